@@ -1,0 +1,250 @@
+/**
+ * Builds an X12 846 (Inventory Inquiry/Advice) interchange: ISA/GS/ST envelope, BIA heading,
+ * optional REF*VR and N1*SF, one LIN/QTY pair per item, CTT totals. Pure: no I/O.
+ * See shared/notes/x12-846.md for the rules followed here.
+ */
+import type { AdviceLine, EdiSettings } from './types';
+
+export const X12_CONTENT_TYPE = 'application/edi-x12';
+
+export interface X12Separators {
+  element: string;
+  component: string;
+  segment: string;
+  repetition?: string;
+}
+
+export interface Build846Input {
+  edi: EdiSettings;
+  /** ISA13, 1..999999999 */
+  interchangeControlNumber: number;
+  /** GS06, 1..999999999 */
+  groupControlNumber: number;
+  /** BIA03; sanitised and truncated to 30 characters */
+  referenceId: string;
+  /** Envelope and BIA dates/times, in UTC */
+  createdAt: Date;
+  shipFrom?: { name: string; code: string } | null;
+  vendorId?: string | null;
+  items: AdviceLine[];
+}
+
+export interface Built846 {
+  text: string;
+  separators: X12Separators;
+  /** Segments from ST through SE inclusive (= SE01) */
+  segmentCount: number;
+  fileName: string;
+}
+
+type Segment = string[];
+
+const MAX_CONTROL_NUMBER = 999_999_999;
+/** ST02; a single transaction set per group, so it may restart at 0001 each time. */
+const TRANSACTION_CONTROL_NUMBER = '0001';
+/** ISA12 from which ISA11 carries the repetition separator instead of `U`. */
+const FIRST_ISA12_WITH_REPETITION = 402;
+/** X12 element maximum lengths (004010) for values we must not silently cut. */
+const MAX_SKU_LENGTH = 48; // LIN03 (234)
+const MAX_REF_LENGTH = 30; // REF02 (127), BIA03 (127)
+const MAX_NAME_LENGTH = 60; // N102 (93)
+const MAX_ID_CODE_LENGTH = 80; // N104 (67)
+
+const PREFERRED_SEPARATORS = { element: '*', component: '>', segment: '~', repetition: '^' };
+/**
+ * Fallback separators, tried in this order for each role when the data (or another role) already
+ * uses the preferred one. Printable ASCII punctuation only: never letters, digits or space, which
+ * the fixed-width ISA and the segment tags need.
+ */
+const SEPARATOR_CANDIDATES = [...'|^!`{}\\@#$%&+=?<;:"'];
+
+export function build846(input: Build846Input): Built846 {
+  const edi = validateEdiSettings(input.edi);
+  const isa13 = String(
+    controlNumber(input.interchangeControlNumber, 'interchangeControlNumber'),
+  ).padStart(9, '0');
+  const gs06 = String(controlNumber(input.groupControlNumber, 'groupControlNumber'));
+  const createdAt = validateDate(input.createdAt);
+
+  const transaction = transactionSegments(input, createdAt);
+  // prettier-ignore
+  const inner: Segment[] = [
+    ['GS', 'IB', edi.sender_id, edi.receiver_id, ccyymmdd(createdAt), hhmm(createdAt), gs06, 'X', edi.version],
+    ...transaction,
+    ['GE', '1', gs06],
+    ['IEA', '1', isa13],
+  ];
+
+  const isa12 = edi.version.slice(0, 5);
+  const usesRepetition = Number(isa12) >= FIRST_ISA12_WITH_REPETITION;
+  const dataText = [edi.sender_qualifier, edi.receiver_qualifier, ...inner.flat()].join('');
+  const separators = chooseSeparators(dataText, usesRepetition);
+
+  // prettier-ignore
+  const isa: Segment = [
+    'ISA', '00', ' '.repeat(10), '00', ' '.repeat(10),
+    edi.sender_qualifier, edi.sender_id.padEnd(15), edi.receiver_qualifier, edi.receiver_id.padEnd(15),
+    yymmdd(createdAt), hhmm(createdAt), separators.repetition ?? 'U', isa12, isa13, '0',
+    edi.usage_indicator, separators.component,
+  ];
+
+  return {
+    text: serialise([isa, ...inner], separators),
+    separators,
+    segmentCount: transaction.length,
+    fileName: `846_${isa13}.x12`,
+  };
+}
+
+/** ST through SE of the 846. */
+function transactionSegments(input: Build846Input, createdAt: Date): Segment[] {
+  const referenceId = cleanText(input.referenceId).slice(0, MAX_REF_LENGTH);
+  if (referenceId === '') throw new Error('X12 846: referenceId (BIA03) is empty');
+
+  const segments: Segment[] = [
+    ['ST', '846', TRANSACTION_CONTROL_NUMBER],
+    ['BIA', '00', 'MM', referenceId, ccyymmdd(createdAt), hhmm(createdAt)],
+  ];
+  const vendorId = cleanText(input.vendorId ?? '');
+  if (vendorId !== '') {
+    segments.push(['REF', 'VR', limitedId(vendorId, MAX_REF_LENGTH, 'vendorId (REF02)')]);
+  }
+  const shipFrom = shipFromSegment(input.shipFrom);
+  if (shipFrom) segments.push(shipFrom);
+
+  let quantityTotal = 0;
+  input.items.forEach((item, index) => {
+    const sku = limitedId(cleanText(item.sku), MAX_SKU_LENGTH, `items[${index}].sku`);
+    if (sku === '') throw new Error(`X12 846: items[${index}].sku is empty`);
+    const quantity = validateQuantity(item.available_quantity, index);
+    quantityTotal += quantity;
+    // status and estimated_back_in_stock_date are deliberately not transmitted in 846.
+    segments.push(['LIN', String(index + 1), 'SK', sku], ['QTY', '33', String(quantity), 'EA']);
+  });
+
+  segments.push(['CTT', String(input.items.length), String(quantityTotal)]);
+  segments.push(['SE', String(segments.length + 1), TRANSACTION_CONTROL_NUMBER]);
+  return segments;
+}
+
+/** N1*SF*<name>*92*<code>; drops what is empty so no element ends a segment empty. */
+function shipFromSegment(shipFrom: Build846Input['shipFrom']): Segment | null {
+  if (!shipFrom) return null;
+  const name = cleanText(shipFrom.name).slice(0, MAX_NAME_LENGTH);
+  const code = limitedId(cleanText(shipFrom.code), MAX_ID_CODE_LENGTH, 'shipFrom.code (N104)');
+  if (code !== '') return ['N1', 'SF', name, '92', code];
+  return name !== '' ? ['N1', 'SF', name] : null;
+}
+
+function validateEdiSettings(edi: EdiSettings): EdiSettings {
+  const qualifier = (value: string, field: string): string => {
+    if (!/^[A-Z0-9]{2}$/.test(value)) {
+      throw new Error(`X12 846: edi.${field} must be 2 letters/digits (e.g. ZZ), got "${value}"`);
+    }
+    return value;
+  };
+  // ISA06/ISA08 are fixed-width 15 ASCII characters: a longer id is a configuration error.
+  const interchangeId = (value: string, field: string): string => {
+    const id = value.trim();
+    if (!/^[\x20-\x7E]{1,15}$/.test(id)) {
+      throw new Error(
+        `X12 846: edi.${field} must be 1-15 printable ASCII characters, got "${value}"`,
+      );
+    }
+    return id;
+  };
+  if (!/^\d{6}$/.test(edi.version)) {
+    throw new Error(`X12 846: edi.version must be 6 digits (e.g. 004010), got "${edi.version}"`);
+  }
+  if (edi.usage_indicator !== 'P' && edi.usage_indicator !== 'T') {
+    throw new Error(
+      `X12 846: edi.usage_indicator must be P or T, got "${String(edi.usage_indicator)}"`,
+    );
+  }
+  return {
+    sender_qualifier: qualifier(edi.sender_qualifier, 'sender_qualifier'),
+    sender_id: interchangeId(edi.sender_id, 'sender_id'),
+    receiver_qualifier: qualifier(edi.receiver_qualifier, 'receiver_qualifier'),
+    receiver_id: interchangeId(edi.receiver_id, 'receiver_id'),
+    version: edi.version,
+    usage_indicator: edi.usage_indicator,
+  };
+}
+
+/** Picks distinct separators that occur nowhere in the data: X12 has no escaping. */
+function chooseSeparators(dataText: string, withRepetition: boolean): X12Separators {
+  const unavailable = new Set(dataText);
+  const pick = (role: keyof typeof PREFERRED_SEPARATORS): string => {
+    const choice = [PREFERRED_SEPARATORS[role], ...SEPARATOR_CANDIDATES].find(
+      (candidate) => !unavailable.has(candidate),
+    );
+    if (choice === undefined) {
+      throw new Error(
+        `X12 846: cannot choose a ${role} separator: the data contains every candidate character`,
+      );
+    }
+    unavailable.add(choice);
+    return choice;
+  };
+  const element = pick('element');
+  const component = pick('component');
+  const segment = pick('segment');
+  return withRepetition
+    ? { element, component, segment, repetition: pick('repetition') }
+    : { element, component, segment };
+}
+
+function serialise(segments: Segment[], separators: X12Separators): string {
+  return segments
+    .map((segment) => withoutTrailingEmpties(segment).join(separators.element) + separators.segment)
+    .join('');
+}
+
+/** Safety net: X12 forbids trailing empty elements (`QTY*33*1*EA*`). */
+function withoutTrailingEmpties(segment: Segment): Segment {
+  let end = segment.length;
+  while (end > 1 && segment[end - 1] === '') end--;
+  return segment.slice(0, end);
+}
+
+/** Control characters (CR, LF, tab...) would break the document; each run becomes one space. */
+function cleanText(value: string): string {
+  return value.replace(/\p{Cc}+/gu, ' ').trim();
+}
+
+/** Identifiers are not cut: a shortened id would silently point at something else. */
+function limitedId(value: string, maxLength: number, field: string): string {
+  if (value.length > maxLength) {
+    throw new Error(`X12 846: ${field} is longer than ${maxLength} characters: "${value}"`);
+  }
+  return value;
+}
+
+function validateQuantity(quantity: number, index: number): number {
+  if (!Number.isSafeInteger(quantity) || quantity < 0) {
+    throw new Error(
+      `X12 846: items[${index}].available_quantity must be a non-negative integer, got ${quantity}`,
+    );
+  }
+  return quantity;
+}
+
+function controlNumber(value: number, field: string): number {
+  if (!Number.isInteger(value) || value < 1 || value > MAX_CONTROL_NUMBER) {
+    throw new Error(`X12 846: ${field} must be an integer 1..${MAX_CONTROL_NUMBER}, got ${value}`);
+  }
+  return value;
+}
+
+function validateDate(date: Date): Date {
+  if (!(date instanceof Date) || Number.isNaN(date.getTime())) {
+    throw new Error('X12 846: createdAt is not a valid date');
+  }
+  return date;
+}
+
+const pad2 = (value: number): string => String(value).padStart(2, '0');
+const ccyymmdd = (date: Date): string =>
+  `${date.getUTCFullYear()}${pad2(date.getUTCMonth() + 1)}${pad2(date.getUTCDate())}`;
+const yymmdd = (date: Date): string => ccyymmdd(date).slice(2);
+const hhmm = (date: Date): string => `${pad2(date.getUTCHours())}${pad2(date.getUTCMinutes())}`;

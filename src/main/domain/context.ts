@@ -1,0 +1,26 @@
+import type { DeliveryPolicy } from '../advice/types';
+import type { Db } from '../db/database';
+
+export interface Clock {
+  now(): Date;
+}
+export const systemClock: Clock = { now: () => new Date() };
+
+/** Everything a domain function needs; built once per service instance. */
+export interface ServiceContext {
+  db: Db;
+  secret: Uint8Array;
+  clock: Clock;
+  dataDir: string;
+  deliveryPolicy: DeliveryPolicy;
+  /** How many connections one advice delivers to at once. */
+  deliveryConcurrency: number;
+}
+
+/** The signed-in user, as every authorised route sees it. */
+export interface AuthUser {
+  id: string;
+  email: string;
+  /** The brand these credentials act for; null for a facility-wide user. */
+  brandId: string | null;
+}

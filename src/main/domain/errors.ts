@@ -1,0 +1,34 @@
+import type { ErrorCode } from '../../shared/envelope';
+
+/** What went wrong, in domain terms; the service maps each kind to an HTTP status. */
+export type FailureKind =
+  | 'invalid_request'
+  | 'invalid_credentials'
+  | 'rate_limited'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'not_found'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'internal';
+
+/** A failure carrying the interface's code, message and any extra `error` fields (details, errors). */
+export class DomainError extends Error {
+  constructor(
+    readonly kind: FailureKind,
+    readonly code: ErrorCode,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const invalidRequest = (message: string, extra?: Record<string, unknown>) =>
+  new DomainError('invalid_request', 'INVALID_REQUEST', message, extra);
+export const notFound = (message: string, code: ErrorCode = 'NOT_FOUND') =>
+  new DomainError('not_found', code, message);
+export const unauthenticated = (message = 'Authentication failed') =>
+  new DomainError('unauthenticated', 'UNAUTHORIZED', message);
+export const forbidden = (message = 'Unauthorized') =>
+  new DomainError('forbidden', 'UNAUTHORIZED', message);

@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { seedBundleSchema, type SeedBundle } from '../../shared/seed';
+import type { Database } from '../db/schema';
+import {
+  findUserIdByEmail,
+  linkBrandFacility,
+  rowExists,
+  upsertById,
+  upsertUser,
+} from '../db/seed-writes';
+import { hashPassword, verifyPassword } from './passwords';
+
+/** A seed bundle that cannot be imported; the message names the bad entry. Nothing was written. */
+export class SeedError extends Error {}
+
+export interface SeedSummary {
+  [section: string]: number;
+}
+
+/** Validates the shape and flags ids used twice within one section. */
+export function parseSeedBundle(input: unknown): SeedBundle {
+  const parsed = seedBundleSchema.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const where = formatPath(issue.path);
+    const detail =
+      issue.code === 'unrecognized_keys'
+        ? `unknown key(s) ${issue.keys.join(', ')}`
+        : issue.message;
+    throw new SeedError(`Invalid seed bundle at ${where}: ${detail}`);
+  }
+  const bundle = parsed.data;
+  const idKeys: [keyof SeedBundle, string][] = [
+    ['organizations', 'id'],
+    ['facilities', 'id'],
+    ['brands', 'brand_id'],
+    ['retailers', 'retailer_id'],
+    ['users', 'email'],
+    ['connections', 'id'],
+  ];
+  for (const [section, key] of idKeys) {
+    const seen = new Map<string, number>();
+    (bundle[section] as Record<string, unknown>[] | undefined)?.forEach((entry, index) => {
+      const value = String(entry[key]).toLowerCase();
+      const first = seen.get(value);
+      if (first !== undefined) {
+        throw new SeedError(
+          `Invalid seed bundle at ${section}[${index}].${key}: duplicate '${String(entry[key])}' (also ${section}[${first}])`,
+        );
+      }
+      seen.set(value, index);
+    });
+  }
+  return bundle;
+}
+
+function formatPath(path: PropertyKey[]): string {
+  return (
+    path.reduce<string>(
+      (text, part) =>
+        typeof part === 'number'
+          ? `${text}[${part}]`
+          : text
+            ? `${text}.${String(part)}`
+            : String(part),
+      '',
+    ) || 'the top level'
+  );
+}
+
+/**
+ * Imports a bundle in one transaction: all or nothing, upsert by id (users by email), so importing
+ * the same bundle twice changes nothing. Passwords are hashed before the transaction starts.
+ */
+export async function importSeedBundle(db: Kysely<Database>, input: unknown): Promise<SeedSummary> {
+  const bundle = parseSeedBundle(input);
+  const users = await Promise.all(
+    (bundle.users ?? []).map(async (user) => {
+      const email = user.email.toLowerCase();
+      const existing = await findUserIdByEmail(db, email);
+      const keep = existing && (await verifyPassword(user.password, existing.password_hash));
+      return {
+        ...user,
+        id: existing?.id ?? randomUUID(),
+        email,
+        password_hash: keep ? existing.password_hash : await hashPassword(user.password),
+      };
+    }),
+  );
+
+  await db.transaction().execute(async (trx) => {
+    const requireRow = async (
+      table: 'organizations' | 'facilities' | 'brands' | 'retailers',
+      id: string,
+      where: string,
+    ) => {
+      if (!(await rowExists(trx, table, id))) {
+        throw new SeedError(
+          `Invalid seed bundle at ${where}: ${table.replace(/s$/, '')} '${id}' does not exist`,
+        );
+      }
+    };
+    for (const org of bundle.organizations ?? []) await upsertById(trx, 'organizations', org);
+    for (const [i, facility] of (bundle.facilities ?? []).entries()) {
+      await requireRow(
+        'organizations',
+        facility.organization_id,
+        `facilities[${i}].organization_id`,
+      );
+      await upsertById(trx, 'facilities', facility);
+    }
+    for (const brand of bundle.brands ?? []) {
+      await upsertById(trx, 'brands', {
+        id: brand.brand_id,
+        name: brand.name,
+        external_brand_code: brand.external_brand_code ?? null,
+      });
+    }
+    for (const retailer of bundle.retailers ?? []) {
+      await upsertById(trx, 'retailers', { id: retailer.retailer_id, name: retailer.name });
+    }
+    for (const [i, link] of (bundle.brand_facilities ?? []).entries()) {
+      await requireRow('brands', link.brand_id, `brand_facilities[${i}].brand_id`);
+      await requireRow('facilities', link.facility_id, `brand_facilities[${i}].facility_id`);
+      await linkBrandFacility(trx, link.brand_id, link.facility_id);
+    }
+    for (const [i, user] of users.entries()) {
+      if (user.brand_id) await requireRow('brands', user.brand_id, `users[${i}].brand_id`);
+      for (const [j, facilityId] of user.facility_ids.entries()) {
+        await requireRow('facilities', facilityId, `users[${i}].facility_ids[${j}]`);
+      }
+      for (const [j, pair] of user.admin.entries()) {
+        await requireRow('brands', pair.brand_id, `users[${i}].admin[${j}].brand_id`);
+        await requireRow('facilities', pair.facility_id, `users[${i}].admin[${j}].facility_id`);
+      }
+      await upsertUser(
+        trx,
+        {
+          id: user.id,
+          email: user.email,
+          password_hash: user.password_hash,
+          brand_id: user.brand_id ?? null,
+        },
+        user.facility_ids,
+        user.admin,
+      );
+    }
+    for (const [i, connection] of (bundle.connections ?? []).entries()) {
+      await requireRow(
+        'organizations',
+        connection.organization_id,
+        `connections[${i}].organization_id`,
+      );
+      await requireRow('brands', connection.brand_id, `connections[${i}].brand_id`);
+      await requireRow('retailers', connection.retailer_id, `connections[${i}].retailer_id`);
+      await upsertById(trx, 'connections', {
+        id: connection.id,
+        organization_id: connection.organization_id,
+        brand_id: connection.brand_id,
+        retailer_id: connection.retailer_id,
+        kind: connection.kind,
+        enabled: connection.enabled ? 1 : 0,
+        transport_json: JSON.stringify(connection.transport),
+        edi_json: connection.edi ? JSON.stringify(connection.edi) : null,
+      } as never);
+    }
+  });
+  return Object.fromEntries(
+    Object.entries(bundle).map(([section, entries]) => [section, (entries as unknown[]).length]),
+  );
+}

@@ -1,0 +1,148 @@
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { existsSync } from 'node:fs';
+import type { ServiceContext } from '../domain/context';
+import { DomainError } from '../domain/errors';
+import { verifyAccessToken } from '../domain/tokens';
+import { findUserById } from '../db/users';
+import { envelopeOf, httpStatusOf, internalError } from './errors';
+import { createHostGuard } from './host-guard';
+import { API_DOCS_PREFIX, registerApiDocs } from './openapi';
+import type { RouteDef, RouteRequest } from './route-def';
+import { allRoutes } from './routes';
+
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+export interface AppOptions {
+  /** Bind host, also accepted as a Host header name. */
+  host: string;
+  /** Extra Host header names to accept (e.g. a LAN name the user chose to bind to). */
+  allowedHosts?: string[];
+  /** The built UI (out/renderer); null serves the API alone. */
+  uiDir: string | null;
+  logger?: boolean;
+  routes?: RouteDef[];
+}
+
+export const UI_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
+  "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
+
+/** Builds the Fastify app: guards, error envelope, routes, API docs and the UI. */
+export async function buildApp(ctx: ServiceContext, options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ? { level: 'info' } : false,
+    bodyLimit: DEFAULT_BODY_LIMIT,
+    return503OnClosing: true,
+  });
+  const hostAllowed = createHostGuard(options.host, options.allowedHosts);
+  app.decorateRequest('user', null);
+  // Only JSON bodies are accepted; Fastify's text/plain parser would let strings through.
+  app.removeContentTypeParser('text/plain');
+
+  app.addHook('onRequest', async (request) => {
+    if (!hostAllowed(request.headers.host)) {
+      throw new DomainError('forbidden', 'UNAUTHORIZED', 'Host header not allowed');
+    }
+    if (needsToken(request)) (request as RouteRequest).user = await authenticate(ctx, request);
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'no-referrer');
+    if (!request.url.startsWith(API_DOCS_PREFIX)) reply.header('Content-Security-Policy', UI_CSP);
+    return payload;
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    const failure = toDomainError(error, request);
+    if (failure.kind === 'internal') request.log.error({ err: error }, 'unhandled error');
+    return reply.status(httpStatusOf(failure)).send(envelopeOf(failure));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const failure = new DomainError(
+      'not_found',
+      'NOT_FOUND',
+      `Route ${request.method} ${request.url.split('?')[0]} not found`,
+    );
+    return reply.status(404).send(envelopeOf(failure));
+  });
+
+  const routes = options.routes ?? allRoutes;
+  for (const def of routes) {
+    app.route({
+      method: def.method,
+      url: def.url,
+      config: { public: def.public ?? false, internalErrorMessage: def.internalErrorMessage },
+      ...(def.bodyLimit ? { bodyLimit: def.bodyLimit } : {}),
+      handler: (request, reply) => def.handler(request as RouteRequest, reply, ctx),
+    });
+  }
+  await registerApiDocs(app, routes);
+
+  if (options.uiDir && existsSync(options.uiDir)) {
+    await app.register(fastifyStatic, { root: options.uiDir, prefix: '/', index: 'index.html' });
+  }
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    public?: boolean;
+    internalErrorMessage?: string;
+  }
+}
+
+/** API routes need a token unless marked public; the UI's files and the API reference do not. */
+function needsToken(request: FastifyRequest): boolean {
+  const url = request.routeOptions.url;
+  if (!url || !url.startsWith('/api/') || url.startsWith(API_DOCS_PREFIX)) return false;
+  return !request.routeOptions.config.public;
+}
+
+async function authenticate(ctx: ServiceContext, request: FastifyRequest) {
+  const header = request.headers.authorization;
+  const match = header ? /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(header.trim()) : null;
+  const nowSeconds = Math.floor(ctx.clock.now().getTime() / 1000);
+  const userId = match?.[1] ? await verifyAccessToken(ctx.secret, match[1], nowSeconds) : null;
+  const user = userId ? await findUserById(ctx.db, userId) : undefined;
+  if (!user) throw new DomainError('unauthenticated', 'UNAUTHORIZED', 'Authentication failed');
+  return { id: user.id, email: user.email, brandId: user.brand_id };
+}
+
+/** Maps anything thrown while serving a request to the interface's envelope; never a bare 500. */
+function toDomainError(error: unknown, request: FastifyRequest): DomainError {
+  if (error instanceof DomainError) return error;
+  const { code, statusCode } = (error ?? {}) as { code?: string; statusCode?: number };
+  switch (code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new DomainError(
+        'payload_too_large',
+        'INVALID_REQUEST',
+        `Request body is too large (limit ${request.routeOptions.bodyLimit ?? DEFAULT_BODY_LIMIT} bytes)`,
+      );
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new DomainError(
+        'unsupported_media_type',
+        'INVALID_REQUEST',
+        'Unsupported Content-Type; send application/json',
+      );
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new DomainError('invalid_request', 'INVALID_REQUEST', 'Request body is empty');
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return new DomainError(
+        'invalid_request',
+        'INVALID_REQUEST',
+        'Malformed JSON in request body',
+      );
+  }
+  if (error instanceof SyntaxError && statusCode === 400) {
+    return new DomainError('invalid_request', 'INVALID_REQUEST', 'Malformed JSON in request body');
+  }
+  if (statusCode && statusCode >= 400 && statusCode < 500) {
+    return new DomainError('invalid_request', 'INVALID_REQUEST', 'Invalid request');
+  }
+  const message = request.routeOptions.config?.internalErrorMessage;
+  return message ? new DomainError('internal', 'INTERNAL_SERVER_ERROR', message) : internalError();
+}

@@ -1,0 +1,24 @@
+import { DomainError, type FailureKind } from '../domain/errors';
+
+const statusOf: Record<FailureKind, number> = {
+  invalid_request: 400,
+  invalid_credentials: 401,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal: 500,
+};
+
+export function httpStatusOf(error: DomainError): number {
+  return statusOf[error.kind];
+}
+
+export function envelopeOf(error: DomainError) {
+  return { message: error.message, error: { code: error.code, ...error.extra } };
+}
+
+export const internalError = () =>
+  new DomainError('internal', 'INTERNAL_SERVER_ERROR', 'Internal server error');

@@ -1,0 +1,28 @@
+import { tokenRequestSchema, tokenResponseSchema } from '../../../shared/auth';
+import { issueToken } from '../../domain/auth';
+import { invalidRequest } from '../../domain/errors';
+import { errorEnvelopeSchema, successEnvelope } from '../openapi-schemas';
+import type { RouteDef } from '../route-def';
+
+export const authRoutes: RouteDef[] = [
+  {
+    method: 'POST',
+    url: '/api/auth/token',
+    summary: 'Issue an access token',
+    tag: 'Authentication',
+    public: true,
+    body: tokenRequestSchema,
+    responses: {
+      200: { description: 'Token issued', schema: successEnvelope(tokenResponseSchema) },
+      400: { description: 'Missing parameters', schema: errorEnvelopeSchema },
+      401: { description: 'Invalid credentials', schema: errorEnvelopeSchema },
+      429: { description: 'Too many failed sign-ins for this email', schema: errorEnvelopeSchema },
+    },
+    async handler(request, _reply, ctx) {
+      const parsed = tokenRequestSchema.safeParse(request.body);
+      if (!parsed.success) throw invalidRequest('Missing parameters');
+      const data = await issueToken(ctx, parsed.data.email, parsed.data.password);
+      return { message: 'API token issued successfully', data };
+    },
+  },
+];

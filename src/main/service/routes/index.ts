@@ -1,0 +1,7 @@
+import type { RouteDef } from '../route-def';
+import { authRoutes } from './auth';
+import { healthRoutes } from './health';
+import { lookupRoutes } from './lookups';
+
+/** Every API route, in the order the OpenAPI document lists them. */
+export const allRoutes: RouteDef[] = [...authRoutes, ...healthRoutes, ...lookupRoutes];

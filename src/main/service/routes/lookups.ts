@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import {
+  brandSchema,
+  facilityIdParamsSchema,
+  facilitySchema,
+  retailerQuerySchema,
+  retailerSchema,
+} from '../../../shared/lookups';
+import { brandsAt, facilitiesOf, retailersAt } from '../../domain/lookups';
+import { errorEnvelopeSchema, successEnvelope } from '../openapi-schemas';
+import { parseOr } from '../parse';
+import { userOf, type RouteDef } from '../route-def';
+
+const facilityIdOf = (params: unknown) =>
+  parseOr(facilityIdParamsSchema, params, 'Invalid facility ID format').facility_id;
+
+export const lookupRoutes: RouteDef[] = [
+  {
+    method: 'GET',
+    url: '/api/user-facilities/v1/facilities',
+    summary: 'List the facilities of the signed-in user',
+    tag: 'Lookups',
+    internalErrorMessage: 'Error fetching facilities',
+    responses: {
+      200: { description: 'Facilities fetched', schema: successEnvelope(z.array(facilitySchema)) },
+      401: { description: 'Authentication failed', schema: errorEnvelopeSchema },
+    },
+    async handler(request, _reply, ctx) {
+      return { data: await facilitiesOf(ctx, userOf(request)), message: 'Facilities fetched' };
+    },
+  },
+  {
+    method: 'GET',
+    url: '/api/retailer/v1/facility/:facility_id',
+    summary: 'List the retailers connected at a facility, optionally for one brand',
+    tag: 'Lookups',
+    params: facilityIdParamsSchema,
+    query: retailerQuerySchema,
+    responses: {
+      200: {
+        description: 'Retailer info retrieved successfully',
+        schema: successEnvelope(z.array(retailerSchema)),
+      },
+      400: { description: 'Invalid facility or brand ID format', schema: errorEnvelopeSchema },
+      404: { description: 'No retailers found', schema: errorEnvelopeSchema },
+    },
+    async handler(request, _reply, ctx) {
+      const facilityId = facilityIdOf(request.params);
+      const { brand_id } = parseOr(retailerQuerySchema, request.query, 'Invalid brand ID format');
+      const data = await retailersAt(ctx, userOf(request), facilityId, brand_id);
+      return { data, message: 'Retailer info retrieved successfully' };
+    },
+  },
+  {
+    method: 'GET',
+    url: '/api/brand/v1/facility/:facility_id',
+    summary: 'List the brands working at a facility',
+    tag: 'Lookups',
+    params: facilityIdParamsSchema,
+    responses: {
+      200: {
+        description: 'Brand info retrieved successfully',
+        schema: successEnvelope(z.array(brandSchema)),
+      },
+      400: { description: 'Invalid facility ID format', schema: errorEnvelopeSchema },
+      404: { description: 'No brands found (code NO_BRANDS_FOUND)', schema: errorEnvelopeSchema },
+    },
+    async handler(request, _reply, ctx) {
+      const data = await brandsAt(ctx, userOf(request), facilityIdOf(request.params));
+      return { data, message: 'Brand info retrieved successfully' };
+    },
+  },
+];

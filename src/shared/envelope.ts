@@ -1,0 +1,19 @@
+/** Error codes of the interface's error envelope, plus DELIVERY_FAILED (see docs/decisions.md). */
+export type ErrorCode =
+  | 'INVALID_REQUEST'
+  | 'INVALID_CREDENTIALS'
+  | 'UNAUTHORIZED'
+  | 'NOT_FOUND'
+  | 'NO_BRANDS_FOUND'
+  | 'INTERNAL_SERVER_ERROR'
+  | 'DELIVERY_FAILED';
+
+export interface ErrorEnvelope {
+  message: string;
+  error: { code: ErrorCode; [extra: string]: unknown };
+}
+
+export interface SuccessEnvelope<T> {
+  message: string;
+  data: T;
+}

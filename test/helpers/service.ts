@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import { defaultDeliveryPolicy, type DeliveryPolicy } from '../../src/main/advice/types';
+import { openDatabase, type OpenedDatabase } from '../../src/main/db/database';
+import type { Clock, ServiceContext } from '../../src/main/domain/context';
+import { importSeedBundle } from '../../src/main/domain/seed';
+import { buildApp } from '../../src/main/service/app';
+
+export interface TestService {
+  app: FastifyInstance;
+  ctx: ServiceContext;
+  database: OpenedDatabase;
+  /** Signs in through the API and returns the bearer header value. */
+  login(email: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export const TEST_PASSWORD = 'correct-horse-battery';
+
+/** An in-memory service (Fastify inject), optionally seeded with a bundle. */
+export async function createTestService(
+  options: {
+    seed?: unknown;
+    clock?: Clock;
+    dataDir?: string;
+    deliveryPolicy?: Partial<DeliveryPolicy>;
+  } = {},
+): Promise<TestService> {
+  const database = await openDatabase(':memory:');
+  const ctx: ServiceContext = {
+    db: database.db,
+    secret: new TextEncoder().encode('test-secret-test-secret-test-secret!'),
+    clock: options.clock ?? { now: () => new Date() },
+    dataDir: options.dataDir ?? '/tmp/fulfillment-test-data',
+    deliveryPolicy: { ...defaultDeliveryPolicy, ...options.deliveryPolicy },
+    deliveryConcurrency: 8,
+  };
+  if (options.seed) await importSeedBundle(ctx.db, options.seed);
+  const app = await buildApp(ctx, { host: '127.0.0.1', uiDir: null });
+  await app.ready();
+  return {
+    app,
+    ctx,
+    database,
+    async login(email, password = TEST_PASSWORD) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/auth/token',
+        payload: { email, password },
+      });
+      if (response.statusCode !== 200) throw new Error(`login failed: ${response.body}`);
+      return `Bearer ${response.json().data.access_token as string}`;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
