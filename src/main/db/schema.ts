@@ -67,7 +67,8 @@ export interface AdviceSnapshotsTable {
   item_count: number;
   created_at: string;
 }
-export type DeliveryStatus = 'PENDING' | 'SENDING' | 'SUCCESS' | 'FAILURE';
+/** PENDING until the transport confirms; a crash leaves PENDING rows to resume. */
+export type DeliveryStatus = 'PENDING' | 'SUCCESS' | 'FAILURE';
 export interface AdviceDeliveriesTable {
   id: string;
   snapshot_id: string;

@@ -1,7 +1,13 @@
 import type { RouteDef } from '../route-def';
 import { authRoutes } from './auth';
 import { healthRoutes } from './health';
+import { inventoryRoutes } from './inventory';
 import { lookupRoutes } from './lookups';
 
 /** Every API route, in the order the OpenAPI document lists them. */
-export const allRoutes: RouteDef[] = [...authRoutes, ...healthRoutes, ...lookupRoutes];
+export const allRoutes: RouteDef[] = [
+  ...authRoutes,
+  ...healthRoutes,
+  ...inventoryRoutes,
+  ...lookupRoutes,
+];

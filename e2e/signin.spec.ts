@@ -1,0 +1,343 @@
+import { expect, test, type Page, type Response } from '@playwright/test';
+
+const DEMO = { email: 'demo@example.com', password: 'demo-password' };
+const EXPIRED_NOTICE = 'Your session has expired. Please sign in again.';
+const FACILITIES_API = '**/api/user-facilities/v1/facilities';
+const TOKEN_API = '**/api/auth/token';
+
+interface Facility {
+  id: string;
+  name: string;
+  external_facility_code: string;
+}
+interface Brand {
+  brand_id: string;
+  name: string;
+}
+interface Retailer {
+  retailer_id: string;
+  name: string;
+}
+
+function facilitiesTable(page: Page) {
+  return page.getByRole('table', { name: /facilit(y|ies) you can access/ });
+}
+
+function waitForToken(page: Page): Promise<Response> {
+  return page.waitForResponse((r) => r.url().endsWith('/api/auth/token') && r.status() === 200);
+}
+
+async function signIn(page: Page, email = DEMO.email, password = DEMO.password) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+const NONE = '—';
+const byName = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'base' });
+
+async function apiData<T>(page: Page, token: string, path: string, empty: T): Promise<T> {
+  const response = await page.request.get(path, { headers: { Authorization: `Bearer ${token}` } });
+  if (response.status() === 404) return empty;
+  expect(response.ok(), `${path} answered ${response.status()}`).toBe(true);
+  return ((await response.json()) as { data: T }).data;
+}
+
+/** The facilities table as the API describes it: names sorted and comma-joined, "—" for none. */
+async function expectedRows(page: Page, token: string) {
+  const facilities = await apiData<Facility[]>(
+    page,
+    token,
+    '/api/user-facilities/v1/facilities',
+    [],
+  );
+  const rows = [];
+  for (const facility of facilities) {
+    const brands = await apiData<Brand[]>(page, token, `/api/brand/v1/facility/${facility.id}`, []);
+    const retailers = new Map<string, string>();
+    for (const brand of brands) {
+      const list = await apiData<Retailer[]>(
+        page,
+        token,
+        `/api/retailer/v1/facility/${facility.id}?brand_id=${brand.brand_id}`,
+        [],
+      );
+      for (const retailer of list) retailers.set(retailer.retailer_id, retailer.name);
+    }
+    rows.push({
+      name: facility.name,
+      code: facility.external_facility_code,
+      brands:
+        brands
+          .map((b) => b.name)
+          .sort(byName)
+          .join(', ') || NONE,
+      retailers: [...retailers.values()].sort(byName).join(', ') || NONE,
+    });
+  }
+  return rows;
+}
+
+async function signInAndReadToken(page: Page): Promise<string> {
+  const tokenResponse = waitForToken(page);
+  await signIn(page);
+  const body = (await (await tokenResponse).json()) as { data: { access_token: string } };
+  return body.data.access_token;
+}
+
+// Uncaught exceptions and CSP violations fail the test that caused them.
+let pageProblems: string[] = [];
+
+test.beforeEach(async ({ page }) => {
+  pageProblems = [];
+  page.on('pageerror', (error) => pageProblems.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) {
+      pageProblems.push(`CSP: ${message.text()}`);
+    }
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+});
+
+test.afterEach(() => {
+  expect(pageProblems).toEqual([]);
+});
+
+test.describe('sign-in form', () => {
+  test('a wrong password shows "Invalid credentials" and stays on sign-in', async ({ page }) => {
+    await signIn(page, DEMO.email, 'not-the-password');
+    const form = page.getByRole('form', { name: 'Sign in' });
+    await expect(form.getByRole('alert')).toHaveText('Invalid credentials');
+    await expect(page.getByLabel('Email')).toHaveValue(DEMO.email);
+    await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+  });
+
+  test('an empty submit shows field errors tied to their fields', async ({ page }) => {
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const email = page.getByLabel('Email');
+    const password = page.getByLabel('Password');
+    await expect(email).toHaveAccessibleDescription('Email is required');
+    await expect(password).toHaveAccessibleDescription('Password is required');
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByRole('alert').filter({ hasText: 'Email is required' })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'Password is required' })).toBeVisible();
+    await expect(email).toBeFocused();
+
+    // Errors clear as the user fixes the fields.
+    await email.fill(DEMO.email);
+    await expect(email).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText('Email is required')).toHaveCount(0);
+  });
+
+  test('the button says "Signing in…" and is disabled while the request is pending', async ({
+    page,
+  }) => {
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    await page.route(TOKEN_API, async (route) => {
+      await gate;
+      await route.continue();
+    });
+    await signIn(page);
+    await expect(page.getByRole('button', { name: 'Signing in…' })).toBeDisabled();
+    release();
+    await expect(page.getByRole('heading', { name: 'Facilities' })).toBeVisible();
+  });
+
+  test('keyboard only: Tab, type and Enter sign in', async ({ page }) => {
+    await expect(page.getByLabel('Email')).toBeFocused();
+    await page.keyboard.type(DEMO.email);
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Password')).toBeFocused();
+    await page.keyboard.type(DEMO.password);
+    await page.keyboard.press('Enter');
+
+    const heading = page.getByRole('heading', { name: 'Facilities' });
+    await expect(heading).toBeFocused();
+    await expect(facilitiesTable(page)).toBeVisible();
+
+    // From the heading, Tab reaches the screen's controls, then the sort buttons.
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Refresh' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Facility' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('columnheader', { name: 'Facility' })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+  });
+});
+
+test.describe('signed in', () => {
+  test('the demo account sees its facilities with their brands and retailers', async ({ page }) => {
+    const token = await signInAndReadToken(page);
+    await expect(page.getByRole('heading', { name: 'Facilities' })).toBeVisible();
+    await expect(page.getByRole('banner')).toContainText('Fulfillment Integration');
+    await expect(page.getByRole('banner')).toContainText(DEMO.email);
+
+    const table = facilitiesTable(page);
+    await expect(table).toBeVisible();
+    const columnHeaders = table.getByRole('columnheader');
+    await expect(columnHeaders).toHaveCount(4);
+    for (const [index, name] of ['Facility', 'Code', 'Brands', 'Retailers'].entries()) {
+      await expect(columnHeaders.nth(index)).toHaveAccessibleName(name);
+    }
+
+    // Each row shows what the API says about that facility.
+    const expected = await expectedRows(page, token);
+    expect(expected.length).toBeGreaterThanOrEqual(2);
+    expect(expected.filter((row) => row.brands !== NONE).length).toBeGreaterThanOrEqual(1);
+    const rows = table.locator('tbody tr');
+    await expect(rows).toHaveCount(expected.length);
+    for (const row of expected) {
+      const cells = rows
+        .filter({ has: page.getByRole('cell', { name: row.name, exact: true }) })
+        .getByRole('cell');
+      await expect(cells).toHaveText([row.name, row.code, row.brands, row.retailers]);
+    }
+  });
+
+  test('sign out returns to the sign-in screen', async ({ page }) => {
+    await signIn(page);
+    await expect(facilitiesTable(page)).toBeVisible();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await expect(page.getByLabel('Email')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign out' })).toHaveCount(0);
+    await expect(page.getByText(EXPIRED_NOTICE)).toHaveCount(0);
+  });
+
+  test('the token is kept in memory only', async ({ page, context }) => {
+    const token = await signInAndReadToken(page);
+    expect(token.length).toBeGreaterThan(10);
+    await expect(facilitiesTable(page)).toBeVisible();
+
+    const stored = await page.evaluate(() => ({
+      local: { ...window.localStorage },
+      session: { ...window.sessionStorage },
+      cookie: document.cookie,
+    }));
+    expect(JSON.stringify(stored)).not.toContain(token);
+    expect(JSON.stringify(await context.cookies())).not.toContain(token);
+
+    // A reload forgets the session.
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  });
+
+  test('the navigation switches screens with the hash', async ({ page }) => {
+    await signIn(page);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Facilities' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await nav.getByRole('link', { name: 'Inventory' }).click();
+    await expect(page).toHaveURL(/#\/inventory$/);
+    await expect(page.getByRole('heading', { name: 'Inventory' })).toBeFocused();
+    await expect(nav.getByRole('link', { name: 'Inventory' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await page.goBack();
+    await expect(page.getByRole('heading', { name: 'Facilities' })).toBeVisible();
+
+    await page.evaluate(() => (window.location.hash = '#/nowhere'));
+    await expect(page).toHaveURL(/#\/facilities$/);
+  });
+
+  test('sortable headers are buttons that reorder the rows', async ({ page }) => {
+    await signIn(page);
+    const table = facilitiesTable(page);
+    const names = table.locator('tbody tr td:first-child');
+    await expect(names.first()).toBeVisible();
+    const ascending = await names.allTextContents();
+    expect(ascending).toEqual([...ascending].sort(byName));
+
+    const header = table.getByRole('columnheader', { name: 'Facility' });
+    await expect(header).toHaveAttribute('aria-sort', 'ascending');
+    await header.getByRole('button').click();
+    await expect(header).toHaveAttribute('aria-sort', 'descending');
+    await expect(names).toHaveText([...ascending].reverse());
+  });
+});
+
+test.describe('facilities screen states', () => {
+  test('an error offers Retry, which loads the table', async ({ page }) => {
+    let calls = 0;
+    await page.route(FACILITIES_API, async (route) => {
+      calls += 1;
+      if (calls > 1) return route.continue();
+      return route.fulfill({
+        status: 500,
+        json: { message: 'Error fetching facilities', error: { code: 'INTERNAL_SERVER_ERROR' } },
+      });
+    });
+    await signIn(page);
+    const alert = page.getByRole('alert').filter({ hasText: 'Could not load facilities' });
+    await expect(alert).toContainText('Error fetching facilities');
+    await alert.getByRole('button', { name: 'Retry' }).click();
+    await expect(facilitiesTable(page)).toBeVisible();
+  });
+
+  test('no facilities says what to do', async ({ page }) => {
+    await page.route(FACILITIES_API, (route) =>
+      route.fulfill({ status: 200, json: { data: [], message: 'Facilities fetched' } }),
+    );
+    await signIn(page);
+    await expect(
+      page.getByText(
+        'No facilities yet. Ask an administrator to give your account access to a facility, or import a seed bundle.',
+      ),
+    ).toBeVisible();
+  });
+
+  test('shows "Loading facilities…" while loading', async ({ page }) => {
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    await page.route(FACILITIES_API, async (route) => {
+      await gate;
+      await route.continue();
+    });
+    await signIn(page);
+    await expect(page.getByText('Loading facilities…')).toBeVisible();
+    release();
+    await expect(facilitiesTable(page)).toBeVisible();
+  });
+});
+
+test.describe('session expiry', () => {
+  test('a 401 from the API signs out with a notice', async ({ page }) => {
+    await page.route(FACILITIES_API, (route) =>
+      route.fulfill({
+        status: 401,
+        json: { message: 'Authentication failed', error: { code: 'UNAUTHORIZED' } },
+      }),
+    );
+    await signIn(page);
+    await expect(page.getByText(EXPIRED_NOTICE)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign out' })).toHaveCount(0);
+
+    // Signing in again clears the notice.
+    await page.unroute(FACILITIES_API);
+    await signIn(page);
+    await expect(facilitiesTable(page)).toBeVisible();
+    await expect(page.getByText(EXPIRED_NOTICE)).toHaveCount(0);
+  });
+
+  test('the session ends when the token expires', async ({ page }) => {
+    await page.route(TOKEN_API, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { data: { expires_in: number } };
+      body.data.expires_in = 2;
+      await route.fulfill({ response, json: body });
+    });
+    await signIn(page);
+    await expect(page.getByRole('heading', { name: 'Facilities' })).toBeVisible();
+    await expect(page.getByText(EXPIRED_NOTICE)).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  });
+});

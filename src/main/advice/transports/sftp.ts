@@ -1,0 +1,221 @@
+/**
+ * Uploads an outbound document over SFTP: one attempt, no retries (see ../retry).
+ * The file is written as `<name>.part` and renamed, so a partner never picks up half a file.
+ */
+import { connect as connectTcp, type Socket } from 'node:net';
+import { posix } from 'node:path';
+import SftpClient from 'ssh2-sftp-client';
+import type { AttemptResult } from '../retry';
+import type { OutboundDocument, TransportConfig } from '../types';
+import {
+  TRANSIENT_NETWORK_CODES,
+  codedErrorText,
+  errorCodeOf,
+  errorMessageOf,
+  failure,
+  invalidFileNameError,
+  success,
+} from './failure';
+
+type SftpTransport = Extract<TransportConfig, { type: 'sftp' }>;
+
+/** ssh2 tags its errors with where they happened ('client-authentication', 'client-socket', …). */
+type SshError = Error & { level?: string };
+
+const DEFAULT_SFTP_PORT = 22;
+/** How long a polite goodbye may take before the socket is simply destroyed. */
+const GRACEFUL_END_MS = 1000;
+
+/** SFTP status codes (draft-ietf-secsh-filexfer-02) as Node-style codes. */
+const SFTP_STATUS_CODES: Readonly<Record<string, { code: string; transient: boolean }>> = {
+  '2': { code: 'ENOENT', transient: false },
+  '3': { code: 'EACCES', transient: false },
+  '4': { code: 'EFAILURE', transient: false },
+  '5': { code: 'EBADMSG', transient: false },
+  '6': { code: 'ENOTCONN', transient: true },
+  '7': { code: 'ECONNRESET', transient: true },
+  '8': { code: 'EOPNOTSUPP', transient: false },
+};
+
+/** The client library calls these on stray connection events; the attempt reports them itself. */
+const IGNORE_GLOBAL_EVENTS = { error: () => {}, end: () => {}, close: () => {} };
+
+/** A failure whose code, text and retry-worthiness this module decided itself. */
+class SftpFailure extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly transient: boolean,
+  ) {
+    super(message);
+  }
+}
+
+interface RemoteTarget {
+  directory: string;
+  finalPath: string;
+  partPath: string;
+}
+
+export async function attemptSftp(
+  transport: SftpTransport,
+  doc: OutboundDocument,
+  timeoutMs: number,
+): Promise<AttemptResult> {
+  const port = transport.port ?? DEFAULT_SFTP_PORT;
+  const target = remoteTarget(transport.directory, doc.fileName);
+  const requestUrl = sftpRequestUrl(transport.username, transport.host, port, target.finalPath);
+  const nameError = invalidFileNameError(doc.fileName);
+  if (nameError) return failure(requestUrl, nameError, false);
+
+  // Owning the socket lets a timed-out attempt be cut off at any stage, not just the handshake.
+  const socket = connectTcp({ host: transport.host, port });
+  const client = new SftpClient('advice', IGNORE_GLOBAL_EVENTS);
+  let firstSshError: SshError | undefined;
+  // The library rewraps errors and drops ssh2's `level`, which tells auth from network trouble.
+  client.on('error', (err: SshError) => {
+    firstSshError ??= err;
+  });
+
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(new SftpFailure('ETIMEDOUT', `sftp upload timed out after ${timeoutMs} ms`, true)),
+      timeoutMs,
+    );
+  });
+  try {
+    const upload = uploadAtomically(client, socket, transport, port, doc, target, timeoutMs);
+    upload.catch(() => {}); // the race below may abandon it; its error is reported via the race
+    await Promise.race([upload, timedOut]);
+    return success(requestUrl);
+  } catch (err) {
+    const { text, transient } = describeFailure(err, firstSshError, socket, transport, port);
+    return failure(requestUrl, text, transient);
+  } finally {
+    clearTimeout(timer);
+    await closeConnection(client, socket);
+  }
+}
+
+async function uploadAtomically(
+  client: SftpClient,
+  socket: Socket,
+  transport: SftpTransport,
+  port: number,
+  doc: OutboundDocument,
+  target: RemoteTarget,
+  timeoutMs: number,
+): Promise<void> {
+  await client.connect({
+    sock: socket,
+    host: transport.host,
+    port,
+    username: transport.username,
+    password: transport.password,
+    privateKey: transport.privateKey,
+    readyTimeout: timeoutMs,
+  });
+  await assertDirectory(client, target.directory);
+  try {
+    await client.put(Buffer.from(doc.body, 'utf8'), target.partPath);
+    await moveIntoPlace(client, target.partPath, target.finalPath);
+  } catch (err) {
+    // Best effort: leave no stale `.part` behind while the connection still works.
+    await client.delete(target.partPath, true).catch(() => {});
+    throw err;
+  }
+}
+
+/** A missing directory is a configuration problem: report it plainly rather than create it. */
+async function assertDirectory(client: SftpClient, directory: string): Promise<void> {
+  let isDirectory: boolean;
+  try {
+    isDirectory = (await client.stat(directory)).isDirectory;
+  } catch (err) {
+    if (errorCodeOf(err) !== 'ENOENT') throw err;
+    throw new SftpFailure('ENOENT', `remote directory ${directory} does not exist`, false);
+  }
+  if (!isDirectory) {
+    throw new SftpFailure('ENOTDIR', `remote path ${directory} is not a directory`, false);
+  }
+}
+
+/**
+ * Prefer posix-rename (OpenSSH), which atomically replaces an existing file. Plain SFTP
+ * rename refuses to overwrite, yet a re-delivery of the same document must still land.
+ */
+async function moveIntoPlace(client: SftpClient, partPath: string, finalPath: string) {
+  try {
+    await client.posixRename(partPath, finalPath);
+    return;
+  } catch (err) {
+    if (!/does not support/i.test(errorMessageOf(err))) throw err;
+  }
+  try {
+    await client.rename(partPath, finalPath);
+  } catch (err) {
+    if ((await client.exists(finalPath)) !== '-') throw err;
+    await client.delete(finalPath);
+    await client.rename(partPath, finalPath);
+  }
+}
+
+async function closeConnection(client: SftpClient, socket: Socket): Promise<void> {
+  if (!socket.destroyed) {
+    let timer: NodeJS.Timeout | undefined;
+    const gaveUp = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, GRACEFUL_END_MS);
+    });
+    await Promise.race([client.end().catch(() => {}), gaveUp]);
+    clearTimeout(timer);
+  }
+  socket.destroy();
+}
+
+/** Auth, permission and path problems need a human; a dropped or refused connection may heal. */
+function describeFailure(
+  err: unknown,
+  sshError: SshError | undefined,
+  socket: Socket,
+  transport: SftpTransport,
+  port: number,
+): { text: string; transient: boolean } {
+  if (err instanceof SftpFailure) {
+    return { text: `${err.code}: ${err.message}`, transient: err.transient };
+  }
+  if (sshError?.level === 'client-authentication') {
+    const who = `${transport.username}@${transport.host}:${port}`;
+    return { text: `EAUTH: authentication failed for ${who}`, transient: false };
+  }
+  if (sshError?.level === 'client-timeout') {
+    return { text: `ETIMEDOUT: ${sshError.message}`, transient: true };
+  }
+  const code = errorCodeOf(err) ?? errorCodeOf(sshError);
+  const message = errorMessageOf(err);
+  const sftpStatus = code === undefined ? undefined : SFTP_STATUS_CODES[code];
+  if (sftpStatus) {
+    return { text: codedErrorText(sftpStatus.code, message), transient: sftpStatus.transient };
+  }
+  if (code !== undefined && TRANSIENT_NETWORK_CODES.has(code)) {
+    return { text: codedErrorText(code, message), transient: true };
+  }
+  // The connection went away mid-transfer without a clearer cause: treat it as a network drop.
+  if (socket.destroyed || socket.readyState !== 'open') {
+    return { text: codedErrorText(code ?? 'ECONNRESET', message), transient: true };
+  }
+  return { text: codedErrorText(code ?? 'ESFTP', message), transient: false };
+}
+
+function remoteTarget(directory: string, fileName: string): RemoteTarget {
+  const normalized = directory.trim() === '' ? '.' : posix.normalize(directory);
+  const finalPath = posix.join(normalized, fileName);
+  return { directory: normalized, finalPath, partPath: `${finalPath}.part` };
+}
+
+function sftpRequestUrl(username: string, host: string, port: number, remotePath: string): string {
+  const hostPart = host.includes(':') ? `[${host}]` : host;
+  const pathPart = remotePath.startsWith('/') ? remotePath : `/${remotePath}`;
+  return `sftp://${encodeURIComponent(username)}@${hostPart}:${port}${pathPart}`;
+}

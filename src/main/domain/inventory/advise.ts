@@ -1,0 +1,150 @@
+import { randomUUID } from 'node:crypto';
+import { documentFor, transportOf, type SnapshotContext } from '../../advice/documents';
+import { runDeliveries, type DeliveryJob } from '../../advice/engine';
+import {
+  insertDeliveries,
+  insertSnapshot,
+  takeControlNumbers,
+  type NewDeliveryRow,
+} from '../../db/advice';
+import type { AuthUser, ServiceContext } from '../context';
+import {
+  messageOf,
+  noEnabledConnectionMessage,
+  outcomeOf,
+  resultOf,
+  summarise,
+  type AdviceOutcome,
+  type AdviceResult,
+  type AdviceSummary,
+} from './results';
+import { resolveTargets, type AdviceScope } from './targets';
+import { validateAdvice } from './validate';
+
+export interface AdviceResponse {
+  message: string;
+  outcome: AdviceOutcome;
+  data: { snapshot_id: string; results: AdviceResult[]; summary: AdviceSummary };
+}
+
+/**
+ * Sends an inventory snapshot to every enabled connection of the scope. The snapshot and one
+ * outbox row per delivery (with the exact document) are committed before any network call, so a
+ * crash mid-send loses nothing: PENDING rows can be resumed.
+ */
+export async function sendInventoryAdvice(
+  ctx: ServiceContext,
+  user: AuthUser,
+  scope: AdviceScope,
+  body: unknown,
+): Promise<AdviceResponse> {
+  const targets = await resolveTargets(ctx, user, scope);
+  const items = validateAdvice(ctx, targets, body);
+  const createdAt = ctx.clock.now();
+  const at = createdAt.toISOString();
+  const snapshot: SnapshotContext = {
+    snapshotId: randomUUID(),
+    createdAt,
+    brand: targets.brand,
+    facility: targets.facility,
+    items,
+  };
+  const enabled = targets.connections.filter((c) => c.enabled);
+  const rows: NewDeliveryRow[] = [];
+  const jobs: DeliveryJob[] = [];
+
+  await ctx.db.transaction().execute(async (trx) => {
+    await insertSnapshot(trx, {
+      id: snapshot.snapshotId,
+      brand_id: targets.brand.brand_id,
+      facility_id: targets.facility?.id ?? null,
+      user_id: user.id,
+      items_json: JSON.stringify(items),
+      item_count: items.length,
+      created_at: at,
+    });
+    for (const connection of enabled) {
+      const deliveryId = randomUUID();
+      const base = {
+        id: deliveryId,
+        connection_id: connection.id,
+        organization_id: connection.organization_id,
+        retailer_id: connection.retailer_id,
+        kind: connection.kind,
+      };
+      try {
+        const numbers =
+          connection.kind === 'EDI_846' ? await takeControlNumbers(trx, connection.id) : null;
+        const document = documentFor(connection, snapshot, deliveryId, numbers);
+        rows.push({
+          ...base,
+          status: 'PENDING',
+          document: document.body,
+          content_type: document.contentType,
+          file_name: document.fileName,
+          interchange_control_number: numbers?.interchange ?? null,
+          error: null,
+        });
+        jobs.push({
+          deliveryId,
+          transport: transportOf(connection),
+          document,
+          log: {
+            deliveryId,
+            snapshotId: snapshot.snapshotId,
+            brandId: targets.brand.brand_id,
+            facilityId: targets.facility?.id ?? null,
+            retailerId: connection.retailer_id,
+            documentBytes: Buffer.byteLength(document.body),
+          },
+        });
+      } catch (error) {
+        // A document that cannot be built (bad EDI settings) fails this connection only.
+        rows.push({
+          ...base,
+          status: 'FAILURE',
+          document: null,
+          content_type: null,
+          file_name: null,
+          interchange_control_number: null,
+          error: `Cannot build the document: ${(error as Error).message}`,
+        });
+      }
+    }
+    if (enabled.length === 0) {
+      rows.push({
+        id: randomUUID(),
+        connection_id: null,
+        organization_id: null,
+        retailer_id: null,
+        kind: null,
+        status: 'FAILURE',
+        document: null,
+        content_type: null,
+        file_name: null,
+        interchange_control_number: null,
+        error: noEnabledConnectionMessage(targets.variant),
+      });
+    }
+    await insertDeliveries(trx, snapshot.snapshotId, at, rows);
+  });
+
+  const outcomes = await runDeliveries(ctx, jobs);
+  const byId = new Map(enabled.map((c) => [c.id, c]));
+  const results = rows.map((row) => {
+    const outcome = outcomes.get(row.id);
+    return resultOf(targets.variant, {
+      deliveryId: row.id,
+      connection: row.connection_id ? (byId.get(row.connection_id) ?? null) : null,
+      brandName: targets.brand.name,
+      success: outcome?.success ?? false,
+      error: outcome ? outcome.error : row.error,
+    });
+  });
+  const summary = summarise(results);
+  return {
+    message: messageOf(targets.variant, summary),
+    outcome: outcomeOf(summary),
+    data: { snapshot_id: snapshot.snapshotId, results, summary },
+  };
+}

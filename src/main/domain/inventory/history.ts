@@ -1,0 +1,138 @@
+import { transportOf } from '../../advice/documents';
+import { runDeliveries } from '../../advice/engine';
+import {
+  findVisibleDelivery,
+  findVisibleSnapshot,
+  hasAdminGrant,
+  listDeliveriesOf,
+  listSnapshots,
+} from '../../db/advice';
+import type { AuthUser, ServiceContext } from '../context';
+import { forbidden, invalidRequest, notFound } from '../errors';
+
+type DeliveryRow = Awaited<ReturnType<typeof listDeliveriesOf>>[number];
+
+function deliveryView(row: DeliveryRow) {
+  return {
+    delivery_id: row.id,
+    connection_id: row.connection_id,
+    organization_id: row.organization_id,
+    retailer_id: row.retailer_id,
+    retailer_name: row.retailer_name,
+    kind: row.kind,
+    status: row.status,
+    error: row.error,
+    attempts: row.attempts,
+    file_name: row.file_name,
+    content_type: row.content_type,
+    interchange_control_number: row.interchange_control_number,
+    updated_at: row.updated_at,
+  };
+}
+
+function summaryOf(deliveries: DeliveryRow[]) {
+  const succeeded = deliveries.filter((d) => d.status === 'SUCCESS').length;
+  const pending = deliveries.filter((d) => d.status === 'PENDING').length;
+  return {
+    total: deliveries.length,
+    succeeded,
+    failed: deliveries.length - succeeded - pending,
+    pending,
+  };
+}
+
+/** Past snapshots the user can see, newest first, each with its per-connection results. */
+export async function snapshotHistory(
+  ctx: ServiceContext,
+  user: AuthUser,
+  filter: { brandId?: string; facilityId?: string; page: number; pageSize: number },
+) {
+  const { total, rows } = await listSnapshots(ctx.db, user, filter);
+  const deliveries = await listDeliveriesOf(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
+  const items = rows.map((row) => {
+    const own = deliveries.filter((d) => d.snapshot_id === row.id);
+    return {
+      snapshot_id: row.id,
+      brand_id: row.brand_id,
+      facility_id: row.facility_id,
+      item_count: row.item_count,
+      created_at: row.created_at,
+      summary: summaryOf(own),
+      deliveries: own.map(deliveryView),
+    };
+  });
+  return { items, total_count: total, page: filter.page, page_size: filter.pageSize };
+}
+
+export async function snapshotDetail(ctx: ServiceContext, user: AuthUser, snapshotId: string) {
+  const row = await findVisibleSnapshot(ctx.db, user, snapshotId);
+  if (!row) throw notFound('Snapshot not found');
+  const deliveries = await listDeliveriesOf(ctx.db, [row.id]);
+  return {
+    snapshot_id: row.id,
+    brand_id: row.brand_id,
+    facility_id: row.facility_id,
+    item_count: row.item_count,
+    created_at: row.created_at,
+    items: JSON.parse(row.items_json) as unknown[],
+    summary: summaryOf(deliveries),
+    deliveries: deliveries.map(deliveryView),
+  };
+}
+
+/** The exact document stored for (and sent to) one connection. */
+export async function deliveredDocument(ctx: ServiceContext, user: AuthUser, deliveryId: string) {
+  const row = await findVisibleDelivery(ctx.db, user, deliveryId);
+  if (!row) throw notFound('Delivery not found');
+  if (row.document === null) throw notFound('No document was built for this delivery');
+  return {
+    body: row.document,
+    contentType: row.content_type ?? 'text/plain',
+    fileName: row.file_name ?? 'document',
+  };
+}
+
+/**
+ * Sends a PENDING (interrupted) or FAILED delivery again with the very same stored document, so
+ * control numbers and idempotency keys do not change.
+ */
+export async function retryDelivery(ctx: ServiceContext, user: AuthUser, deliveryId: string) {
+  const row = await findVisibleDelivery(ctx.db, user, deliveryId);
+  if (!row) throw notFound('Delivery not found');
+  const admin = row.facility_id
+    ? await hasAdminGrant(ctx.db, user.id, row.brand_id, row.facility_id)
+    : await hasAdminGrant(ctx.db, user.id, row.brand_id);
+  if (!admin) throw forbidden();
+  if (row.status === 'SUCCESS') throw invalidRequest('This delivery has already succeeded');
+  if (!row.document || !row.transport_json || !row.content_type || !row.file_name) {
+    throw invalidRequest('This delivery has no document to send');
+  }
+  const outcomes = await runDeliveries(ctx, [
+    {
+      deliveryId: row.id,
+      transport: transportOf({ transport_json: row.transport_json }),
+      document: {
+        body: row.document,
+        contentType: row.content_type,
+        fileName: row.file_name,
+        idempotencyKey: row.id,
+      },
+      log: {
+        deliveryId: row.id,
+        snapshotId: row.snapshot_id,
+        brandId: row.brand_id,
+        facilityId: row.facility_id,
+        retailerId: row.retailer_id,
+        documentBytes: Buffer.byteLength(row.document),
+      },
+    },
+  ]);
+  const outcome = outcomes.get(row.id)!;
+  return {
+    message: outcome.success ? 'Delivery sent successfully' : 'Delivery failed',
+    data: { delivery_id: row.id, success: outcome.success, error: outcome.error },
+  };
+}

@@ -1,0 +1,239 @@
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import {
+  adviceResponseDataSchema,
+  adviceScopeParamsSchema,
+  deliveryIdParamsSchema,
+  inventoryAdviceRequestDocSchema,
+  snapshotIdParamsSchema,
+  snapshotListQuerySchema,
+} from '../../../shared/inventory';
+import { sendInventoryAdvice, type AdviceResponse } from '../../domain/inventory/advise';
+import {
+  deliveredDocument,
+  retryDelivery,
+  snapshotDetail,
+  snapshotHistory,
+} from '../../domain/inventory/history';
+import { previewInventoryAdvice } from '../../domain/inventory/preview';
+import type { AdviceScope } from '../../domain/inventory/targets';
+import { invalidRequest } from '../../domain/errors';
+import { errorEnvelopeSchema, successEnvelope } from '../openapi-schemas';
+import { parseOr } from '../parse';
+import { userOf, type RouteDef, type RouteRequest } from '../route-def';
+
+const FACILITY_URL = '/api/v1/inventory/brand/:brand_id/facility/:facility_id';
+const BRAND_URL = '/api/v1/inventory/brand';
+
+/** Path ids are field problems of the "Validation failed" shape, like body fields. */
+function facilityScope(params: unknown): AdviceScope {
+  const parsed = adviceScopeParamsSchema.safeParse(params);
+  if (!parsed.success) {
+    throw invalidRequest('Validation failed', {
+      details: parsed.error.issues.map((issue) => ({
+        loc: ['path', ...issue.path.map(String)],
+        msg: 'Input should be a valid UUID',
+        type: 'uuid_parsing',
+      })),
+    });
+  }
+  return { kind: 'facility', brandId: parsed.data.brand_id, facilityId: parsed.data.facility_id };
+}
+
+/** 200 all delivered, 207 some, 502 none (see docs/decisions.md). */
+function sendAdvice(reply: FastifyReply, response: AdviceResponse) {
+  if (response.outcome === 'all_failed') {
+    return reply
+      .status(502)
+      .send({ message: response.message, data: response.data, error: { code: 'DELIVERY_FAILED' } });
+  }
+  return reply
+    .status(response.outcome === 'partial' ? 207 : 200)
+    .send({ message: response.message, data: response.data });
+}
+
+const adviceResponses = {
+  200: {
+    description: 'Every connection succeeded',
+    schema: successEnvelope(adviceResponseDataSchema),
+  },
+  207: {
+    description: 'Some connections failed',
+    schema: successEnvelope(adviceResponseDataSchema),
+  },
+  400: {
+    description:
+      'Validation failed (details) or Inventory advice validation failed (errors); nothing sent',
+    schema: errorEnvelopeSchema,
+  },
+  401: { description: 'Authentication failed', schema: errorEnvelopeSchema },
+  403: { description: 'No admin access for the brand and facility', schema: errorEnvelopeSchema },
+  404: { description: 'Unknown facility, or no advice configuration', schema: errorEnvelopeSchema },
+  502: {
+    description: 'Every connection failed (code DELIVERY_FAILED, data as 200)',
+    schema: errorEnvelopeSchema,
+  },
+};
+
+const previewResponses = {
+  200: { description: 'What each connection would receive, and what changes' },
+  400: adviceResponses[400],
+  401: adviceResponses[401],
+  403: adviceResponses[403],
+  404: adviceResponses[404],
+};
+
+const advice = (scopeOf: (request: RouteRequest) => AdviceScope) =>
+  async function handler(
+    request: RouteRequest,
+    reply: FastifyReply,
+    ctx: Parameters<RouteDef['handler']>[2],
+  ) {
+    return sendAdvice(
+      reply,
+      await sendInventoryAdvice(ctx, userOf(request), scopeOf(request), request.body),
+    );
+  };
+
+const preview = (scopeOf: (request: RouteRequest) => AdviceScope) =>
+  async function handler(
+    request: RouteRequest,
+    _reply: FastifyReply,
+    ctx: Parameters<RouteDef['handler']>[2],
+  ) {
+    return previewInventoryAdvice(ctx, userOf(request), scopeOf(request), request.body);
+  };
+
+const byFacility = (request: RouteRequest) => facilityScope(request.params);
+const byBrand = (): AdviceScope => ({ kind: 'brand' });
+
+export const inventoryRoutes: RouteDef[] = [
+  {
+    method: 'POST',
+    url: FACILITY_URL,
+    summary: 'Send inventory advice for a brand at a facility',
+    tag: 'Inventory advice',
+    params: adviceScopeParamsSchema,
+    body: inventoryAdviceRequestDocSchema,
+    responses: adviceResponses,
+    handler: advice(byFacility),
+  },
+  {
+    method: 'POST',
+    url: BRAND_URL,
+    summary: "Send inventory advice for the credentials' brand across all its organisations",
+    tag: 'Inventory advice',
+    body: inventoryAdviceRequestDocSchema,
+    responses: adviceResponses,
+    handler: advice(byBrand),
+  },
+  {
+    method: 'POST',
+    url: `${FACILITY_URL}/preview`,
+    summary: 'Dry run of endpoint 2: documents and changes per connection; nothing sent or stored',
+    tag: 'Inventory advice',
+    params: adviceScopeParamsSchema,
+    body: inventoryAdviceRequestDocSchema,
+    responses: previewResponses,
+    handler: preview(byFacility),
+  },
+  {
+    method: 'POST',
+    url: `${BRAND_URL}/preview`,
+    summary: 'Dry run of endpoint 3: documents and changes per connection; nothing sent or stored',
+    tag: 'Inventory advice',
+    body: inventoryAdviceRequestDocSchema,
+    responses: previewResponses,
+    handler: preview(byBrand),
+  },
+  {
+    method: 'GET',
+    url: '/api/v1/inventory/snapshots',
+    summary: 'Past inventory snapshots with their per-connection results, newest first',
+    tag: 'Inventory advice',
+    query: snapshotListQuerySchema,
+    responses: {
+      200: { description: 'Snapshots retrieved successfully' },
+      400: adviceResponses[400],
+    },
+    async handler(request, _reply, ctx) {
+      const query = parseOr(snapshotListQuerySchema, request.query, 'Invalid query parameters');
+      const data = await snapshotHistory(ctx, userOf(request), {
+        brandId: query.brand_id,
+        facilityId: query.facility_id,
+        page: query.page,
+        pageSize: query.page_size,
+      });
+      return { message: 'Snapshots retrieved successfully', data };
+    },
+  },
+  {
+    method: 'GET',
+    url: '/api/v1/inventory/snapshots/:snapshot_id',
+    summary: 'One snapshot: its items and deliveries',
+    tag: 'Inventory advice',
+    params: snapshotIdParamsSchema,
+    responses: {
+      200: { description: 'Snapshot retrieved successfully' },
+      404: adviceResponses[404],
+    },
+    async handler(request, _reply, ctx) {
+      const { snapshot_id } = parseOr(
+        snapshotIdParamsSchema,
+        request.params,
+        'Invalid snapshot ID format',
+      );
+      return {
+        message: 'Snapshot retrieved successfully',
+        data: await snapshotDetail(ctx, userOf(request), snapshot_id),
+      };
+    },
+  },
+  {
+    method: 'GET',
+    url: '/api/v1/inventory/deliveries/:delivery_id/document',
+    summary: 'The exact document sent to a connection (X12 846 text or JSON feed)',
+    tag: 'Inventory advice',
+    params: deliveryIdParamsSchema,
+    responses: {
+      200: { description: 'The document, with its own content type' },
+      404: adviceResponses[404],
+    },
+    async handler(request, reply, ctx) {
+      const { delivery_id } = parseOr(
+        deliveryIdParamsSchema,
+        request.params,
+        'Invalid delivery ID format',
+      );
+      const document = await deliveredDocument(ctx, userOf(request), delivery_id);
+      return reply
+        .type(document.contentType)
+        .header('Content-Disposition', `inline; filename="${document.fileName.replace(/"/g, '')}"`)
+        .send(document.body);
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/v1/inventory/deliveries/:delivery_id/retry',
+    summary: 'Send a pending or failed delivery again (same document, same control numbers)',
+    tag: 'Inventory advice',
+    params: deliveryIdParamsSchema,
+    responses: {
+      200: {
+        description: 'Delivery attempted; see data.success',
+        schema: successEnvelope(z.unknown()),
+      },
+      400: adviceResponses[400],
+      403: adviceResponses[403],
+      404: adviceResponses[404],
+    },
+    async handler(request, _reply, ctx) {
+      const { delivery_id } = parseOr(
+        deliveryIdParamsSchema,
+        request.params,
+        'Invalid delivery ID format',
+      );
+      return retryDelivery(ctx, userOf(request), delivery_id);
+    },
+  },
+];

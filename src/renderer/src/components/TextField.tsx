@@ -1,0 +1,45 @@
+import type { HTMLInputTypeAttribute } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+
+export interface TextFieldProps {
+  id: string;
+  label: string;
+  registration: UseFormRegisterReturn;
+  type?: HTMLInputTypeAttribute;
+  autoComplete?: string;
+  autoFocus?: boolean;
+  /** Validation message; when set the input is marked invalid and described by it. */
+  error?: string;
+}
+
+/** A labelled input with its validation message announced and tied to it. */
+export function TextField({
+  id,
+  label,
+  registration,
+  type = 'text',
+  autoComplete,
+  autoFocus,
+  error,
+}: TextFieldProps) {
+  const errorId = `${id}-error`;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type={type}
+        autoComplete={autoComplete}
+        autoFocus={autoFocus}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        {...registration}
+      />
+      {error ? (
+        <p id={errorId} className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

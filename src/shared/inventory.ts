@@ -1,0 +1,298 @@
+import { z } from 'zod';
+
+/**
+ * Inventory advice request (interface: "Inventory item"). Field rules live here so the service and
+ * the upload screen judge a row the same way; rules that need the brand's connections or today's
+ * date are `rowProblems` below.
+ */
+
+export const STOCK_STATUSES = ['DISCONTINUED', 'TEMPORARILY_UNAVAILABLE'] as const;
+export type StockStatusValue = (typeof STOCK_STATUSES)[number];
+export const MAX_ITEMS = 1000;
+export const MAX_QUANTITY = 999_999_999;
+export const MAX_SKU_LENGTH = 48;
+
+/** A custom issue carrying the interface's `type` for `error.details`. */
+const fail = (ctx: z.RefinementCtx, message: string, type: string) => {
+  ctx.addIssue({ code: 'custom', message, params: { type } });
+  return z.NEVER;
+};
+
+/**
+ * `120`, `"120"` and `120.0` are 120; `5.5` is rounded down to 5; `"5.5"`, `"abc"`, negatives,
+ * booleans and null are rejected.
+ */
+export const availableQuantitySchema = z.unknown().transform((value, ctx): number => {
+  if (value === undefined) return fail(ctx, 'Field required', 'missing');
+  let quantity: number;
+  if (typeof value === 'number' && Number.isFinite(value)) {
+    quantity = Math.floor(value);
+    if (value < 0)
+      return fail(ctx, 'Input should be greater than or equal to 0', 'greater_than_equal');
+  } else if (typeof value === 'string' && /^\s*-?\d+\s*$/.test(value)) {
+    quantity = Number(value);
+    if (quantity < 0)
+      return fail(ctx, 'Input should be greater than or equal to 0', 'greater_than_equal');
+  } else {
+    return fail(
+      ctx,
+      'Input should be a whole number, or a string holding a whole number',
+      'int_parsing',
+    );
+  }
+  if (quantity > MAX_QUANTITY) {
+    return fail(ctx, `Input should be less than or equal to ${MAX_QUANTITY}`, 'less_than_equal');
+  }
+  return quantity;
+});
+
+export const skuSchema = z.unknown().transform((value, ctx): string => {
+  if (value === undefined) return fail(ctx, 'Field required', 'missing');
+  if (typeof value !== 'string') return fail(ctx, 'Input should be a valid string', 'string_type');
+  const sku = value.trim();
+  if (sku.length === 0) return fail(ctx, 'SKU must not be empty', 'string_too_short');
+  if (sku.length > MAX_SKU_LENGTH) {
+    return fail(ctx, `SKU must be at most ${MAX_SKU_LENGTH} characters`, 'string_too_long');
+  }
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(sku))
+    return fail(ctx, 'SKU must not contain control characters', 'value_error');
+  return sku;
+});
+
+/** Case-insensitive; normalised to upper case; empty string and null mean "no status". */
+export const stockStatusSchema = z.unknown().transform((value, ctx): StockStatusValue | null => {
+  if (value === undefined || value === null || value === '') return null;
+  const normalised = typeof value === 'string' ? value.trim().toUpperCase() : value;
+  if ((STOCK_STATUSES as readonly unknown[]).includes(normalised))
+    return normalised as StockStatusValue;
+  return fail(ctx, `Input should be 'DISCONTINUED' or 'TEMPORARILY_UNAVAILABLE'`, 'enum');
+});
+
+/** A real calendar date written YYYY-MM-DD. */
+export function isCalendarDate(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return (
+    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+  );
+}
+
+export const backInStockDateSchema = z.unknown().transform((value, ctx): string | null => {
+  if (value === undefined || value === null || value === '') return null;
+  if (typeof value === 'string' && isCalendarDate(value.trim())) return value.trim();
+  return fail(
+    ctx,
+    'Input should be a valid date in the format YYYY-MM-DD',
+    'date_from_datetime_parsing',
+  );
+});
+
+export const inventoryItemSchema = z.object(
+  {
+    sku: skuSchema,
+    available_quantity: availableQuantitySchema,
+    // Optional keys: absent means null, and the transform still normalises what is there.
+    status: z.unknown().optional().pipe(stockStatusSchema),
+    estimated_back_in_stock_date: z.unknown().optional().pipe(backInStockDateSchema),
+  },
+  { error: () => 'Input should be a valid object' },
+);
+export type InventoryItem = z.output<typeof inventoryItemSchema>;
+export type InventoryItemInput = z.input<typeof inventoryItemSchema>;
+
+export const inventoryAdviceRequestSchema = z.object({
+  items: z
+    .array(inventoryItemSchema, {
+      error: (issue) =>
+        issue.input === undefined ? 'Field required' : 'Input should be a valid list',
+    })
+    .min(1, 'List should have at least 1 item')
+    .max(MAX_ITEMS, `List should have at most ${MAX_ITEMS} items`),
+});
+export type InventoryAdviceRequest = z.output<typeof inventoryAdviceRequestSchema>;
+
+/** One field problem of `error.details` (the "Validation failed" 400). */
+export interface FieldProblem {
+  loc: (string | number)[];
+  msg: string;
+  type: string;
+}
+
+/** One row problem of `error.errors` (the "Inventory advice validation failed" 400). */
+export interface RowProblem {
+  row_index: number;
+  field: string;
+  message: string;
+}
+
+const typeOfIssue = (issue: z.core.$ZodIssue): string => {
+  if (issue.code === 'custom') return String(issue.params?.type ?? 'value_error');
+  if (issue.code === 'invalid_type')
+    return issue.input === undefined ? 'missing' : `${issue.expected}_type`;
+  if (issue.code === 'too_small') return 'too_short';
+  if (issue.code === 'too_big') return 'too_long';
+  return issue.code;
+};
+
+/** Parses an advice body; on failure returns the interface's `{loc, msg, type}` list. */
+export function parseInventoryAdvice(
+  body: unknown,
+): { ok: true; value: InventoryAdviceRequest } | { ok: false; problems: FieldProblem[] } {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return {
+      ok: false,
+      problems: [{ loc: ['body'], msg: 'Input should be a valid object', type: 'model_type' }],
+    };
+  }
+  const result = inventoryAdviceRequestSchema.safeParse(body, { reportInput: true });
+  const problems: FieldProblem[] = result.success
+    ? []
+    : result.error.issues.map((issue) => ({
+        loc: issue.path.map((part) => (typeof part === 'number' ? part : String(part))),
+        msg:
+          issue.code === 'invalid_type' && issue.input === undefined
+            ? 'Field required'
+            : issue.message,
+        type: typeOfIssue(issue),
+      }));
+  problems.push(...duplicateSkuProblems((body as { items?: unknown }).items));
+  return result.success && problems.length === 0
+    ? { ok: true, value: result.data }
+    : { ok: false, problems };
+}
+
+/** Checked on the raw rows so duplicates show up together with every other field problem. */
+function duplicateSkuProblems(items: unknown): FieldProblem[] {
+  if (!Array.isArray(items)) return [];
+  const firstRow = new Map<string, number>();
+  const problems: FieldProblem[] = [];
+  items.forEach((item: unknown, index) => {
+    const raw = (item as { sku?: unknown } | null)?.sku;
+    if (typeof raw !== 'string' || raw.trim() === '') return;
+    const sku = raw.trim();
+    const first = firstRow.get(sku);
+    if (first === undefined) firstRow.set(sku, index);
+    else {
+      problems.push({
+        loc: ['items', index, 'sku'],
+        msg: `Duplicate SKU '${sku}' (first at row ${first})`,
+        type: 'value_error',
+      });
+    }
+  });
+  return problems;
+}
+
+export interface RowRules {
+  /** The brand has a direct-feed connection where the advice goes: a 0 needs a status. */
+  statusRequiredAtZero: boolean;
+  /** Today's calendar date, YYYY-MM-DD (the workstation's local day, see docs/decisions.md). */
+  today: string;
+}
+
+/** Rules between fields of a row, and those that depend on the brand's connections and today. */
+export function rowProblems(items: InventoryItem[], rules: RowRules): RowProblem[] {
+  const problems: RowProblem[] = [];
+  items.forEach((item, row_index) => {
+    const add = (field: string, message: string) => problems.push({ row_index, field, message });
+    const inStock = item.available_quantity > 0;
+    if (inStock && item.status !== null) {
+      add('status', 'status must be empty when available_quantity is greater than 0');
+    }
+    if (inStock && item.estimated_back_in_stock_date !== null) {
+      add(
+        'estimated_back_in_stock_date',
+        'estimated_back_in_stock_date must be empty when available_quantity is greater than 0',
+      );
+    }
+    if (!inStock && item.status === null && rules.statusRequiredAtZero) {
+      add(
+        'status',
+        'status is required when available_quantity is 0 because the brand has a direct API connection',
+      );
+    }
+    if (item.status === 'TEMPORARILY_UNAVAILABLE' && item.estimated_back_in_stock_date === null) {
+      add(
+        'estimated_back_in_stock_date',
+        'estimated_back_in_stock_date is required when status is TEMPORARILY_UNAVAILABLE',
+      );
+    }
+    if (
+      item.estimated_back_in_stock_date !== null &&
+      item.estimated_back_in_stock_date < rules.today
+    ) {
+      add('estimated_back_in_stock_date', 'estimated_back_in_stock_date must not be in the past');
+    }
+  });
+  return problems;
+}
+
+/** The local calendar day of `now`, YYYY-MM-DD. */
+export function localDay(now: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** How the request looks on the wire, for the OpenAPI document (the parser above is more lenient). */
+export const inventoryAdviceRequestDocSchema = z.object({
+  items: z
+    .array(
+      z.object({
+        sku: z.string().min(1).max(MAX_SKU_LENGTH),
+        available_quantity: z
+          .union([z.number().min(0), z.string().regex(/^\d+$/)])
+          .describe('Whole number >= 0; "120" and 120.0 accepted; 5.5 rounded down'),
+        status: z
+          .enum(STOCK_STATUSES)
+          .nullable()
+          .optional()
+          .describe('Case-insensitive; only at quantity 0'),
+        estimated_back_in_stock_date: z.iso
+          .date()
+          .nullable()
+          .optional()
+          .describe('YYYY-MM-DD, not in the past; only at quantity 0'),
+      }),
+    )
+    .min(1)
+    .max(MAX_ITEMS),
+});
+
+export const adviceResultSchema = z.looseObject({
+  organization_id: z.uuid().nullable().optional(),
+  edi_config_id: z.uuid().nullable().optional(),
+  retailer_id: z.uuid().nullable(),
+  retailer_name: z.string().nullable(),
+  brand_name: z.string().nullable(),
+  organization_name: z.string().nullable(),
+  success: z.boolean(),
+  edi_transaction_id: z.uuid().nullable().optional(),
+  error: z.string().nullable(),
+  failed_skus: z.array(z.unknown()).nullable(),
+  delivery_id: z.uuid(),
+});
+
+export const adviceSummarySchema = z.object({
+  total: z.number().int(),
+  succeeded: z.number().int(),
+  failed: z.number().int(),
+});
+
+export const adviceResponseDataSchema = z.object({
+  snapshot_id: z.uuid(),
+  results: z.array(adviceResultSchema),
+  summary: adviceSummarySchema,
+});
+
+export const adviceScopeParamsSchema = z.object({ brand_id: z.uuid(), facility_id: z.uuid() });
+export const snapshotListQuerySchema = z.object({
+  brand_id: z.uuid().optional(),
+  facility_id: z.uuid().optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const snapshotIdParamsSchema = z.object({ snapshot_id: z.uuid() });
+export const deliveryIdParamsSchema = z.object({ delivery_id: z.uuid() });
