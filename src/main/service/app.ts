@@ -1,5 +1,5 @@
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
 import type { ServiceContext } from '../domain/context';
 import { DomainError } from '../domain/errors';
@@ -29,28 +29,45 @@ export const UI_CSP =
   "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
 
 /** Builds the Fastify app: guards, error envelope, routes, API docs and the UI. */
+const hostNotAllowed = () =>
+  new DomainError('forbidden', 'UNAUTHORIZED', 'Host header not allowed');
+
+function securityHeaders(url: string): Record<string, string> {
+  return {
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+    ...(url.startsWith(API_DOCS_PREFIX) ? {} : { 'Content-Security-Policy': UI_CSP }),
+  };
+}
+
 export async function buildApp(ctx: ServiceContext, options: AppOptions): Promise<FastifyInstance> {
+  const hostAllowed = createHostGuard(options.host, options.allowedHosts);
   const app = Fastify({
     logger: options.logger ? { level: 'info' } : false,
     bodyLimit: DEFAULT_BODY_LIMIT,
     return503OnClosing: true,
+    // Bad URLs (e.g. `%` alone) fail before routing and skip setErrorHandler; answer them here.
+    frameworkErrors: (_error, request, reply: FastifyReply) => {
+      const failure = hostAllowed(request.headers.host)
+        ? new DomainError('invalid_request', 'INVALID_REQUEST', 'Malformed URL')
+        : hostNotAllowed();
+      void reply
+        .status(httpStatusOf(failure))
+        .headers(securityHeaders(request.url))
+        .send(envelopeOf(failure));
+    },
   });
-  const hostAllowed = createHostGuard(options.host, options.allowedHosts);
   app.decorateRequest('user', null);
   // Only JSON bodies are accepted; Fastify's text/plain parser would let strings through.
   app.removeContentTypeParser('text/plain');
 
   app.addHook('onRequest', async (request) => {
-    if (!hostAllowed(request.headers.host)) {
-      throw new DomainError('forbidden', 'UNAUTHORIZED', 'Host header not allowed');
-    }
+    if (!hostAllowed(request.headers.host)) throw hostNotAllowed();
     if (needsToken(request)) (request as RouteRequest).user = await authenticate(ctx, request);
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'no-referrer');
-    if (!request.url.startsWith(API_DOCS_PREFIX)) reply.header('Content-Security-Policy', UI_CSP);
+    reply.headers(securityHeaders(request.url));
     return payload;
   });
 

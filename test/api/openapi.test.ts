@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestService, type TestService } from '../helpers/service';
+
+describe('OpenAPI description and API reference', () => {
+  let svc: TestService;
+  beforeAll(async () => {
+    svc = await createTestService();
+  });
+  afterAll(() => svc.close());
+
+  it('describes every route with title, version 1.0.0, two servers as variables and bearer security', async () => {
+    const response = await svc.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const doc = response.json();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.info).toMatchObject({
+      title: 'Retail Fulfillment Integration Service',
+      version: '1.0.0',
+    });
+    expect(doc.servers).toEqual([
+      expect.objectContaining({ url: '{base_url}', variables: { base_url: expect.any(Object) } }),
+      expect.objectContaining({
+        url: '{staging_url}',
+        variables: { staging_url: expect.any(Object) },
+      }),
+    ]);
+    expect(doc.components.securitySchemes.bearerAuth).toEqual({
+      type: 'http',
+      scheme: 'bearer',
+      bearerFormat: 'JWT',
+    });
+    expect(doc.security).toEqual([{ bearerAuth: [] }]);
+    for (const path of [
+      '/api/auth/token',
+      '/api/user-facilities/v1/facilities',
+      '/api/retailer/v1/facility/{facility_id}',
+      '/api/brand/v1/facility/{facility_id}',
+      '/api/v1/inventory/brand/{brand_id}/facility/{facility_id}',
+      '/api/v1/inventory/brand',
+    ]) {
+      expect(doc.paths[path], path).toBeDefined();
+    }
+    // The token route is public; the request body schema comes from the shared zod schema.
+    const token = doc.paths['/api/auth/token'].post;
+    expect(token.security).toEqual([]);
+    expect(token.requestBody.content['application/json'].schema.required).toEqual([
+      'email',
+      'password',
+    ]);
+    const retailers = doc.paths['/api/retailer/v1/facility/{facility_id}'].get;
+    expect(retailers.parameters).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ name: 'facility_id', in: 'path', required: true }),
+        expect.objectContaining({ name: 'brand_id', in: 'query', required: false }),
+      ]),
+    );
+  });
+
+  it('serves a readable reference page without a token', async () => {
+    const response = await svc.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.body).toContain('swagger');
+  });
+});
