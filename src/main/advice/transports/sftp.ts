@@ -19,7 +19,7 @@ import {
 
 type SftpTransport = Extract<TransportConfig, { type: 'sftp' }>;
 
-/** ssh2 tags its errors with where they happened ('client-authentication', 'client-socket', …). */
+/** ssh2 tags errors with where they happened: 'client-authentication', 'client-socket', … */
 type SshError = Error & { level?: string };
 
 const DEFAULT_SFTP_PORT = 22;
@@ -36,6 +36,9 @@ const SFTP_STATUS_CODES: Readonly<Record<string, { code: string; transient: bool
   '7': { code: 'ECONNRESET', transient: true },
   '8': { code: 'EOPNOTSUPP', transient: false },
 };
+
+/** ssh2-sftp-client prefixes messages with its method name (`_put: `, `getConnection: `). */
+const LIBRARY_STEP_PREFIX = /^_?[A-Za-z]+: /;
 
 /** The client library calls these on stray connection events; the attempt reports them itself. */
 const IGNORE_GLOBAL_EVENTS = { error: () => {}, end: () => {}, close: () => {} };
@@ -69,7 +72,17 @@ export async function attemptSftp(
   if (nameError) return failure(requestUrl, nameError, false);
 
   // Owning the socket lets a timed-out attempt be cut off at any stage, not just the handshake.
-  const socket = connectTcp({ host: transport.host, port });
+  let socket: Socket;
+  try {
+    socket = connectTcp({ host: transport.host, port });
+  } catch (err) {
+    // Thrown synchronously only for unusable settings, such as a port out of range.
+    return failure(
+      requestUrl,
+      codedErrorText(errorCodeOf(err) ?? 'EINVAL', errorMessageOf(err)),
+      false,
+    );
+  }
   const client = new SftpClient('advice', IGNORE_GLOBAL_EVENTS);
   let firstSshError: SshError | undefined;
   // The library rewraps errors and drops ssh2's `level`, which tells auth from network trouble.
@@ -193,7 +206,9 @@ function describeFailure(
     return { text: `ETIMEDOUT: ${sshError.message}`, transient: true };
   }
   const code = errorCodeOf(err) ?? errorCodeOf(sshError);
-  const message = errorMessageOf(err);
+  // Prefer ssh2's own error: the client library's copy adds its method name in front.
+  const cause = sshError && errorCodeOf(sshError) === code ? sshError : err;
+  const message = errorMessageOf(cause).replace(LIBRARY_STEP_PREFIX, '');
   const sftpStatus = code === undefined ? undefined : SFTP_STATUS_CODES[code];
   if (sftpStatus) {
     return { text: codedErrorText(sftpStatus.code, message), transient: sftpStatus.transient };

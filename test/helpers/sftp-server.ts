@@ -1,0 +1,259 @@
+/**
+ * A real SFTP server on 127.0.0.1 for tests, serving a directory on disk. Implements the
+ * requests ssh2-sftp-client needs for put/rename/exists/stat/list/delete/mkdir.
+ * Rename refuses to replace an existing file, as OpenSSH does without posix-rename.
+ */
+import {
+  lstat,
+  mkdir,
+  open,
+  readdir,
+  rename,
+  rm,
+  rmdir,
+  stat,
+  type FileHandle,
+} from 'node:fs/promises';
+import type { Stats } from 'node:fs';
+import { createServer, type Socket } from 'node:net';
+import { join, posix } from 'node:path';
+import ssh2 from 'ssh2';
+import type { Attributes, Connection, FileEntry, SFTPWrapper } from 'ssh2';
+
+const { Server, utils } = ssh2;
+const STATUS = utils.sftp.STATUS_CODE;
+
+export interface SftpServerOptions {
+  /** Directory on disk that is `/` for the client. */
+  root: string;
+  username: string;
+  password: string;
+  /** Answer PERMISSION_DENIED to every attempt to create or change files. */
+  readOnly?: boolean;
+}
+
+export interface RunningSftpServer {
+  port: number;
+  close: () => Promise<void>;
+}
+
+type OpenHandle =
+  { kind: 'file'; file: FileHandle } | { kind: 'dir'; entries: FileEntry[]; listed: boolean };
+
+export async function startSftpServer(options: SftpServerOptions): Promise<RunningSftpServer> {
+  const hostKey = utils.generateKeyPairSync('ed25519').private;
+  const ssh = new Server({ hostKeys: [hostKey] }, (connection) =>
+    serveConnection(connection, options),
+  );
+
+  // A plain TCP listener we own, so close() can cut every open socket.
+  const sockets = new Set<Socket>();
+  const tcp = createServer((socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+    ssh.injectSocket(socket);
+  });
+  await new Promise<void>((resolve, reject) => {
+    tcp.once('error', reject);
+    tcp.listen(0, '127.0.0.1', () => resolve());
+  });
+  const address = tcp.address();
+  if (address === null || typeof address === 'string') throw new Error('no TCP port');
+
+  return {
+    port: address.port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        tcp.close(() => resolve());
+      }),
+  };
+}
+
+function serveConnection(connection: Connection, options: SftpServerOptions): void {
+  connection.on('error', () => {
+    // Clients going away abruptly is part of what the tests exercise.
+  });
+  connection.on('authentication', (ctx) => {
+    const passwordMatches =
+      ctx.method === 'password' &&
+      ctx.username === options.username &&
+      ctx.password === options.password;
+    if (passwordMatches) ctx.accept();
+    else ctx.reject(['password']);
+  });
+  connection.on('ready', () => {
+    connection.on('session', (acceptSession) => {
+      const session = acceptSession();
+      session.on('sftp', (acceptSftp) => serveSftp(acceptSftp(), options));
+    });
+  });
+}
+
+function serveSftp(sftp: SFTPWrapper, { root, readOnly = false }: SftpServerOptions): void {
+  const handles = new Map<number, OpenHandle>();
+  let nextHandleId = 1;
+
+  /** Client paths are virtual, rooted at `/`; `..` can never climb above root. */
+  const virtualPath = (path: string): string => posix.resolve('/', path);
+  const diskPath = (path: string): string => join(root, virtualPath(path));
+
+  const newHandle = (value: OpenHandle): Buffer => {
+    const id = nextHandleId++;
+    handles.set(id, value);
+    const handle = Buffer.alloc(4);
+    handle.writeUInt32BE(id);
+    return handle;
+  };
+  const handleOf = (handle: Buffer): OpenHandle | undefined =>
+    handle.length === 4 ? handles.get(handle.readUInt32BE()) : undefined;
+
+  /** True (and answered) when a read-only server must refuse this change. */
+  const refusedAsReadOnly = (reqId: number): boolean => {
+    if (readOnly) sftp.status(reqId, STATUS.PERMISSION_DENIED, 'Permission denied');
+    return readOnly;
+  };
+
+  /** Runs a request; any fs error becomes the matching SFTP status. */
+  const respond = (reqId: number, work: () => Promise<void>): void => {
+    work().catch((err: NodeJS.ErrnoException) => sftp.status(reqId, statusFor(err), err.message));
+  };
+
+  sftp.on('REALPATH', (reqId, path) => {
+    const resolved = virtualPath(path);
+    sftp.name(reqId, [{ filename: resolved, longname: resolved, attrs: {} as Attributes }]);
+  });
+  sftp.on('STAT', (reqId, path) =>
+    respond(reqId, async () => sftp.attrs(reqId, toAttributes(await stat(diskPath(path))))),
+  );
+  sftp.on('LSTAT', (reqId, path) =>
+    respond(reqId, async () => sftp.attrs(reqId, toAttributes(await lstat(diskPath(path))))),
+  );
+  sftp.on('FSTAT', (reqId, handle) =>
+    respond(reqId, async () => {
+      const open = handleOf(handle);
+      if (open?.kind !== 'file') return sftp.status(reqId, STATUS.FAILURE, 'bad handle');
+      sftp.attrs(reqId, toAttributes(await open.file.stat()));
+    }),
+  );
+  sftp.on('OPEN', (reqId, path, flags, attrs) =>
+    respond(reqId, async () => {
+      const mode = utils.sftp.flagsToString(flags);
+      if (mode === null) return sftp.status(reqId, STATUS.FAILURE, 'bad open flags');
+      if (mode !== 'r' && refusedAsReadOnly(reqId)) return;
+      const file = await open(diskPath(path), mode, attrs.mode ?? 0o644);
+      sftp.handle(reqId, newHandle({ kind: 'file', file }));
+    }),
+  );
+  sftp.on('WRITE', (reqId, handle, offset, data) =>
+    respond(reqId, async () => {
+      const open = handleOf(handle);
+      if (open?.kind !== 'file') return sftp.status(reqId, STATUS.FAILURE, 'bad handle');
+      await open.file.write(data, 0, data.length, offset);
+      sftp.status(reqId, STATUS.OK);
+    }),
+  );
+  sftp.on('READ', (reqId, handle, offset, length) =>
+    respond(reqId, async () => {
+      const open = handleOf(handle);
+      if (open?.kind !== 'file') return sftp.status(reqId, STATUS.FAILURE, 'bad handle');
+      const buffer = Buffer.alloc(length);
+      const { bytesRead } = await open.file.read(buffer, 0, length, offset);
+      if (bytesRead === 0) sftp.status(reqId, STATUS.EOF);
+      else sftp.data(reqId, buffer.subarray(0, bytesRead));
+    }),
+  );
+  sftp.on('CLOSE', (reqId, handle) =>
+    respond(reqId, async () => {
+      const open = handleOf(handle);
+      if (!open) return sftp.status(reqId, STATUS.FAILURE, 'bad handle');
+      handles.delete(handle.readUInt32BE());
+      if (open.kind === 'file') await open.file.close();
+      sftp.status(reqId, STATUS.OK);
+    }),
+  );
+  sftp.on('OPENDIR', (reqId, path) =>
+    respond(reqId, async () => {
+      const dir = diskPath(path);
+      const names = await readdir(dir);
+      const entries = await Promise.all(
+        names.map(async (filename) => {
+          const attrs = toAttributes(await lstat(join(dir, filename)));
+          return { filename, longname: filename, attrs };
+        }),
+      );
+      sftp.handle(reqId, newHandle({ kind: 'dir', entries, listed: false }));
+    }),
+  );
+  sftp.on('READDIR', (reqId, handle) => {
+    const open = handleOf(handle);
+    if (open?.kind !== 'dir') return sftp.status(reqId, STATUS.FAILURE, 'bad handle');
+    if (open.listed || open.entries.length === 0) return sftp.status(reqId, STATUS.EOF);
+    open.listed = true;
+    sftp.name(reqId, open.entries);
+  });
+  sftp.on('RENAME', (reqId, oldPath, newPath) =>
+    respond(reqId, async () => {
+      if (refusedAsReadOnly(reqId)) return;
+      const target = diskPath(newPath);
+      if (await exists(target)) return sftp.status(reqId, STATUS.FAILURE, 'target exists');
+      await rename(diskPath(oldPath), target);
+      sftp.status(reqId, STATUS.OK);
+    }),
+  );
+  sftp.on('MKDIR', (reqId, path) =>
+    respond(reqId, async () => {
+      if (refusedAsReadOnly(reqId)) return;
+      await mkdir(diskPath(path));
+      sftp.status(reqId, STATUS.OK);
+    }),
+  );
+  sftp.on('RMDIR', (reqId, path) =>
+    respond(reqId, async () => {
+      if (refusedAsReadOnly(reqId)) return;
+      await rmdir(diskPath(path));
+      sftp.status(reqId, STATUS.OK);
+    }),
+  );
+  sftp.on('REMOVE', (reqId, path) =>
+    respond(reqId, async () => {
+      if (refusedAsReadOnly(reqId)) return;
+      await rm(diskPath(path));
+      sftp.status(reqId, STATUS.OK);
+    }),
+  );
+  // Attribute changes (chmod, times) do not matter to these tests; accept them.
+  sftp.on('SETSTAT', (reqId) => sftp.status(reqId, STATUS.OK));
+  sftp.on('FSETSTAT', (reqId) => sftp.status(reqId, STATUS.OK));
+  sftp.on('close', () => {
+    for (const open of handles.values())
+      if (open.kind === 'file') open.file.close().catch(() => {});
+    handles.clear();
+  });
+}
+
+function toAttributes(stats: Stats): Attributes {
+  return {
+    mode: stats.mode,
+    uid: stats.uid,
+    gid: stats.gid,
+    size: stats.size,
+    atime: Math.floor(stats.atimeMs / 1000),
+    mtime: Math.floor(stats.mtimeMs / 1000),
+  };
+}
+
+function statusFor(err: NodeJS.ErrnoException): number {
+  if (err.code === 'ENOENT' || err.code === 'ENOTDIR') return STATUS.NO_SUCH_FILE;
+  if (err.code === 'EACCES' || err.code === 'EPERM') return STATUS.PERMISSION_DENIED;
+  return STATUS.FAILURE;
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await lstat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
