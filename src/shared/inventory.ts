@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { uuidSchema } from './ids';
 
 /**
  * Inventory advice request (interface: "Inventory item"). Field rules live here so the service and
@@ -287,12 +288,12 @@ export const adviceResponseDataSchema = z.object({
   summary: adviceSummarySchema,
 });
 
-export const adviceScopeParamsSchema = z.object({ brand_id: z.uuid(), facility_id: z.uuid() });
+export const adviceScopeParamsSchema = z.object({ brand_id: uuidSchema, facility_id: uuidSchema });
 export const snapshotListQuerySchema = z.object({
-  brand_id: z.uuid().optional(),
-  facility_id: z.uuid().optional(),
+  brand_id: uuidSchema.optional(),
+  facility_id: uuidSchema.optional(),
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(20),
 });
-export const snapshotIdParamsSchema = z.object({ snapshot_id: z.uuid() });
-export const deliveryIdParamsSchema = z.object({ delivery_id: z.uuid() });
+export const snapshotIdParamsSchema = z.object({ snapshot_id: uuidSchema });
+export const deliveryIdParamsSchema = z.object({ delivery_id: uuidSchema });

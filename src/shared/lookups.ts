@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { uuidSchema } from './ids';
 
 export const facilitySchema = z.object({
   id: z.uuid(),
@@ -20,5 +21,5 @@ export const retailerSchema = z.object({
 });
 export type Retailer = z.infer<typeof retailerSchema>;
 
-export const facilityIdParamsSchema = z.object({ facility_id: z.uuid() });
-export const retailerQuerySchema = z.object({ brand_id: z.uuid().optional() });
+export const facilityIdParamsSchema = z.object({ facility_id: uuidSchema });
+export const retailerQuerySchema = z.object({ brand_id: uuidSchema.optional() });

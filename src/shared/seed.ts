@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { uuidSchema } from './ids';
 
 /** The seed bundle of DESIGN.md. Objects are strict: an unknown key is an error naming the entry. */
-const id = z.uuid();
+const id = uuidSchema;
 const nonEmpty = z.string().trim().min(1).max(200);
 
 export const ediSettingsSchema = z.strictObject({

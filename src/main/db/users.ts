@@ -44,3 +44,12 @@ export async function saveSignInFailures(
 export async function clearSignInFailures(db: Db, email: string) {
   await db.deleteFrom('sign_in_failures').where('email', '=', email).execute();
 }
+
+/** Forgets failures whose window and lock are over, so the table does not grow without bound. */
+export async function pruneSignInFailures(db: Db, windowStartedBefore: number, now: number) {
+  await db
+    .deleteFrom('sign_in_failures')
+    .where('window_started_at', '<', windowStartedBefore)
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+    .execute();
+}

@@ -3,6 +3,7 @@ import {
   clearSignInFailures,
   findSignInFailures,
   findUserByEmail,
+  pruneSignInFailures,
   saveSignInFailures,
 } from '../db/users';
 import type { ServiceContext } from './context';
@@ -32,6 +33,7 @@ export async function issueToken(ctx: ServiceContext, email: string, password: s
   const user = await findUserByEmail(ctx.db, key);
   const ok = await verifyPassword(password, user?.password_hash ?? (await dummyPasswordHash));
   if (!user || !ok) {
+    await pruneSignInFailures(ctx.db, now - FAILURE_WINDOW_MS, now);
     const inWindow = failures && now - failures.window_started_at < FAILURE_WINDOW_MS;
     const count = inWindow ? failures.failures + 1 : 1;
     await saveSignInFailures(ctx.db, {

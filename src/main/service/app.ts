@@ -91,7 +91,11 @@ export async function buildApp(ctx: ServiceContext, options: AppOptions): Promis
     app.route({
       method: def.method,
       url: def.url,
-      config: { public: def.public ?? false, internalErrorMessage: def.internalErrorMessage },
+      config: {
+        public: def.public ?? false,
+        internalErrorMessage: def.internalErrorMessage,
+        emptyBodyMessage: def.emptyBodyMessage,
+      },
       ...(def.bodyLimit ? { bodyLimit: def.bodyLimit } : {}),
       handler: (request, reply) => def.handler(request as RouteRequest, reply, ctx),
     });
@@ -108,6 +112,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     public?: boolean;
     internalErrorMessage?: string;
+    emptyBodyMessage?: string;
   }
 }
 
@@ -120,7 +125,8 @@ function needsToken(request: FastifyRequest): boolean {
 
 async function authenticate(ctx: ServiceContext, request: FastifyRequest) {
   const header = request.headers.authorization;
-  const match = header ? /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(header.trim()) : null;
+  // The scheme name is case-insensitive (RFC 9110 11.1).
+  const match = header ? /^Bearer +([A-Za-z0-9._~+/=-]+)$/i.exec(header.trim()) : null;
   const nowSeconds = Math.floor(ctx.clock.now().getTime() / 1000);
   const userId = match?.[1] ? await verifyAccessToken(ctx.secret, match[1], nowSeconds) : null;
   const user = userId ? await findUserById(ctx.db, userId) : undefined;
@@ -146,7 +152,11 @@ function toDomainError(error: unknown, request: FastifyRequest): DomainError {
         'Unsupported Content-Type; send application/json',
       );
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return new DomainError('invalid_request', 'INVALID_REQUEST', 'Request body is empty');
+      return new DomainError(
+        'invalid_request',
+        'INVALID_REQUEST',
+        request.routeOptions.config?.emptyBodyMessage ?? 'Request body is empty',
+      );
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return new DomainError(
         'invalid_request',

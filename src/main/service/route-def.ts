@@ -25,6 +25,8 @@ export interface RouteDef {
   responses: Record<number, RouteResponseDoc>;
   /** The interface's message for an unhandled failure of this endpoint. */
   internalErrorMessage?: string;
+  /** The endpoint's message for an empty JSON body, where the interface names one. */
+  emptyBodyMessage?: string;
   bodyLimit?: number;
   handler(request: RouteRequest, reply: FastifyReply, ctx: ServiceContext): Promise<unknown>;
 }

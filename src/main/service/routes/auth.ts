@@ -11,6 +11,7 @@ export const authRoutes: RouteDef[] = [
     summary: 'Issue an access token',
     tag: 'Authentication',
     public: true,
+    emptyBodyMessage: 'Missing parameters',
     body: tokenRequestSchema,
     responses: {
       200: { description: 'Token issued', schema: successEnvelope(tokenResponseSchema) },
