@@ -33,6 +33,7 @@ export async function createTestService(
     dataDir: options.dataDir ?? '/tmp/fulfillment-test-data',
     deliveryPolicy: { ...defaultDeliveryPolicy, ...options.deliveryPolicy },
     deliveryConcurrency: 8,
+    deliveriesInFlight: new Set(),
   };
   if (options.seed) await importSeedBundle(ctx.db, options.seed);
   const app = await buildApp(ctx, { host: '127.0.0.1', uiDir: null });

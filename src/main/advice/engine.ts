@@ -25,11 +25,12 @@ export async function runDeliveries(
   ctx: ServiceContext,
   jobs: DeliveryJob[],
 ): Promise<Map<string, JobOutcome>> {
+  for (const job of jobs) ctx.deliveriesInFlight.add(job.deliveryId);
   const outcomes = await mapBounded(jobs, ctx.deliveryConcurrency, async (job) => {
     const outcome = await deliver(job.transport, job.document, {
       dataDir: ctx.dataDir,
       policy: ctx.deliveryPolicy,
-    });
+    }).finally(() => ctx.deliveriesInFlight.delete(job.deliveryId));
     await ctx.db.transaction().execute(async (trx) => {
       await insertAttempts(trx, job.log, outcome.attempts);
       await completeDelivery(trx, job.deliveryId, {

@@ -193,6 +193,7 @@ export async function insertAttempts(db: Db, context: AttemptContext, attempts: 
     .execute();
 }
 
+/** Records an outcome; a delivery the partner accepted is never downgraded by a later failure. */
 export async function completeDelivery(
   db: Db,
   deliveryId: string,
@@ -201,13 +202,32 @@ export async function completeDelivery(
   await db
     .updateTable('advice_deliveries')
     .set((eb) => ({
-      status: outcome.status,
-      error: outcome.error,
+      status: eb
+        .case()
+        .when('status', '=', 'SUCCESS')
+        .then('SUCCESS' as DeliveryStatus)
+        .else(outcome.status)
+        .end(),
+      error: eb.case().when('status', '=', 'SUCCESS').then(null).else(outcome.error).end(),
       attempts: eb('attempts', '+', outcome.attempts),
       updated_at: outcome.at,
     }))
     .where('id', '=', deliveryId)
     .execute();
+}
+
+/** Whether a snapshot newer than `createdAt` already reached this connection. */
+export async function newerSnapshotDelivered(db: Db, connectionId: string, createdAt: string) {
+  const row = await db
+    .selectFrom('advice_deliveries as d')
+    .innerJoin('advice_snapshots as s', 's.id', 'd.snapshot_id')
+    .where('d.connection_id', '=', connectionId)
+    .where('d.status', '=', 'SUCCESS')
+    .where('s.created_at', '>', createdAt)
+    .select('d.id')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** The items of the last snapshot a connection accepted: the baseline a preview compares against. */
@@ -318,6 +338,7 @@ export function findVisibleDelivery(db: Db, user: AuthUser, deliveryId: string) 
       'd.file_name',
       's.brand_id',
       's.facility_id',
+      's.created_at as snapshot_created_at',
       'c.transport_json',
     ])
     .executeTakeFirst();

@@ -15,6 +15,8 @@ export interface ServiceContext {
   deliveryPolicy: DeliveryPolicy;
   /** How many connections one advice delivers to at once. */
   deliveryConcurrency: number;
+  /** Deliveries this process is sending right now (a retry of one of them is refused). */
+  deliveriesInFlight: Set<string>;
 }
 
 /** The signed-in user, as every authorised route sees it. */

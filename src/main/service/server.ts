@@ -44,6 +44,7 @@ export async function startService(
     dataDir: options.dataDir,
     deliveryPolicy: defaultDeliveryPolicy,
     deliveryConcurrency: 8,
+    deliveriesInFlight: new Set(),
     ...overrides,
   };
   try {

@@ -6,6 +6,7 @@ import {
   hasAdminGrant,
   listDeliveriesOf,
   listSnapshots,
+  newerSnapshotDelivered,
 } from '../../db/advice';
 import type { AuthUser, ServiceContext } from '../context';
 import { forbidden, invalidRequest, notFound } from '../errors';
@@ -107,6 +108,14 @@ export async function retryDelivery(ctx: ServiceContext, user: AuthUser, deliver
     : await hasAdminGrant(ctx.db, user.id, row.brand_id);
   if (!admin) throw forbidden();
   if (row.status === 'SUCCESS') throw invalidRequest('This delivery has already succeeded');
+  if (ctx.deliveriesInFlight.has(row.id)) throw invalidRequest('This delivery is being sent');
+  if (
+    row.connection_id &&
+    (await newerSnapshotDelivered(ctx.db, row.connection_id, row.snapshot_created_at))
+  ) {
+    // A full snapshot replaces stock levels: resending an older one would roll the retailer back.
+    throw invalidRequest('A newer snapshot has already been delivered to this connection');
+  }
   if (!row.document || !row.transport_json || !row.content_type || !row.file_name) {
     throw invalidRequest('This delivery has no document to send');
   }

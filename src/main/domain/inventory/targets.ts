@@ -59,7 +59,7 @@ export async function resolveTargets(
         external_facility_code: facility.external_facility_code,
       },
       connections,
-      variant: connections.every((c) => c.kind === 'EDI_846') ? '846' : 'standard',
+      variant: variantOf(connections),
     };
   }
   if (!user.brandId) throw forbidden();
@@ -79,4 +79,11 @@ export async function resolveTargets(
     connections,
     variant: 'standard',
   };
+}
+
+/** Judged on the connections that will be reached (all of them when none is enabled). */
+function variantOf(connections: BrandConnection[]): ResultVariant {
+  const enabled = connections.filter((c) => c.enabled);
+  const reached = enabled.length > 0 ? enabled : connections;
+  return reached.every((c) => c.kind === 'EDI_846') ? '846' : 'standard';
 }

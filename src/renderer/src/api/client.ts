@@ -1,7 +1,7 @@
 import type { ZodType } from 'zod';
 import { tokenResponseSchema, type TokenRequest, type TokenResponse } from '../../../shared/auth';
 import { isApiError } from './ApiError';
-import { httpRequest, type Envelope, type HttpMethod } from './http';
+import { httpRequest, httpText, type Envelope, type HttpMethod, type TextDocument } from './http';
 
 export interface CallOptions {
   method?: HttpMethod;
@@ -13,6 +13,8 @@ export interface CallOptions {
 export interface ApiClient {
   request<T>(path: string, schema: ZodType<T>, options?: CallOptions): Promise<Envelope<T>>;
   get<T>(path: string, schema: ZodType<T>, signal?: AbortSignal): Promise<T>;
+  /** A GET answered with a raw document instead of the JSON envelope. */
+  getText(path: string, signal?: AbortSignal): Promise<TextDocument>;
 }
 
 export interface ApiClientOptions {
@@ -36,9 +38,9 @@ export async function requestToken(
 }
 
 export function createApiClient({ token, onUnauthorized }: ApiClientOptions): ApiClient {
-  async function request<T>(path: string, schema: ZodType<T>, options: CallOptions = {}) {
+  async function guarded<T>(call: Promise<T>): Promise<T> {
     try {
-      return await httpRequest(path, { ...options, schema, token });
+      return await call;
     } catch (error) {
       // 403 also carries UNAUTHORIZED (missing admin rights); only 401 means the token is dead.
       if (isApiError(error) && error.status === 401) {
@@ -47,8 +49,11 @@ export function createApiClient({ token, onUnauthorized }: ApiClientOptions): Ap
       throw error;
     }
   }
+  const request = <T>(path: string, schema: ZodType<T>, options: CallOptions = {}) =>
+    guarded(httpRequest(path, { ...options, schema, token }));
   return {
     request,
     get: async (path, schema, signal) => (await request(path, schema, { signal })).data,
+    getText: (path, signal) => guarded(httpText(path, { token, signal })),
   };
 }

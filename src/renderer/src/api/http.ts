@@ -47,27 +47,37 @@ function errorFromBody(status: number, body: unknown): ApiError {
   return new ApiError(status, 'HTTP_ERROR', `Request failed (${status})`, body);
 }
 
-/** One call to the same-origin API: parses the envelope, throws `ApiError` on any failure. */
-export async function httpRequest<T>(path: string, request: HttpRequest<T>): Promise<Envelope<T>> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (request.body !== undefined) headers['Content-Type'] = 'application/json';
-  if (request.token) headers.Authorization = `Bearer ${request.token}`;
+interface FetchOptions {
+  method?: HttpMethod;
+  body?: unknown;
+  token?: string;
+  signal?: AbortSignal;
+  accept: string;
+}
 
-  let response: Response;
+/** Sends the request; a network failure or an abort becomes an `ApiError`. */
+async function send(path: string, options: FetchOptions): Promise<Response> {
+  const headers: Record<string, string> = { Accept: options.accept };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.token) headers.Authorization = `Bearer ${options.token}`;
   try {
-    response = await fetch(path, {
-      method: request.method ?? 'GET',
+    return await fetch(path, {
+      method: options.method ?? 'GET',
       headers,
-      body: request.body === undefined ? undefined : JSON.stringify(request.body),
-      signal: request.signal,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
       credentials: 'omit',
       cache: 'no-store',
     });
   } catch (cause) {
-    if (request.signal?.aborted) throw new ApiError(0, 'ABORTED', 'The request was cancelled.');
+    if (options.signal?.aborted) throw new ApiError(0, 'ABORTED', 'The request was cancelled.');
     throw new ApiError(0, 'NETWORK_ERROR', 'Could not reach the service.', String(cause));
   }
+}
 
+/** One call to the same-origin API: parses the envelope, throws `ApiError` on any failure. */
+export async function httpRequest<T>(path: string, request: HttpRequest<T>): Promise<Envelope<T>> {
+  const response = await send(path, { ...request, accept: 'application/json' });
   const body = await readBody(response);
   if (!response.ok) throw errorFromBody(response.status, body);
 
@@ -89,4 +99,20 @@ export async function httpRequest<T>(path: string, request: HttpRequest<T>): Pro
     );
   }
   return { message: typeof body.message === 'string' ? body.message : '', data: parsed.data };
+}
+
+/** A document the service answers with as-is (no envelope), e.g. a delivered EDI file. */
+export interface TextDocument {
+  text: string;
+  contentType: string;
+}
+
+/** A GET whose success body is a raw document; errors still come as the envelope. */
+export async function httpText(
+  path: string,
+  request: { token?: string; signal?: AbortSignal },
+): Promise<TextDocument> {
+  const response = await send(path, { ...request, accept: '*/*' });
+  if (!response.ok) throw errorFromBody(response.status, await readBody(response));
+  return { text: await response.text(), contentType: response.headers.get('Content-Type') ?? '' };
 }

@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { adviceResponseDataSchema } from '../../../shared/inventory';
+import { isApiError } from './ApiError';
+import type { ApiClient } from './client';
+import type { TextDocument } from './http';
+
+/** Where an advice goes: one brand at one facility (endpoint 2). */
+export interface AdviceScope {
+  brandId: string;
+  facilityId: string;
+}
+
+const scopePath = ({ brandId, facilityId }: AdviceScope) =>
+  `/api/v1/inventory/brand/${encodeURIComponent(brandId)}/facility/${encodeURIComponent(facilityId)}`;
+
+const previewConnectionSchema = z.object({
+  connection_id: z.string(),
+  kind: z.string(),
+  retailer_name: z.string().nullable(),
+  organization_name: z.string().nullable().optional(),
+  document: z
+    .object({ content_type: z.string(), file_name: z.string(), body: z.string() })
+    .nullable(),
+  error: z.string().nullable(),
+  baseline: z.object({ snapshot_id: z.string(), created_at: z.string() }).nullable(),
+  changes: z.object({
+    dropped_skus: z.array(z.string()),
+    new_zero_skus: z.array(z.string()),
+    big_swings: z.array(z.object({ sku: z.string(), previous: z.number(), next: z.number() })),
+    added_skus: z.array(z.string()),
+  }),
+});
+export type PreviewConnection = z.infer<typeof previewConnectionSchema>;
+
+const previewSchema = z.object({
+  item_count: z.number(),
+  connections: z.array(previewConnectionSchema),
+});
+export type AdvicePreview = z.infer<typeof previewSchema>;
+
+export type AdviceData = z.infer<typeof adviceResponseDataSchema>;
+export type AdviceResult = AdviceData['results'][number];
+
+/** A send that reached the connections: 200 all sent, 207 some, 502 none. */
+export interface AdviceOutcome {
+  status: 200 | 207 | 502;
+  message: string;
+  data: AdviceData;
+}
+
+/** Dry run of a send: the documents and what changes for each connection. */
+export async function previewAdvice(
+  api: ApiClient,
+  scope: AdviceScope,
+  items: unknown[],
+  signal?: AbortSignal,
+): Promise<AdvicePreview> {
+  const envelope = await api.request(`${scopePath(scope)}/preview`, previewSchema, {
+    method: 'POST',
+    body: { items },
+    signal,
+  });
+  return envelope.data;
+}
+
+/**
+ * Endpoint 2. Every connection failing (502 DELIVERY_FAILED) still carries the per-connection
+ * results, so it is an outcome here, not an error; a 400, 403 or 404 throws `ApiError`.
+ */
+export async function sendAdvice(
+  api: ApiClient,
+  scope: AdviceScope,
+  items: unknown[],
+  signal?: AbortSignal,
+): Promise<AdviceOutcome> {
+  try {
+    const envelope = await api.request(scopePath(scope), adviceResponseDataSchema, {
+      method: 'POST',
+      body: { items },
+      signal,
+    });
+    const partial = envelope.data.summary.failed > 0;
+    return { status: partial ? 207 : 200, message: envelope.message, data: envelope.data };
+  } catch (error) {
+    if (isApiError(error) && error.status === 502) {
+      const body = error.body as { data?: unknown } | null;
+      const data = adviceResponseDataSchema.safeParse(body?.data);
+      if (data.success) return { status: 502, message: error.message, data: data.data };
+    }
+    throw error;
+  }
+}
+
+/** The exact document stored for (and sent to) one connection. */
+export function fetchDeliveryDocument(
+  api: ApiClient,
+  deliveryId: string,
+  signal?: AbortSignal,
+): Promise<TextDocument> {
+  return api.getText(
+    `/api/v1/inventory/deliveries/${encodeURIComponent(deliveryId)}/document`,
+    signal,
+  );
+}
+
+const snapshotSchema = z.object({
+  snapshot_id: z.string(),
+  created_at: z.string(),
+  item_count: z.number(),
+  summary: z.object({ total: z.number(), succeeded: z.number(), failed: z.number() }).loose(),
+  deliveries: z.array(
+    z.object({
+      delivery_id: z.string(),
+      retailer_name: z.string().nullable(),
+      kind: z.string(),
+      status: z.string(),
+      error: z.string().nullable(),
+    }),
+  ),
+});
+export type SnapshotSummary = z.infer<typeof snapshotSchema>;
+
+const snapshotPageSchema = z.object({
+  items: z.array(snapshotSchema),
+  total_count: z.number(),
+  page: z.number(),
+  page_size: z.number(),
+});
+export type SnapshotPage = z.infer<typeof snapshotPageSchema>;
+
+/** Past snapshots of one brand at one facility, newest first. */
+export function listSnapshots(
+  api: ApiClient,
+  scope: AdviceScope,
+  page: { page: number; pageSize: number },
+  signal?: AbortSignal,
+): Promise<SnapshotPage> {
+  const query = new URLSearchParams({
+    brand_id: scope.brandId,
+    facility_id: scope.facilityId,
+    page: String(page.page),
+    page_size: String(page.pageSize),
+  });
+  return api.get(`/api/v1/inventory/snapshots?${query}`, snapshotPageSchema, signal);
+}

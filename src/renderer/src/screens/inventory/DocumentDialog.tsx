@@ -1,0 +1,72 @@
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useApi } from '../../api/ApiContext';
+import { fetchDeliveryDocument } from '../../api/inventory';
+import type { DocumentRequest } from './SendResults';
+import { useLoad } from './useLoad';
+
+/**
+ * A modal showing the exact document stored for (and sent to) one delivery, unformatted. Focus goes to Close on open and
+ * back to the button that opened it on close; Escape closes it.
+ */
+export function DocumentDialog({
+  request,
+  onClose,
+}: {
+  request: DocumentRequest;
+  onClose: () => void;
+}) {
+  const api = useApi();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const headingId = useId();
+  // Read during the first render, while the opening button still has focus.
+  const [opener] = useState(() =>
+    document.activeElement instanceof HTMLElement ? document.activeElement : null,
+  );
+
+  const load = useCallback(
+    (signal: AbortSignal) => fetchDeliveryDocument(api, request.deliveryId, signal),
+    [api, request.deliveryId],
+  );
+  const { state } = useLoad(load);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    closeRef.current?.focus();
+    return () => opener?.focus();
+  }, [opener]);
+
+  return (
+    <dialog
+      ref={dialogRef}
+      className="document-dialog"
+      aria-labelledby={headingId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+    >
+      <div className="dialog-header">
+        <h2 id={headingId}>{request.title}</h2>
+        <button ref={closeRef} type="button" className="button" onClick={onClose}>
+          Close
+        </button>
+      </div>
+      {state.status === 'loading' || state.status === 'idle' ? (
+        <p role="status">Loading document…</p>
+      ) : state.status === 'error' ? (
+        <p className="form-error" role="alert">
+          Could not load the document: {state.message}
+        </p>
+      ) : (
+        <>
+          <p className="hint">{state.data.contentType.split(';')[0]}</p>
+          <pre className="document-text" tabIndex={0} aria-label="Document text">
+            {state.data.text}
+          </pre>
+        </>
+      )}
+    </dialog>
+  );
+}
