@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
 import { makeXlsx } from './fixtures/make-xlsx';
+import { watchPageProblems } from './support';
 
 const DEMO = { email: 'demo@example.com', password: 'demo-password' };
 const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
@@ -14,13 +15,7 @@ const WHOLE_NUMBER = 'Input should be a whole number, or a string holding a whol
 let pageProblems: string[] = [];
 
 test.beforeEach(async ({ page }) => {
-  pageProblems = [];
-  page.on('pageerror', (error) => pageProblems.push(`page error: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) {
-      pageProblems.push(`CSP: ${message.text()}`);
-    }
-  });
+  pageProblems = watchPageProblems(page);
   await page.goto('/');
   await page.getByLabel('Email').fill(DEMO.email);
   await page.getByLabel('Password').fill(DEMO.password);

@@ -1,4 +1,5 @@
 import { expect, test, type Page, type Response } from '@playwright/test';
+import { watchPageProblems } from './support';
 
 const DEMO = { email: 'demo@example.com', password: 'demo-password' };
 const EXPIRED_NOTICE = 'Your session has expired. Please sign in again.';
@@ -89,13 +90,7 @@ async function signInAndReadToken(page: Page): Promise<string> {
 let pageProblems: string[] = [];
 
 test.beforeEach(async ({ page }) => {
-  pageProblems = [];
-  page.on('pageerror', (error) => pageProblems.push(`page error: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) {
-      pageProblems.push(`CSP: ${message.text()}`);
-    }
-  });
+  pageProblems = watchPageProblems(page);
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
 });

@@ -1,7 +1,7 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
 import type { AttemptRecord } from '../advice/types';
 import type { AuthUser } from '../domain/context';
-import type { Database, DeliveryStatus } from './schema';
+import type { AdviceDeliveriesTable, Database, DeliveryStatus } from './schema';
 
 type Db = Kysely<Database>;
 
@@ -63,24 +63,27 @@ export async function brandWorksAt(db: Db, brandId: string, facilityId: string) 
   return row !== undefined;
 }
 
+/** ISA13 and GS06 have nine digits: after 999999999 a counter starts again at 1. */
+const MAX_CONTROL_NUMBER = 999_999_999;
+function nextControlNumber(
+  eb: ExpressionBuilder<Database, 'connections'>,
+  column: 'interchange_counter' | 'group_counter',
+) {
+  return eb
+    .case()
+    .when(column, '>=', MAX_CONTROL_NUMBER)
+    .then(1)
+    .else(eb(column, '+', 1))
+    .end();
+}
+
 /** Takes the next ISA13/GS06 for a connection; run inside the transaction that stores the interchange. */
 export async function takeControlNumbers(db: Db, connectionId: string) {
   const row = await db
     .updateTable('connections')
     .set((eb) => ({
-      // ISA13 has nine digits: after 999999999 the counter starts again at 1.
-      interchange_counter: eb
-        .case()
-        .when('interchange_counter', '>=', 999_999_999)
-        .then(1)
-        .else(eb('interchange_counter', '+', 1))
-        .end(),
-      group_counter: eb
-        .case()
-        .when('group_counter', '>=', 999_999_999)
-        .then(1)
-        .else(eb('group_counter', '+', 1))
-        .end(),
+      interchange_counter: nextControlNumber(eb, 'interchange_counter'),
+      group_counter: nextControlNumber(eb, 'group_counter'),
     }))
     .where('id', '=', connectionId)
     .returning(['interchange_counter', 'group_counter'])
@@ -95,24 +98,16 @@ export async function peekControlNumbers(db: Db, connectionId: string) {
     .where('id', '=', connectionId)
     .executeTakeFirstOrThrow();
   return {
-    interchange: (row.interchange_counter % 999_999_999) + 1,
-    group: (row.group_counter % 999_999_999) + 1,
+    interchange: (row.interchange_counter % MAX_CONTROL_NUMBER) + 1,
+    group: (row.group_counter % MAX_CONTROL_NUMBER) + 1,
   };
 }
 
-export interface NewDeliveryRow {
-  id: string;
-  connection_id: string | null;
-  organization_id: string | null;
-  retailer_id: string | null;
-  kind: 'EDI_846' | 'DIRECT_API' | null;
-  status: DeliveryStatus;
-  document: string | null;
-  content_type: string | null;
-  file_name: string | null;
-  interchange_control_number: number | null;
-  error: string | null;
-}
+/** An outbox row as the advice inserts it; the snapshot id and time stamps are added on insert. */
+export type NewDeliveryRow = Omit<
+  Selectable<AdviceDeliveriesTable>,
+  'snapshot_id' | 'attempts' | 'created_at' | 'updated_at'
+>;
 
 export async function insertSnapshot(
   db: Db,

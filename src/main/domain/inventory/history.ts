@@ -42,6 +42,26 @@ function summaryOf(deliveries: DeliveryRow[]) {
   };
 }
 
+interface SnapshotRow {
+  id: string;
+  brand_id: string;
+  facility_id: string | null;
+  item_count: number;
+  created_at: string;
+}
+
+function snapshotView(row: SnapshotRow, deliveries: DeliveryRow[]) {
+  return {
+    snapshot_id: row.id,
+    brand_id: row.brand_id,
+    facility_id: row.facility_id,
+    item_count: row.item_count,
+    created_at: row.created_at,
+    summary: summaryOf(deliveries),
+    deliveries: deliveries.map(deliveryView),
+  };
+}
+
 /** Past snapshots the user can see, newest first, each with its per-connection results. */
 export async function snapshotHistory(
   ctx: ServiceContext,
@@ -53,18 +73,12 @@ export async function snapshotHistory(
     ctx.db,
     rows.map((r) => r.id),
   );
-  const items = rows.map((row) => {
-    const own = deliveries.filter((d) => d.snapshot_id === row.id);
-    return {
-      snapshot_id: row.id,
-      brand_id: row.brand_id,
-      facility_id: row.facility_id,
-      item_count: row.item_count,
-      created_at: row.created_at,
-      summary: summaryOf(own),
-      deliveries: own.map(deliveryView),
-    };
-  });
+  const items = rows.map((row) =>
+    snapshotView(
+      row,
+      deliveries.filter((d) => d.snapshot_id === row.id),
+    ),
+  );
   return { items, total_count: total, page: filter.page, page_size: filter.pageSize };
 }
 
@@ -72,16 +86,7 @@ export async function snapshotDetail(ctx: ServiceContext, user: AuthUser, snapsh
   const row = await findVisibleSnapshot(ctx.db, user, snapshotId);
   if (!row) throw notFound('Snapshot not found');
   const deliveries = await listDeliveriesOf(ctx.db, [row.id]);
-  return {
-    snapshot_id: row.id,
-    brand_id: row.brand_id,
-    facility_id: row.facility_id,
-    item_count: row.item_count,
-    created_at: row.created_at,
-    items: JSON.parse(row.items_json) as unknown[],
-    summary: summaryOf(deliveries),
-    deliveries: deliveries.map(deliveryView),
-  };
+  return { ...snapshotView(row, deliveries), items: JSON.parse(row.items_json) as unknown[] };
 }
 
 /** The exact document stored for (and sent to) one connection. */
