@@ -27,7 +27,7 @@ export function buildDirectFeed(input: DirectFeedInput): DirectFeedDocument {
     throw new Error('Direct feed: generatedAt is not a valid date');
   }
   // Fields are copied explicitly so the wire shape never picks up extra properties.
-  const body = {
+  const header = {
     idempotency_key: input.idempotencyKey,
     generated_at: input.generatedAt.toISOString(),
     snapshot_type: 'FULL',
@@ -43,15 +43,11 @@ export function buildDirectFeed(input: DirectFeedInput): DirectFeedDocument {
     },
     organization_id: input.organization_id,
     retailer_id: input.retailer_id,
-    items: input.items.map((item) => ({
-      sku: item.sku,
-      available_quantity: item.available_quantity,
-      status: item.status,
-      estimated_back_in_stock_date: item.estimated_back_in_stock_date,
-    })),
   };
+  // `items` goes last, serialised once per snapshot and shared by every connection's feed.
+  const body = `${JSON.stringify(header).slice(0, -1)},"items":${adviceLinesJson(input.items)}}`;
   return {
-    body: JSON.stringify(body),
+    body,
     contentType: 'application/json',
     fileName: `inventory_${safeFileNamePart(input.idempotencyKey)}.json`,
   };
@@ -60,4 +56,23 @@ export function buildDirectFeed(input: DirectFeedInput): DirectFeedDocument {
 /** The key ends up in sftp/file paths: keep it from escaping the target directory. */
 function safeFileNamePart(value: string): string {
   return value.replace(/[^A-Za-z0-9._-]/g, '_');
+}
+
+const linesJsonCache = new WeakMap<readonly AdviceLine[], string>();
+
+/** The items as JSON (sku, available_quantity, status, estimated_back_in_stock_date), cached per array. */
+export function adviceLinesJson(items: readonly AdviceLine[]): string {
+  let json = linesJsonCache.get(items);
+  if (json === undefined) {
+    json = JSON.stringify(
+      items.map((item) => ({
+        sku: item.sku,
+        available_quantity: item.available_quantity,
+        status: item.status,
+        estimated_back_in_stock_date: item.estimated_back_in_stock_date,
+      })),
+    );
+    linesJsonCache.set(items, json);
+  }
+  return json;
 }

@@ -68,17 +68,19 @@ export function build846(input: Build846Input): Built846 {
 
   const transaction = transactionSegments(input, createdAt);
   // prettier-ignore
-  const inner: Segment[] = [
+  const head: Segment[] = [
     ['GS', 'IB', edi.sender_id, edi.receiver_id, ccyymmdd(createdAt), hhmm(createdAt), gs06, 'X', edi.version],
-    ...transaction,
-    ['GE', '1', gs06],
-    ['IEA', '1', isa13],
+    ...transaction.heading,
   ];
+  const tail: Segment[] = [...transaction.trailer, ['GE', '1', gs06], ['IEA', '1', isa13]];
 
   const isa12 = edi.version.slice(0, 5);
   const usesRepetition = Number(isa12) >= FIRST_ISA12_WITH_REPETITION;
-  const dataText = [edi.sender_qualifier, edi.receiver_qualifier, ...inner.flat()].join('');
-  const separators = chooseSeparators(dataText, usesRepetition);
+  const separators = chooseSeparators(
+    dataTextOf([[edi.sender_qualifier, edi.receiver_qualifier], ...head, ...tail]) +
+      transaction.lines.dataText,
+    usesRepetition,
+  );
 
   // prettier-ignore
   const isa: Segment = [
@@ -89,15 +91,19 @@ export function build846(input: Build846Input): Built846 {
   ];
 
   return {
-    text: serialise([isa, ...inner], separators),
+    text:
+      serialise([isa, ...head], separators) +
+      serialisedLines(transaction.lines, separators) +
+      serialise(tail, separators),
     separators,
-    segmentCount: transaction.length,
+    segmentCount:
+      transaction.heading.length + transaction.lines.segments.length + transaction.trailer.length,
     fileName: `846_${isa13}.x12`,
   };
 }
 
-/** ST through SE of the 846. */
-function transactionSegments(input: Build846Input, createdAt: Date): Segment[] {
+/** ST through SE of the 846: heading, the shared line-item loop, CTT and SE. */
+function transactionSegments(input: Build846Input, createdAt: Date) {
   const referenceId = cleanText(input.referenceId).slice(0, MAX_REF_LENGTH);
   if (referenceId === '') throw new Error('X12 846: referenceId (BIA03) is empty');
 
@@ -112,8 +118,33 @@ function transactionSegments(input: Build846Input, createdAt: Date): Segment[] {
   const shipFrom = shipFromSegment(input.shipFrom);
   if (shipFrom) segments.push(shipFrom);
 
+  const lines = lineItemsOf(input.items);
+  const trailer: Segment[] = [['CTT', String(input.items.length), String(lines.quantityTotal)]];
+  // SE01 counts ST..SE: the heading, two segments per item, CTT and SE itself.
+  trailer.push([
+    'SE',
+    String(segments.length + lines.segments.length + 2),
+    TRANSACTION_CONTROL_NUMBER,
+  ]);
+  return { heading: segments, lines, trailer };
+}
+
+/** The LIN/QTY loop of a snapshot; every EDI connection of one advice shares it. */
+interface LineItems {
+  segments: Segment[];
+  quantityTotal: number;
+  dataText: string;
+  /** Serialised text per separator pair, so four documents format the loop once. */
+  textBySeparators: Map<string, string>;
+}
+const lineItemsCache = new WeakMap<readonly AdviceLine[], LineItems>();
+
+function lineItemsOf(items: readonly AdviceLine[]): LineItems {
+  const cached = lineItemsCache.get(items);
+  if (cached) return cached;
+  const segments: Segment[] = [];
   let quantityTotal = 0;
-  input.items.forEach((item, index) => {
+  items.forEach((item, index) => {
     const sku = limitedId(cleanText(item.sku), MAX_SKU_LENGTH, `items[${index}].sku`);
     if (sku === '') throw new Error(`X12 846: items[${index}].sku is empty`);
     const quantity = validateQuantity(item.available_quantity, index);
@@ -121,10 +152,24 @@ function transactionSegments(input: Build846Input, createdAt: Date): Segment[] {
     // status and estimated_back_in_stock_date are deliberately not transmitted in 846.
     segments.push(['LIN', String(index + 1), 'SK', sku], ['QTY', '33', String(quantity), 'EA']);
   });
+  const lines = {
+    segments,
+    quantityTotal,
+    dataText: dataTextOf(segments),
+    textBySeparators: new Map(),
+  };
+  lineItemsCache.set(items, lines);
+  return lines;
+}
 
-  segments.push(['CTT', String(input.items.length), String(quantityTotal)]);
-  segments.push(['SE', String(segments.length + 1), TRANSACTION_CONTROL_NUMBER]);
-  return segments;
+function serialisedLines(lines: LineItems, separators: X12Separators): string {
+  const key = separators.element + separators.segment;
+  let text = lines.textBySeparators.get(key);
+  if (text === undefined) {
+    text = serialise(lines.segments, separators);
+    lines.textBySeparators.set(key, text);
+  }
+  return text;
 }
 
 /** N1*SF*<name>*92*<code>; drops what is empty so no element ends a segment empty. */
@@ -171,9 +216,21 @@ function validateEdiSettings(edi: EdiSettings): EdiSettings {
   };
 }
 
+/** All element values in one string (a plain loop: this runs on every 1000-line document). */
+function dataTextOf(segments: Segment[]): string {
+  let text = '';
+  for (const segment of segments) for (const element of segment) text += element;
+  return text;
+}
+
 /** Picks distinct separators that occur nowhere in the data: X12 has no escaping. */
 function chooseSeparators(dataText: string, withRepetition: boolean): X12Separators {
-  const unavailable = new Set(dataText);
+  // Only the ~25 possible separators matter, so test those rather than indexing every character.
+  const unavailable = new Set(
+    [...Object.values(PREFERRED_SEPARATORS), ...SEPARATOR_CANDIDATES].filter((c) =>
+      dataText.includes(c),
+    ),
+  );
   const pick = (role: keyof typeof PREFERRED_SEPARATORS): string => {
     const choice = [PREFERRED_SEPARATORS[role], ...SEPARATOR_CANDIDATES].find(
       (candidate) => !unavailable.has(candidate),
@@ -195,9 +252,11 @@ function chooseSeparators(dataText: string, withRepetition: boolean): X12Separat
 }
 
 function serialise(segments: Segment[], separators: X12Separators): string {
-  return segments
-    .map((segment) => withoutTrailingEmpties(segment).join(separators.element) + separators.segment)
-    .join('');
+  let text = '';
+  for (const segment of segments) {
+    text += withoutTrailingEmpties(segment).join(separators.element) + separators.segment;
+  }
+  return text;
 }
 
 /** Safety net: X12 forbids trailing empty elements (`QTY*33*1*EA*`). */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { documentFor, transportOf, type SnapshotContext } from '../../advice/documents';
+import { adviceLinesJson } from '../../advice/direct-feed';
 import { runDeliveries, type DeliveryJob } from '../../advice/engine';
 import {
   insertDeliveries,
@@ -59,7 +60,7 @@ export async function sendInventoryAdvice(
       brand_id: targets.brand.brand_id,
       facility_id: targets.facility?.id ?? null,
       user_id: user.id,
-      items_json: JSON.stringify(items),
+      items_json: adviceLinesJson(items),
       item_count: items.length,
       created_at: at,
     });

@@ -1,0 +1,110 @@
+/**
+ * Where one advice's time goes, in-process (no inbound HTTP):
+ * - phases: a timed replica of the real flow (./phases), medians and means per phase;
+ * - functions: the CPU-heavy pure functions of the path, timed alone on 1000 items;
+ * - the real `sendInventoryAdvice`, as a check that the replica costs the same.
+ */
+import { randomUUID } from 'node:crypto';
+import { buildDirectFeed } from '../src/main/advice/direct-feed';
+import type { EdiSettings } from '../src/main/advice/types';
+import { build846 } from '../src/main/advice/x12-846';
+import { findUserByEmail } from '../src/main/db/users';
+import type { AuthUser, ServiceContext } from '../src/main/domain/context';
+import { sendInventoryAdvice } from '../src/main/domain/inventory/advise';
+import type { AdviceScope } from '../src/main/domain/inventory/targets';
+import { localDay, parseInventoryAdvice, rowProblems } from '../src/shared/inventory';
+import { BENCH_EMAIL, ids } from './fixtures';
+import { measurePhases, type PhaseRow } from './phases';
+import { summarise, timeRuns, type LatencySummary } from './stats';
+
+export interface FunctionRow {
+  fn: string;
+  /** How many times one advice runs it. */
+  perAdvice: number;
+  /** One call. */
+  medianMs: number;
+  p95Ms: number;
+}
+
+export interface Breakdown {
+  phases: PhaseRow[];
+  functions: FunctionRow[];
+  /** The real sendInventoryAdvice, called directly: deliveries included, no inbound HTTP. */
+  inProcessAdvice: LatencySummary;
+}
+
+const EDI: EdiSettings = {
+  sender_qualifier: 'ZZ',
+  sender_id: 'BENCHSENDER',
+  receiver_qualifier: 'ZZ',
+  receiver_id: 'BENCHRCV1',
+  version: '004010',
+  usage_indicator: 'T',
+};
+
+export async function measureBreakdown(
+  ctx: ServiceContext,
+  requestBody: string,
+  runs: number,
+): Promise<Breakdown> {
+  const warmup = 5;
+  const raw: unknown = JSON.parse(requestBody);
+  const parsed = parseInventoryAdvice(raw);
+  if (!parsed.ok) throw new Error('bench body does not validate');
+  const items = parsed.value.items;
+  const createdAt = new Date();
+  const account = await findUserByEmail(ctx.db, BENCH_EMAIL);
+  if (!account) throw new Error('bench user missing');
+  const user: AuthUser = { id: account.id, email: account.email, brandId: account.brand_id };
+  const scope: AdviceScope = { kind: 'facility', brandId: ids.brand, facilityId: ids.facility };
+
+  const phases = await measurePhases(ctx, user, scope, raw, runs, warmup);
+
+  const functions: FunctionRow[] = [];
+  const time = async (fn: string, perAdvice: number, call: () => unknown) => {
+    const { samples, wallMs } = await timeRuns(runs, warmup, call);
+    const s = summarise(samples, wallMs);
+    functions.push({ fn, perAdvice, medianMs: s.medianMs, p95Ms: s.p95Ms });
+  };
+  await time('JSON.parse request body (~ Fastify body parser)', 1, () => JSON.parse(requestBody));
+  await time('parseInventoryAdvice (zod)', 1, () => parseInventoryAdvice(raw));
+  await time('rowProblems', 1, () =>
+    rowProblems(items, { statusRequiredAtZero: true, today: localDay(new Date()) }),
+  );
+  await time('build846', 4, () =>
+    build846({
+      edi: EDI,
+      interchangeControlNumber: 101,
+      groupControlNumber: 101,
+      referenceId: 'INV-bench-101',
+      createdAt,
+      shipFrom: { name: 'Bench DC', code: 'BDC1' },
+      vendorId: 'BB',
+      items,
+    }),
+  );
+  await time('buildDirectFeed', 4, () =>
+    buildDirectFeed({
+      idempotencyKey: randomUUID(),
+      generatedAt: createdAt,
+      brand: { brand_id: ids.brand, name: 'Bench Brand', external_brand_code: 'BB' },
+      facility: { id: ids.facility, name: 'Bench DC', external_facility_code: 'BDC1' },
+      organization_id: ids.organization,
+      retailer_id: ids.retailer(5),
+      items,
+    }),
+  );
+  await time('JSON.stringify items (snapshot items_json)', 1, () => JSON.stringify(items));
+
+  const inProcess = await timeRuns(runs, warmup, async () => {
+    const response = await sendInventoryAdvice(ctx, user, scope, raw);
+    if (response.outcome !== 'all_succeeded') {
+      throw new Error(`in-process advice failed: ${response.message}`);
+    }
+  });
+  return {
+    phases: phases.rows,
+    functions,
+    inProcessAdvice: summarise(inProcess.samples, inProcess.wallMs),
+  };
+}
