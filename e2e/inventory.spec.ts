@@ -330,3 +330,56 @@ test('every connection failing (502) still lists each result with its error', as
     'View document',
   ]);
 });
+
+test('a failed delivery in the recent snapshots can be retried', async ({ page }) => {
+  const deliveryId = '5d000000-0000-4000-8000-0000000000aa';
+  let failed = true;
+  await page.route('**/api/v1/inventory/snapshots?*', (route) =>
+    route.fulfill({
+      json: {
+        message: 'Snapshots retrieved successfully',
+        data: {
+          items: [
+            {
+              snapshot_id: '5a000000-0000-4000-8000-0000000000aa',
+              created_at: '2026-11-20T10:00:00.000Z',
+              item_count: 3,
+              summary: { total: 1, succeeded: failed ? 0 : 1, failed: failed ? 1 : 0, pending: 0 },
+              deliveries: [
+                {
+                  delivery_id: deliveryId,
+                  retailer_name: 'Big Box Retail',
+                  kind: 'EDI_846',
+                  status: failed ? 'FAILURE' : 'SUCCESS',
+                  error: failed ? '503: Service Unavailable' : null,
+                },
+              ],
+            },
+          ],
+          total_count: 1,
+          page: 1,
+          page_size: 5,
+        },
+      },
+    }),
+  );
+  let retriedWithBody: string | null = null;
+  await page.route(`**/api/v1/inventory/deliveries/${deliveryId}/retry`, (route) => {
+    retriedWithBody = route.request().postData();
+    failed = false;
+    return route.fulfill({
+      json: {
+        message: 'Delivery sent successfully',
+        data: { delivery_id: deliveryId, success: true, error: null },
+      },
+    });
+  });
+  await chooseRenoSummit(page);
+  const snapshots = page.getByRole('region', { name: 'Recent snapshots' });
+  await expect(snapshots).toContainText('503: Service Unavailable');
+  await snapshots.getByRole('button', { name: /^Retry delivery to Big Box Retail/ }).click();
+  await expect(snapshots.getByRole('status').first()).toContainText('sent');
+  await expect(snapshots).toContainText('1 of 1 delivered');
+  await expect(snapshots.getByRole('button', { name: /^Retry/ })).toHaveCount(0);
+  expect(retriedWithBody).toBe('{}');
+});

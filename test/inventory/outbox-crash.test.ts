@@ -173,6 +173,10 @@ describe('outbox survives kill -9', () => {
     // 3. Restart on the same data dir; the partner answers now.
     receiver.handle(respond(200, 'accepted'));
     const second = await startService(['--data-dir', dataDir]);
+    // The restart says what the crash left in the outbox.
+    expect(second.output()).toContain(
+      '1 inventory delivery from an earlier run did not finish; retry them from Inventory > Recent snapshots',
+    );
     started.push(second);
     const bearer2 = await signIn(second.url);
     const retry = await fetch(`${second.url}/api/v1/inventory/deliveries/${deliveryId}/retry`, {

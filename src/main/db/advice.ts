@@ -339,12 +339,12 @@ export function findVisibleDelivery(db: Db, user: AuthUser, deliveryId: string) 
     .executeTakeFirst();
 }
 
-/** Deliveries a crash or a failed run left unconfirmed, oldest first. */
-export function listPendingDeliveries(db: Db) {
-  return db
+/** Deliveries a crash left unconfirmed (sent or not, the partner's answer was never recorded). */
+export async function countPendingDeliveries(db: Db): Promise<number> {
+  const row = await db
     .selectFrom('advice_deliveries')
-    .select(['id', 'snapshot_id', 'connection_id', 'created_at'])
+    .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('status', '=', 'PENDING')
-    .orderBy('created_at')
-    .execute();
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { demoSignInUnchanged, DEMO_EMAIL, DEMO_PASSWORD } from '../domain/demo';
+import { pendingDeliveriesNotice } from '../domain/inventory/history';
 import { SeedError } from '../domain/seed';
 import { parseServiceFlags, UsageError } from './config';
 import { startService } from './server';
@@ -14,6 +15,8 @@ async function main() {
   if (await demoSignInUnchanged(service.context.db)) {
     console.log(`demo sign-in: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
   }
+  const pending = await pendingDeliveriesNotice(service.context);
+  if (pending) console.log(pending);
   console.log(`listening on ${service.url}`);
   let closing = false;
   const shutdown = (signal: string) => {

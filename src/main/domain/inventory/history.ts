@@ -5,6 +5,7 @@ import {
   findVisibleSnapshot,
   hasAdminGrant,
   listDeliveriesOf,
+  countPendingDeliveries,
   listSnapshots,
   newerSnapshotDelivered,
 } from '../../db/advice';
@@ -149,4 +150,11 @@ export async function retryDelivery(ctx: ServiceContext, user: AuthUser, deliver
     message: outcome.success ? 'Delivery sent successfully' : 'Delivery failed',
     data: { delivery_id: row.id, success: outcome.success, error: outcome.error },
   };
+}
+
+/** Shown at start: what a crash left in the outbox (automatic re-delivery is a later feature). */
+export async function pendingDeliveriesNotice(ctx: ServiceContext): Promise<string | null> {
+  const count = await countPendingDeliveries(ctx.db);
+  if (count === 0) return null;
+  return `${count} inventory ${count === 1 ? 'delivery' : 'deliveries'} from an earlier run did not finish; retry them from Inventory > Recent snapshots`;
 }

@@ -143,3 +143,20 @@ export function listSnapshots(
   });
   return api.get(`/api/v1/inventory/snapshots?${query}`, snapshotPageSchema, signal);
 }
+
+const retryResultSchema = z.object({
+  delivery_id: z.string(),
+  success: z.boolean(),
+  error: z.string().nullable(),
+});
+export type RetryResult = z.infer<typeof retryResultSchema> & { message: string };
+
+/** Sends a pending or failed delivery again, with the very same stored document. */
+export async function retryDelivery(api: ApiClient, deliveryId: string): Promise<RetryResult> {
+  const envelope = await api.request(
+    `/api/v1/inventory/deliveries/${encodeURIComponent(deliveryId)}/retry`,
+    retryResultSchema,
+    { method: 'POST', body: {} },
+  );
+  return { ...envelope.data, message: envelope.message };
+}

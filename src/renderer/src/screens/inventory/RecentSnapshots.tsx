@@ -1,18 +1,63 @@
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
+import { describeError } from '../../api/ApiError';
 import { useApi } from '../../api/ApiContext';
-import { listSnapshots, type AdviceScope, type SnapshotSummary } from '../../api/inventory';
+import {
+  listSnapshots,
+  retryDelivery,
+  type AdviceScope,
+  type SnapshotSummary,
+} from '../../api/inventory';
 import { formatTime, kindLabel, plural } from './labels';
 import type { DocumentRequest } from './SendResults';
 import { useLoad } from './useLoad';
 
 const SHOWN = 5;
 
+/** Offered for deliveries that did not reach the retailer: failed, or left pending by a crash. */
+function RetryButton({
+  deliveryId,
+  label,
+  onDone,
+}: {
+  deliveryId: string;
+  label: string;
+  onDone: (message: string) => void;
+}) {
+  const api = useApi();
+  const [busy, setBusy] = useState(false);
+  const retry = async () => {
+    setBusy(true);
+    try {
+      const result = await retryDelivery(api, deliveryId);
+      onDone(result.success ? `${label}: sent` : `${label}: ${result.error ?? result.message}`);
+    } catch (error) {
+      onDone(`${label}: ${describeError(error)}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <button
+      type="button"
+      className="link-button"
+      aria-label={`Retry ${label}`}
+      aria-busy={busy}
+      disabled={busy}
+      onClick={() => void retry()}
+    >
+      {busy ? 'Retrying…' : 'Retry'}
+    </button>
+  );
+}
+
 function Snapshot({
   snapshot,
   onViewDocument,
+  onRetried,
 }: {
   snapshot: SnapshotSummary;
   onViewDocument: (request: DocumentRequest) => void;
+  onRetried: (message: string) => void;
 }) {
   const when = formatTime(snapshot.created_at);
   return (
@@ -41,6 +86,16 @@ function Snapshot({
               >
                 View document
               </button>
+              {delivery.status === 'FAILURE' || delivery.status === 'PENDING' ? (
+                <>
+                  {' '}
+                  <RetryButton
+                    deliveryId={delivery.delivery_id}
+                    label={`delivery to ${retailer}, ${when}`}
+                    onDone={onRetried}
+                  />
+                </>
+              ) : null}
             </li>
           );
         })}
@@ -63,10 +118,16 @@ export function RecentSnapshots({
     [api, scope],
   );
   const { state, reload } = useLoad(load);
+  const [retryMessage, setRetryMessage] = useState<string | null>(null);
+  const onRetried = (message: string) => {
+    setRetryMessage(message);
+    reload();
+  };
 
   return (
     <section className="panel" aria-labelledby="inventory-snapshots-heading">
       <h2 id="inventory-snapshots-heading">Recent snapshots</h2>
+      <p role="status">{retryMessage}</p>
       {state.status === 'loading' || state.status === 'idle' ? (
         <p role="status">Loading recent snapshots…</p>
       ) : state.status === 'error' ? (
@@ -86,6 +147,7 @@ export function RecentSnapshots({
                 key={snapshot.snapshot_id}
                 snapshot={snapshot}
                 onViewDocument={onViewDocument}
+                onRetried={onRetried}
               />
             ))}
           </ol>
