@@ -18,9 +18,3 @@ export async function demoSignInUnchanged(db: Kysely<Database>): Promise<boolean
   const user = await findUserByEmail(db, DEMO_EMAIL);
   return user ? verifyPassword(DEMO_PASSWORD, user.password_hash) : false;
 }
-
-/** An empty workspace has no organisations yet. */
-export async function workspaceIsEmpty(db: Kysely<Database>): Promise<boolean> {
-  const row = await db.selectFrom('organizations').select('id').limit(1).executeTakeFirst();
-  return row === undefined;
-}

@@ -2,7 +2,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
 import type { ServiceContext } from '../domain/context';
-import { DomainError } from '../domain/errors';
+import { DomainError, unauthenticated } from '../domain/errors';
 import { verifyAccessToken } from '../domain/tokens';
 import { findUserById } from '../db/users';
 import { envelopeOf, httpStatusOf, internalError } from './errors';
@@ -130,7 +130,7 @@ async function authenticate(ctx: ServiceContext, request: FastifyRequest) {
   const nowSeconds = Math.floor(ctx.clock.now().getTime() / 1000);
   const userId = match?.[1] ? await verifyAccessToken(ctx.secret, match[1], nowSeconds) : null;
   const user = userId ? await findUserById(ctx.db, userId) : undefined;
-  if (!user) throw new DomainError('unauthenticated', 'UNAUTHORIZED', 'Authentication failed');
+  if (!user) throw unauthenticated();
   return { id: user.id, email: user.email, brandId: user.brand_id };
 }
 
