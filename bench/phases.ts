@@ -1,24 +1,10 @@
 /**
- * A timed replica of `sendInventoryAdvice` (src/main/domain/inventory/advise.ts), built from the
- * same src functions, so one advice's wall time splits into validation, documents, outbox write,
- * network and completion. Deviation from the real flow: all 8 deliveries finish before the
- * completion transactions run (the service overlaps them), which keeps network and database apart.
- * Keep in step with advise.ts if that changes.
+ * Times the real phases of `sendInventoryAdvice` (src/main/domain/inventory/advise.ts exports
+ * them), so one advice's wall time splits into scope, validation, outbox and delivery.
  */
-import { randomUUID } from 'node:crypto';
-import { mapBounded } from '../src/main/advice/bounded';
-import { documentFor, transportOf, type SnapshotContext } from '../src/main/advice/documents';
-import { deliver } from '../src/main/advice/transports';
-import type { OutboundDocument } from '../src/main/advice/types';
-import {
-  completeDelivery,
-  insertAttempts,
-  insertDeliveries,
-  insertSnapshot,
-  takeControlNumbers,
-  type NewDeliveryRow,
-} from '../src/main/db/advice';
+import { runDeliveries } from '../src/main/advice/engine';
 import type { AuthUser, ServiceContext } from '../src/main/domain/context';
+import { adviceResponseOf, writeOutbox } from '../src/main/domain/inventory/advise';
 import { resolveTargets, type AdviceScope } from '../src/main/domain/inventory/targets';
 import { validateAdvice } from '../src/main/domain/inventory/validate';
 import { summarise, type LatencySummary } from './stats';
@@ -26,10 +12,9 @@ import { summarise, type LatencySummary } from './stats';
 export const PHASES = [
   'resolveTargets (auth scope, 4 queries)',
   'validateAdvice (zod + row rules)',
-  'documents: 4 x build846 + 4 x buildDirectFeed',
-  'outbox transaction without documents (incl. commit)',
-  'network: 8 deliveries in parallel (undici)',
-  'completion: 8 transactions (attempt + status)',
+  'writeOutbox: 8 documents + snapshot and outbox commit',
+  'runDeliveries: 8 sends in parallel + outcome writes',
+  'adviceResponseOf (results, summary, message)',
 ] as const;
 export type Phase = (typeof PHASES)[number];
 
@@ -57,99 +42,23 @@ async function timedAdvice(
   const targetsMs = lap();
   const items = validateAdvice(ctx, targets, body);
   const validateMs = lap();
-
-  const createdAt = ctx.clock.now();
-  const at = createdAt.toISOString();
-  const snapshot: SnapshotContext = {
-    snapshotId: randomUUID(),
-    createdAt,
-    brand: targets.brand,
-    facility: targets.facility,
-    items,
-  };
-  const enabled = targets.connections.filter((c) => c.enabled);
-  const rows: NewDeliveryRow[] = [];
-  const jobs: { id: string; doc: OutboundDocument; connectionIndex: number }[] = [];
-  let documentsMs = 0;
-  await ctx.db.transaction().execute(async (trx) => {
-    await insertSnapshot(trx, {
-      id: snapshot.snapshotId,
-      brand_id: targets.brand.brand_id,
-      facility_id: targets.facility?.id ?? null,
-      user_id: user.id,
-      items_json: JSON.stringify(items),
-      item_count: items.length,
-      created_at: at,
-    });
-    for (const [index, connection] of enabled.entries()) {
-      const id = randomUUID();
-      const numbers =
-        connection.kind === 'EDI_846' ? await takeControlNumbers(trx, connection.id) : null;
-      const d0 = performance.now();
-      const doc = documentFor(connection, snapshot, id, numbers);
-      documentsMs += performance.now() - d0;
-      rows.push({
-        id,
-        connection_id: connection.id,
-        organization_id: connection.organization_id,
-        retailer_id: connection.retailer_id,
-        kind: connection.kind,
-        status: 'PENDING',
-        document: doc.body,
-        content_type: doc.contentType,
-        file_name: doc.fileName,
-        interchange_control_number: numbers?.interchange ?? null,
-        error: null,
-      });
-      jobs.push({ id, doc, connectionIndex: index });
-    }
-    await insertDeliveries(trx, snapshot.snapshotId, at, rows);
-  });
-  const outboxMs = lap() - documentsMs;
-
-  const outcomes = await mapBounded(jobs, ctx.deliveryConcurrency, (job) =>
-    deliver(transportOf(enabled[job.connectionIndex]!), job.doc, {
-      dataDir: ctx.dataDir,
-      policy: ctx.deliveryPolicy,
-    }),
-  );
-  const networkMs = lap();
-  for (const [index, job] of jobs.entries()) {
-    const outcome = outcomes[index]!;
-    if (!outcome.success) throw new Error(`delivery failed: ${outcome.error}`);
-    await ctx.db.transaction().execute(async (trx) => {
-      await insertAttempts(
-        trx,
-        {
-          deliveryId: job.id,
-          snapshotId: snapshot.snapshotId,
-          brandId: targets.brand.brand_id,
-          facilityId: targets.facility?.id ?? null,
-          retailerId: enabled[job.connectionIndex]!.retailer_id,
-          documentBytes: Buffer.byteLength(job.doc.body),
-        },
-        outcome.attempts,
-      );
-      await completeDelivery(trx, job.id, {
-        status: 'SUCCESS',
-        error: null,
-        attempts: outcome.attempts.length,
-        at: ctx.clock.now().toISOString(),
-      });
-    });
-  }
-  const completionMs = lap();
+  const prepared = await writeOutbox(ctx, user, targets, items);
+  const outboxMs = lap();
+  const outcomes = await runDeliveries(ctx, prepared.jobs);
+  const deliveriesMs = lap();
+  const response = adviceResponseOf(prepared, outcomes);
+  const responseMs = lap();
+  if (response.outcome !== 'all_succeeded') throw new Error(`advice failed: ${response.message}`);
   return {
     [PHASES[0]]: targetsMs,
     [PHASES[1]]: validateMs,
-    [PHASES[2]]: documentsMs,
-    [PHASES[3]]: outboxMs,
-    [PHASES[4]]: networkMs,
-    [PHASES[5]]: completionMs,
+    [PHASES[2]]: outboxMs,
+    [PHASES[3]]: deliveriesMs,
+    [PHASES[4]]: responseMs,
   } as Record<Phase, number>;
 }
 
-/** Runs the replica `runs` times (after `warmup`) and summarises each phase and the total. */
+/** Runs the phases `runs` times (after `warmup`) and summarises each phase and the total. */
 export async function measurePhases(
   ctx: ServiceContext,
   user: AuthUser,

@@ -281,7 +281,7 @@ function report(
   const header = (title: string) =>
     console.log(`\n${title.padEnd(56)}${pad('median', 10)}${pad('mean', 10)}${pad('p95', 10)}`);
 
-  header(`Phases of one advice (in-process replica, ${BREAKDOWN_RUNS} runs)`);
+  header(`Phases of one advice (the real functions, in-process, ${BREAKDOWN_RUNS} runs)`);
   for (const p of breakdown.phases) row(p.phase, p.medianMs, p.meanMs, p.p95Ms);
   const real = breakdown.inProcessAdvice;
   row('check: real sendInventoryAdvice in-process', real.medianMs, real.meanMs, real.p95Ms);

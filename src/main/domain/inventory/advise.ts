@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { documentFor, transportOf, type SnapshotContext } from '../../advice/documents';
 import { adviceLinesJson } from '../../advice/direct-feed';
-import { runDeliveries, type DeliveryJob } from '../../advice/engine';
+import { runDeliveries, type DeliveryJob, type JobOutcome } from '../../advice/engine';
+import type { AdviceLine } from '../../advice/types';
 import {
   insertDeliveries,
   insertSnapshot,
@@ -19,7 +20,7 @@ import {
   type AdviceResult,
   type AdviceSummary,
 } from './results';
-import { resolveTargets, type AdviceScope } from './targets';
+import { resolveTargets, type AdviceScope, type AdviceTargets } from './targets';
 import { validateAdvice } from './validate';
 
 export interface AdviceResponse {
@@ -28,10 +29,19 @@ export interface AdviceResponse {
   data: { snapshot_id: string; results: AdviceResult[]; summary: AdviceSummary };
 }
 
+/** A snapshot whose outbox rows (with their exact documents) are committed, ready to send. */
+export interface PreparedAdvice {
+  targets: AdviceTargets;
+  snapshotId: string;
+  rows: NewDeliveryRow[];
+  jobs: DeliveryJob[];
+}
+
 /**
  * Sends an inventory snapshot to every enabled connection of the scope. The snapshot and one
  * outbox row per delivery (with the exact document) are committed before any network call, so a
- * crash mid-send loses nothing: PENDING rows can be resumed.
+ * crash mid-send loses nothing: PENDING rows can be resumed. The phases are exported so the
+ * benchmark times the real functions.
  */
 export async function sendInventoryAdvice(
   ctx: ServiceContext,
@@ -41,6 +51,18 @@ export async function sendInventoryAdvice(
 ): Promise<AdviceResponse> {
   const targets = await resolveTargets(ctx, user, scope);
   const items = validateAdvice(ctx, targets, body);
+  const prepared = await writeOutbox(ctx, user, targets, items);
+  const outcomes = await runDeliveries(ctx, prepared.jobs);
+  return adviceResponseOf(prepared, outcomes);
+}
+
+/** Builds every connection's document and commits the snapshot and its outbox rows. */
+export async function writeOutbox(
+  ctx: ServiceContext,
+  user: AuthUser,
+  targets: AdviceTargets,
+  items: AdviceLine[],
+): Promise<PreparedAdvice> {
   const createdAt = ctx.clock.now();
   const at = createdAt.toISOString();
   const snapshot: SnapshotContext = {
@@ -130,9 +152,17 @@ export async function sendInventoryAdvice(
     await insertDeliveries(trx, snapshot.snapshotId, at, rows);
   });
 
-  const outcomes = await runDeliveries(ctx, jobs);
-  const byId = new Map(enabled.map((c) => [c.id, c]));
-  const results = rows.map((row) => {
+  return { targets, snapshotId: snapshot.snapshotId, rows, jobs };
+}
+
+/** The interface's answer: one result per outbox row, the summary and the message. */
+export function adviceResponseOf(
+  prepared: PreparedAdvice,
+  outcomes: Map<string, JobOutcome>,
+): AdviceResponse {
+  const { targets } = prepared;
+  const byId = new Map(targets.connections.map((c) => [c.id, c]));
+  const results = prepared.rows.map((row) => {
     const outcome = outcomes.get(row.id);
     return resultOf(targets.variant, {
       deliveryId: row.id,
@@ -146,6 +176,6 @@ export async function sendInventoryAdvice(
   return {
     message: messageOf(targets.variant, summary),
     outcome: outcomeOf(summary),
-    data: { snapshot_id: snapshot.snapshotId, results, summary },
+    data: { snapshot_id: prepared.snapshotId, results, summary },
   };
 }
