@@ -50,6 +50,14 @@ function electronBinaryAvailable(): boolean {
 const available = electronBinaryAvailable();
 const hasDisplay =
   process.platform !== 'linux' || Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY);
+// The list reporter shows only a count of skipped tests, so say why in the run's output too.
+if (!available) {
+  console.log(
+    'electron e2e: skipped, the Electron binary is not available on this machine (it cannot be downloaded offline)',
+  );
+} else if (!hasDisplay) {
+  console.log('electron e2e: skipped, no display (run under xvfb-run to include it)');
+}
 
 test.describe('desktop app (Electron)', () => {
   test.skip(
