@@ -8,5 +8,7 @@ export const rendererConfig: UserConfig = {
   build: {
     outDir: resolve(import.meta.dirname, 'out/renderer'),
     emptyOutDir: true,
+    // electron-vite leaves minification off unless asked; the window should load the small bundle.
+    minify: true,
   },
 };
