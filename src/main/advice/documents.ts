@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { BrandConnection } from '../db/advice';
 import { buildDirectFeed } from './direct-feed';
 import type { AdviceLine, EdiSettings, OutboundDocument, TransportConfig } from './types';
@@ -10,6 +11,21 @@ export interface SnapshotContext {
   brand: { brand_id: string; name: string; external_brand_code: string | null };
   facility: { id: string; name: string; external_facility_code: string } | null;
   items: AdviceLine[];
+}
+
+/** A new snapshot of `items` for the brand (and facility) an advice resolved to. */
+export function newSnapshot(
+  target: Pick<SnapshotContext, 'brand' | 'facility'>,
+  items: AdviceLine[],
+  createdAt: Date,
+): SnapshotContext {
+  return {
+    snapshotId: randomUUID(),
+    createdAt,
+    brand: target.brand,
+    facility: target.facility,
+    items,
+  };
 }
 
 export const transportOf = (connection: Pick<BrandConnection, 'transport_json'>) =>

@@ -1,7 +1,12 @@
-import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
+import type { ExpressionBuilder, Insertable, Kysely, Selectable } from 'kysely';
 import type { AttemptRecord } from '../advice/types';
 import type { AuthUser } from '../domain/context';
-import type { AdviceDeliveriesTable, Database, DeliveryStatus } from './schema';
+import type {
+  AdviceDeliveriesTable,
+  AdviceSnapshotsTable,
+  Database,
+  DeliveryStatus,
+} from './schema';
 
 type Db = Kysely<Database>;
 
@@ -109,18 +114,7 @@ export type NewDeliveryRow = Omit<
   'snapshot_id' | 'attempts' | 'created_at' | 'updated_at'
 >;
 
-export async function insertSnapshot(
-  db: Db,
-  snapshot: {
-    id: string;
-    brand_id: string;
-    facility_id: string | null;
-    user_id: string;
-    items_json: string;
-    item_count: number;
-    created_at: string;
-  },
-) {
+export async function insertSnapshot(db: Db, snapshot: Insertable<AdviceSnapshotsTable>) {
   await db.insertInto('advice_snapshots').values(snapshot).execute();
 }
 

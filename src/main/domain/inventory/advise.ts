@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { documentFor, transportOf, type SnapshotContext } from '../../advice/documents';
+import { documentFor, newSnapshot, transportOf } from '../../advice/documents';
 import { adviceLinesJson } from '../../advice/direct-feed';
 import { runDeliveries, type DeliveryJob, type JobOutcome } from '../../advice/engine';
 import type { AdviceLine } from '../../advice/types';
@@ -63,15 +63,8 @@ export async function writeOutbox(
   targets: AdviceTargets,
   items: AdviceLine[],
 ): Promise<PreparedAdvice> {
-  const createdAt = ctx.clock.now();
-  const at = createdAt.toISOString();
-  const snapshot: SnapshotContext = {
-    snapshotId: randomUUID(),
-    createdAt,
-    brand: targets.brand,
-    facility: targets.facility,
-    items,
-  };
+  const snapshot = newSnapshot(targets, items, ctx.clock.now());
+  const at = snapshot.createdAt.toISOString();
   const enabled = targets.connections.filter((c) => c.enabled);
   const rows: NewDeliveryRow[] = [];
   const jobs: DeliveryJob[] = [];

@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { documentFor, type SnapshotContext } from '../../advice/documents';
+import { documentFor, newSnapshot } from '../../advice/documents';
 import type { AdviceLine } from '../../advice/types';
 import { lastDeliveredSnapshot, peekControlNumbers } from '../../db/advice';
 import type { AuthUser, ServiceContext } from '../context';
@@ -19,13 +18,7 @@ export async function previewInventoryAdvice(
 ) {
   const targets = await resolveTargets(ctx, user, scope);
   const items = validateAdvice(ctx, targets, body);
-  const snapshot: SnapshotContext = {
-    snapshotId: randomUUID(),
-    createdAt: ctx.clock.now(),
-    brand: targets.brand,
-    facility: targets.facility,
-    items,
-  };
+  const snapshot = newSnapshot(targets, items, ctx.clock.now());
   const connections = await Promise.all(
     targets.connections
       .filter((connection) => connection.enabled)
