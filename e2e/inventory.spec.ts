@@ -333,6 +333,19 @@ test('every connection failing (502) still lists each result with its error', as
 
 test('a failed delivery in the recent snapshots can be retried', async ({ page }) => {
   const deliveryId = '5d000000-0000-4000-8000-0000000000aa';
+  const delivery = (fields: Record<string, unknown>) => ({
+    connection_id: null,
+    organization_id: '0a000000-0000-4000-8000-000000000001',
+    retailer_id: null,
+    retailer_name: null,
+    kind: null,
+    attempts: 1,
+    file_name: null,
+    content_type: null,
+    interchange_control_number: null,
+    updated_at: '2026-11-20T10:00:01.000Z',
+    ...fields,
+  });
   let failed = true;
   await page.route('**/api/v1/inventory/snapshots?*', (route) =>
     route.fulfill({
@@ -342,17 +355,27 @@ test('a failed delivery in the recent snapshots can be retried', async ({ page }
           items: [
             {
               snapshot_id: '5a000000-0000-4000-8000-0000000000aa',
+              brand_id: '0b000000-0000-4000-8000-000000000001',
+              facility_id: '0f000000-0000-4000-8000-000000000001',
               created_at: '2026-11-20T10:00:00.000Z',
               item_count: 3,
-              summary: { total: 1, succeeded: failed ? 0 : 1, failed: failed ? 1 : 0, pending: 0 },
+              summary: { total: 2, succeeded: failed ? 0 : 1, failed: failed ? 2 : 1, pending: 0 },
               deliveries: [
-                {
+                delivery({
                   delivery_id: deliveryId,
+                  connection_id: '0c000000-0000-4000-8000-000000000001',
                   retailer_name: 'Big Box Retail',
                   kind: 'EDI_846',
                   status: failed ? 'FAILURE' : 'SUCCESS',
                   error: failed ? '503: Service Unavailable' : null,
-                },
+                  file_name: '846_000000007.x12',
+                }),
+                // No connection was enabled for this one: no document, nothing to view or resend.
+                delivery({
+                  delivery_id: '5d000000-0000-4000-8000-0000000000bb',
+                  status: 'FAILURE',
+                  error: 'No inventory advice connection is enabled for this brand',
+                }),
               ],
             },
           ],
@@ -377,9 +400,12 @@ test('a failed delivery in the recent snapshots can be retried', async ({ page }
   await chooseRenoSummit(page);
   const snapshots = page.getByRole('region', { name: 'Recent snapshots' });
   await expect(snapshots).toContainText('503: Service Unavailable');
+  await expect(snapshots).toContainText('No retailer (no connection): failure');
+  await expect(snapshots.getByRole('button', { name: /^View document/ })).toHaveCount(1);
+  await expect(snapshots.getByRole('button', { name: /^Retry/ })).toHaveCount(1);
   await snapshots.getByRole('button', { name: /^Retry delivery to Big Box Retail/ }).click();
   await expect(snapshots.getByRole('status').first()).toContainText('sent');
-  await expect(snapshots).toContainText('1 of 1 delivered');
+  await expect(snapshots).toContainText('1 of 2 delivered');
   await expect(snapshots.getByRole('button', { name: /^Retry/ })).toHaveCount(0);
   expect(retriedWithBody).toBe('{}');
 });

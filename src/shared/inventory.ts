@@ -288,6 +288,80 @@ export const adviceResponseDataSchema = z.object({
   summary: adviceSummarySchema,
 });
 
+/** Preview (dry run): per enabled connection, the document it would get and what changes. */
+export const previewConnectionSchema = z.object({
+  connection_id: z.uuid(),
+  kind: z.enum(['EDI_846', 'DIRECT_API']),
+  organization_id: z.uuid(),
+  organization_name: z.string(),
+  retailer_id: z.uuid(),
+  retailer_name: z.string(),
+  document: z
+    .object({ content_type: z.string(), file_name: z.string(), body: z.string() })
+    .nullable(),
+  error: z.string().nullable(),
+  baseline: z.object({ snapshot_id: z.uuid(), created_at: z.string() }).nullable(),
+  changes: z.object({
+    dropped_skus: z.array(z.string()),
+    new_zero_skus: z.array(z.string()),
+    big_swings: z.array(z.object({ sku: z.string(), previous: z.number(), next: z.number() })),
+    added_skus: z.array(z.string()),
+  }),
+});
+export const advicePreviewSchema = z.object({
+  item_count: z.number().int(),
+  connections: z.array(previewConnectionSchema),
+});
+
+/** Snapshot history: one past snapshot with the state of each of its deliveries. */
+export const snapshotDeliverySchema = z.object({
+  delivery_id: z.uuid(),
+  connection_id: z.uuid().nullable(),
+  organization_id: z.uuid().nullable(),
+  retailer_id: z.uuid().nullable(),
+  retailer_name: z.string().nullable(),
+  kind: z.enum(['EDI_846', 'DIRECT_API']).nullable(),
+  status: z.enum(['PENDING', 'SUCCESS', 'FAILURE']),
+  error: z.string().nullable(),
+  attempts: z.number().int(),
+  file_name: z.string().nullable(),
+  content_type: z.string().nullable(),
+  interchange_control_number: z.number().int().nullable(),
+  updated_at: z.string(),
+});
+export const snapshotSummarySchema = z.object({
+  snapshot_id: z.uuid(),
+  brand_id: z.uuid(),
+  facility_id: z.uuid().nullable(),
+  item_count: z.number().int(),
+  created_at: z.string(),
+  summary: adviceSummarySchema.extend({ pending: z.number().int() }),
+  deliveries: z.array(snapshotDeliverySchema),
+});
+export const snapshotPageSchema = z.object({
+  items: z.array(snapshotSummarySchema),
+  total_count: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
+export const snapshotDetailSchema = snapshotSummarySchema.extend({
+  items: z.array(
+    z.object({
+      sku: z.string(),
+      available_quantity: z.number().int(),
+      status: z.enum(STOCK_STATUSES).nullable(),
+      estimated_back_in_stock_date: z.string().nullable(),
+    }),
+  ),
+});
+
+/** The answer of a retry: whether the resend reached the partner. */
+export const retryResultSchema = z.object({
+  delivery_id: z.uuid(),
+  success: z.boolean(),
+  error: z.string().nullable(),
+});
+
 export const adviceScopeParamsSchema = z.object({ brand_id: uuidSchema, facility_id: uuidSchema });
 export const snapshotListQuerySchema = z.object({
   brand_id: uuidSchema.optional(),

@@ -1,12 +1,15 @@
 import type { FastifyReply } from 'fastify';
-import { z } from 'zod';
 import {
+  advicePreviewSchema,
   adviceResponseDataSchema,
   adviceScopeParamsSchema,
   deliveryIdParamsSchema,
   inventoryAdviceRequestDocSchema,
+  retryResultSchema,
+  snapshotDetailSchema,
   snapshotIdParamsSchema,
   snapshotListQuerySchema,
+  snapshotPageSchema,
 } from '../../../shared/inventory';
 import { sendInventoryAdvice, type AdviceResponse } from '../../domain/inventory/advise';
 import {
@@ -16,6 +19,7 @@ import {
   snapshotHistory,
 } from '../../domain/inventory/history';
 import { previewInventoryAdvice } from '../../domain/inventory/preview';
+import type { ServiceContext } from '../../domain/context';
 import type { AdviceScope } from '../../domain/inventory/targets';
 import { invalidRequest } from '../../domain/errors';
 import { errorEnvelopeSchema, successEnvelope } from '../openapi-schemas';
@@ -39,6 +43,11 @@ function facilityScope(params: unknown): AdviceScope {
   }
   return { kind: 'facility', brandId: parsed.data.brand_id, facilityId: parsed.data.facility_id };
 }
+
+const snapshotIdOf = (params: unknown) =>
+  parseOr(snapshotIdParamsSchema, params, 'Invalid snapshot ID format').snapshot_id;
+const deliveryIdOf = (params: unknown) =>
+  parseOr(deliveryIdParamsSchema, params, 'Invalid delivery ID format').delivery_id;
 
 /** 200 all delivered, 207 some, 502 none (see docs/decisions.md). */
 function sendAdvice(reply: FastifyReply, response: AdviceResponse) {
@@ -71,12 +80,15 @@ const adviceResponses = {
   404: { description: 'Unknown facility, or no advice configuration', schema: errorEnvelopeSchema },
   502: {
     description: 'Every connection failed (code DELIVERY_FAILED, data as 200)',
-    schema: errorEnvelopeSchema,
+    schema: errorEnvelopeSchema.extend({ data: adviceResponseDataSchema }),
   },
 };
 
 const previewResponses = {
-  200: { description: 'What each connection would receive, and what changes' },
+  200: {
+    description: 'What each connection would receive, and what changes',
+    schema: successEnvelope(advicePreviewSchema),
+  },
   400: adviceResponses[400],
   401: adviceResponses[401],
   403: adviceResponses[403],
@@ -84,11 +96,7 @@ const previewResponses = {
 };
 
 const advice = (scopeOf: (request: RouteRequest) => AdviceScope) =>
-  async function handler(
-    request: RouteRequest,
-    reply: FastifyReply,
-    ctx: Parameters<RouteDef['handler']>[2],
-  ) {
+  async function handler(request: RouteRequest, reply: FastifyReply, ctx: ServiceContext) {
     return sendAdvice(
       reply,
       await sendInventoryAdvice(ctx, userOf(request), scopeOf(request), request.body),
@@ -96,11 +104,7 @@ const advice = (scopeOf: (request: RouteRequest) => AdviceScope) =>
   };
 
 const preview = (scopeOf: (request: RouteRequest) => AdviceScope) =>
-  async function handler(
-    request: RouteRequest,
-    _reply: FastifyReply,
-    ctx: Parameters<RouteDef['handler']>[2],
-  ) {
+  async function handler(request: RouteRequest, _reply: FastifyReply, ctx: ServiceContext) {
     return previewInventoryAdvice(ctx, userOf(request), scopeOf(request), request.body);
   };
 
@@ -174,19 +178,15 @@ export const inventoryRoutes: RouteDef[] = [
     tag: 'Inventory advice',
     params: snapshotIdParamsSchema,
     responses: {
-      200: { description: 'Snapshot retrieved successfully' },
+      200: {
+        description: 'Snapshot retrieved successfully',
+        schema: successEnvelope(snapshotDetailSchema),
+      },
       404: adviceResponses[404],
     },
     async handler(request, _reply, ctx) {
-      const { snapshot_id } = parseOr(
-        snapshotIdParamsSchema,
-        request.params,
-        'Invalid snapshot ID format',
-      );
-      return {
-        message: 'Snapshot retrieved successfully',
-        data: await snapshotDetail(ctx, userOf(request), snapshot_id),
-      };
+      const data = await snapshotDetail(ctx, userOf(request), snapshotIdOf(request.params));
+      return { message: 'Snapshot retrieved successfully', data };
     },
   },
   {
@@ -200,12 +200,7 @@ export const inventoryRoutes: RouteDef[] = [
       404: adviceResponses[404],
     },
     async handler(request, reply, ctx) {
-      const { delivery_id } = parseOr(
-        deliveryIdParamsSchema,
-        request.params,
-        'Invalid delivery ID format',
-      );
-      const document = await deliveredDocument(ctx, userOf(request), delivery_id);
+      const document = await deliveredDocument(ctx, userOf(request), deliveryIdOf(request.params));
       return reply
         .type(document.contentType)
         .header('Content-Disposition', `inline; filename="${document.fileName.replace(/"/g, '')}"`)
@@ -221,19 +216,14 @@ export const inventoryRoutes: RouteDef[] = [
     responses: {
       200: {
         description: 'Delivery attempted; see data.success',
-        schema: successEnvelope(z.unknown()),
+        schema: successEnvelope(retryResultSchema),
       },
       400: adviceResponses[400],
       403: adviceResponses[403],
       404: adviceResponses[404],
     },
     async handler(request, _reply, ctx) {
-      const { delivery_id } = parseOr(
-        deliveryIdParamsSchema,
-        request.params,
-        'Invalid delivery ID format',
-      );
-      return retryDelivery(ctx, userOf(request), delivery_id);
+      return retryDelivery(ctx, userOf(request), deliveryIdOf(request.params));
     },
   },
 ];

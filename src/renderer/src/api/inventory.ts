@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { adviceResponseDataSchema } from '../../../shared/inventory';
+import {
+  advicePreviewSchema,
+  adviceResponseDataSchema,
+  previewConnectionSchema,
+  retryResultSchema,
+  snapshotPageSchema,
+  snapshotSummarySchema,
+} from '../../../shared/inventory';
 import { isApiError } from './ApiError';
 import type { ApiClient } from './client';
 import type { TextDocument } from './http';
@@ -13,30 +20,8 @@ export interface AdviceScope {
 const scopePath = ({ brandId, facilityId }: AdviceScope) =>
   `/api/v1/inventory/brand/${encodeURIComponent(brandId)}/facility/${encodeURIComponent(facilityId)}`;
 
-const previewConnectionSchema = z.object({
-  connection_id: z.string(),
-  kind: z.string(),
-  retailer_name: z.string().nullable(),
-  organization_name: z.string().nullable().optional(),
-  document: z
-    .object({ content_type: z.string(), file_name: z.string(), body: z.string() })
-    .nullable(),
-  error: z.string().nullable(),
-  baseline: z.object({ snapshot_id: z.string(), created_at: z.string() }).nullable(),
-  changes: z.object({
-    dropped_skus: z.array(z.string()),
-    new_zero_skus: z.array(z.string()),
-    big_swings: z.array(z.object({ sku: z.string(), previous: z.number(), next: z.number() })),
-    added_skus: z.array(z.string()),
-  }),
-});
 export type PreviewConnection = z.infer<typeof previewConnectionSchema>;
-
-const previewSchema = z.object({
-  item_count: z.number(),
-  connections: z.array(previewConnectionSchema),
-});
-export type AdvicePreview = z.infer<typeof previewSchema>;
+export type AdvicePreview = z.infer<typeof advicePreviewSchema>;
 
 export type AdviceData = z.infer<typeof adviceResponseDataSchema>;
 export type AdviceResult = AdviceData['results'][number];
@@ -55,7 +40,7 @@ export async function previewAdvice(
   items: unknown[],
   signal?: AbortSignal,
 ): Promise<AdvicePreview> {
-  const envelope = await api.request(`${scopePath(scope)}/preview`, previewSchema, {
+  const envelope = await api.request(`${scopePath(scope)}/preview`, advicePreviewSchema, {
     method: 'POST',
     body: { items },
     signal,
@@ -103,29 +88,7 @@ export function fetchDeliveryDocument(
   );
 }
 
-const snapshotSchema = z.object({
-  snapshot_id: z.string(),
-  created_at: z.string(),
-  item_count: z.number(),
-  summary: z.object({ total: z.number(), succeeded: z.number(), failed: z.number() }).loose(),
-  deliveries: z.array(
-    z.object({
-      delivery_id: z.string(),
-      retailer_name: z.string().nullable(),
-      kind: z.string(),
-      status: z.string(),
-      error: z.string().nullable(),
-    }),
-  ),
-});
-export type SnapshotSummary = z.infer<typeof snapshotSchema>;
-
-const snapshotPageSchema = z.object({
-  items: z.array(snapshotSchema),
-  total_count: z.number(),
-  page: z.number(),
-  page_size: z.number(),
-});
+export type SnapshotSummary = z.infer<typeof snapshotSummarySchema>;
 export type SnapshotPage = z.infer<typeof snapshotPageSchema>;
 
 /** Past snapshots of one brand at one facility, newest first. */
@@ -144,11 +107,6 @@ export function listSnapshots(
   return api.get(`/api/v1/inventory/snapshots?${query}`, snapshotPageSchema, signal);
 }
 
-const retryResultSchema = z.object({
-  delivery_id: z.string(),
-  success: z.boolean(),
-  error: z.string().nullable(),
-});
 export type RetryResult = z.infer<typeof retryResultSchema> & { message: string };
 
 /** Sends a pending or failed delivery again, with the very same stored document. */

@@ -68,25 +68,29 @@ function Snapshot({
       </p>
       <ul>
         {snapshot.deliveries.map((delivery) => {
-          const retailer = delivery.retailer_name ?? 'Unknown retailer';
+          const retailer = delivery.retailer_name ?? 'No retailer';
+          // A delivery without a file name never had a document built (e.g. no enabled connection).
+          const hasDocument = delivery.file_name !== null;
           return (
             <li key={delivery.delivery_id}>
               {retailer} ({kindLabel(delivery.kind)}): {delivery.status.toLowerCase()}
               {delivery.error ? ` (${delivery.error})` : ''}{' '}
-              <button
-                type="button"
-                className="link-button"
-                aria-label={`View document for ${retailer}, ${when}`}
-                onClick={() =>
-                  onViewDocument({
-                    deliveryId: delivery.delivery_id,
-                    title: `Document for ${retailer}, ${when}`,
-                  })
-                }
-              >
-                View document
-              </button>
-              {delivery.status === 'FAILURE' || delivery.status === 'PENDING' ? (
+              {hasDocument ? (
+                <button
+                  type="button"
+                  className="link-button"
+                  aria-label={`View document for ${retailer}, ${when}`}
+                  onClick={() =>
+                    onViewDocument({
+                      deliveryId: delivery.delivery_id,
+                      title: `Document for ${retailer}, ${when}`,
+                    })
+                  }
+                >
+                  View document
+                </button>
+              ) : null}
+              {hasDocument && (delivery.status === 'FAILURE' || delivery.status === 'PENDING') ? (
                 <>
                   {' '}
                   <RetryButton

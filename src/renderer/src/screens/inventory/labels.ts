@@ -1,6 +1,8 @@
-/** How a connection kind reads on screen. */
-export function kindLabel(kind: string): string {
+/** How a connection kind reads on screen (null: no connection was enabled). */
+export function kindLabel(kind: string | null): string {
   switch (kind) {
+    case null:
+      return 'no connection';
     case 'EDI_846':
       return 'EDI 846';
     case 'DIRECT_API':
