@@ -1,9 +1,7 @@
 import { resolve } from 'node:path';
-import { demoSignInUnchanged, DEMO_EMAIL, DEMO_PASSWORD } from '../domain/demo';
-import { pendingDeliveriesNotice } from '../domain/inventory/history';
 import { SeedError } from '../domain/seed';
 import { parseServiceFlags, UsageError } from './config';
-import { startService } from './server';
+import { startService, startupNotices } from './server';
 
 /** `npm run serve`: the headless service. Prints `listening on URL` once it can serve. */
 async function main() {
@@ -12,11 +10,7 @@ async function main() {
     uiDir: resolve('out/renderer'),
   });
   const service = await startService(options);
-  if (await demoSignInUnchanged(service.context.db)) {
-    console.log(`demo sign-in: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
-  }
-  const pending = await pendingDeliveriesNotice(service.context);
-  if (pending) console.log(pending);
+  for (const notice of await startupNotices(service.context)) console.log(notice);
   console.log(`listening on ${service.url}`);
   let closing = false;
   const shutdown = (signal: string) => {

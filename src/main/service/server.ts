@@ -3,7 +3,13 @@ import { defaultDeliveryPolicy } from '../advice/types';
 import { openDatabase } from '../db/database';
 import type { ServiceContext } from '../domain/context';
 import { systemClock } from '../domain/context';
-import { importDemoWorkspace } from '../domain/demo';
+import {
+  DEMO_EMAIL,
+  DEMO_PASSWORD,
+  demoSignInUnchanged,
+  importDemoWorkspace,
+} from '../domain/demo';
+import { pendingDeliveriesNotice } from '../domain/inventory/history';
 import { importSeedBundle, SeedError } from '../domain/seed';
 import { loadOrCreateSecret } from '../domain/tokens';
 import { buildApp } from './app';
@@ -17,6 +23,16 @@ export interface RunningService {
   port: number;
   context: ServiceContext;
   close(): Promise<void>;
+}
+
+/** Lines printed at start: the demo sign-in while unchanged, and what a crash left in the outbox. */
+export async function startupNotices(ctx: ServiceContext): Promise<string[]> {
+  const notices: string[] = [];
+  if (await demoSignInUnchanged(ctx.db))
+    notices.push(`demo sign-in: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
+  const pending = await pendingDeliveriesNotice(ctx);
+  if (pending) notices.push(pending);
+  return notices;
 }
 
 /** Imports `demo` or the bundle at a path; a bad file or bundle is a SeedError naming the problem. */

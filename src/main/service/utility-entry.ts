@@ -10,9 +10,8 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ParentPort } from 'electron';
-import { DEMO_EMAIL, DEMO_PASSWORD, demoSignInUnchanged } from '../domain/demo';
 import { parseServiceFlags } from './config';
-import { startService, type RunningService } from './server';
+import { startService, startupNotices, type RunningService } from './server';
 
 /** Messages the service sends to the Electron main process. */
 export type ServiceToParentMessage =
@@ -55,8 +54,7 @@ async function main(): Promise<void> {
       uiDir: bundledUiDir(),
     });
     const running = await startService(options);
-    const demoUnchanged = await demoSignInUnchanged(running.context.db).catch(() => false);
-    if (demoUnchanged) console.log(`demo sign-in: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
+    for (const notice of await startupNotices(running.context)) console.log(notice);
     return running;
   })().catch((error: unknown) => {
     const message = errorMessage(error);
