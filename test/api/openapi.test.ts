@@ -56,6 +56,29 @@ describe('OpenAPI description and API reference', () => {
     );
   });
 
+  it('documents the inventory answers with their schemas, the 502 with its data', async () => {
+    const doc = (await svc.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const schemaOf = (path: string, method: string, status: string) =>
+      doc.paths[path][method].responses[status]?.content?.['application/json']?.schema;
+    const send = '/api/v1/inventory/brand/{brand_id}/facility/{facility_id}';
+    expect(schemaOf(send, 'post', '502').properties).toHaveProperty('data');
+    expect(schemaOf(send, 'post', '200').properties.data.properties).toHaveProperty('results');
+    expect(schemaOf(`${send}/preview`, 'post', '200').properties.data.properties).toHaveProperty(
+      'connections',
+    );
+    expect(
+      schemaOf('/api/v1/inventory/snapshots', 'get', '200').properties.data.properties,
+    ).toHaveProperty('items');
+    expect(
+      schemaOf('/api/v1/inventory/snapshots/{snapshot_id}', 'get', '200').properties.data
+        .properties,
+    ).toHaveProperty('items');
+    expect(
+      schemaOf('/api/v1/inventory/deliveries/{delivery_id}/retry', 'post', '200').properties.data
+        .properties,
+    ).toHaveProperty('success');
+  });
+
   it('serves a readable reference page without a token', async () => {
     const response = await svc.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(response.statusCode).toBe(200);

@@ -157,7 +157,10 @@ export const inventoryRoutes: RouteDef[] = [
     tag: 'Inventory advice',
     query: snapshotListQuerySchema,
     responses: {
-      200: { description: 'Snapshots retrieved successfully' },
+      200: {
+        description: 'Snapshots retrieved successfully',
+        schema: successEnvelope(snapshotPageSchema),
+      },
       400: adviceResponses[400],
     },
     async handler(request, _reply, ctx) {
