@@ -5,10 +5,9 @@
  * (it is downloaded at install time, which fails offline).
  */
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import {
   _electron as electron,
   expect,
@@ -16,38 +15,11 @@ import {
   type ElectronApplication,
   type Page,
 } from '@playwright/test';
+import { findElectron } from '../scripts/electron-binary.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 
-/**
- * Whether Electron's executable is installed and runs here. Deliberately not
- * `require('electron')`, which tries to download a missing binary (scripts/start.mjs does the same).
- */
-function electronBinaryAvailable(): boolean {
-  let dir: string;
-  try {
-    dir = dirname(createRequire(join(root, 'package.json')).resolve('electron/package.json'));
-  } catch {
-    return false;
-  }
-  const pathFile = join(dir, 'path.txt');
-  if (!existsSync(pathFile)) return false;
-  const relativeExe = readFileSync(pathFile, 'utf8').trim();
-  const override = process.env.ELECTRON_OVERRIDE_DIST_PATH;
-  const exe = override ? join(override, relativeExe) : join(dir, 'dist', relativeExe);
-  try {
-    accessSync(exe, constants.X_OK);
-  } catch {
-    return false;
-  }
-  const probe = spawnSync(exe, ['-e', 'process.exit(0)'], {
-    env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
-    timeout: 30_000,
-  });
-  return probe.status === 0;
-}
-
-const available = electronBinaryAvailable();
+const available = findElectron() !== null;
 const hasDisplay =
   process.platform !== 'linux' || Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY);
 // The list reporter shows only a count of skipped tests, so say why in the run's output too.

@@ -14,8 +14,6 @@
 // do not need this: electron-builder rebuilds native dependencies for Electron (npmRebuild).
 import { spawn, spawnSync } from 'node:child_process';
 import {
-  accessSync,
-  constants,
   copyFileSync,
   cpSync,
   existsSync,
@@ -29,59 +27,16 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { findElectron, packageDir, packageVersion } from './electron-binary.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const require = createRequire(join(root, 'package.json'));
 // `--prepare-only` (used by e2e/electron.spec.ts): build the app and the Electron-ABI
 // better-sqlite3, print the binding's path (or nothing), and exit without launching.
 const prepareOnly = process.argv.includes('--prepare-only');
 const extraArgs = process.argv.slice(2).filter((arg) => arg !== '--prepare-only');
-
-/** The directory of an installed package, or null. */
-function packageDir(name) {
-  try {
-    return dirname(require.resolve(`${name}/package.json`));
-  } catch {
-    return null;
-  }
-}
-
-function packageVersion(dir) {
-  return JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).version;
-}
-
-/**
- * Electron's executable when it is installed and runs, else null. This deliberately does not
- * `require('electron')`: when the binary is missing, that tries to download it.
- */
-function findElectron() {
-  const dir = packageDir('electron');
-  if (!dir) return null;
-  const pathFile = join(dir, 'path.txt');
-  const relativeExe = existsSync(pathFile) ? readFileSync(pathFile, 'utf8').trim() : '';
-  const override = process.env.ELECTRON_OVERRIDE_DIST_PATH;
-  let exe;
-  if (override) exe = join(override, relativeExe || 'electron');
-  else if (relativeExe) exe = join(dir, 'dist', relativeExe);
-  else return null;
-  try {
-    accessSync(exe, constants.X_OK);
-  } catch {
-    return null;
-  }
-  // It exists; check it actually runs here (libraries present, right architecture).
-  const probe = spawnSync(exe, ['-e', 'process.stdout.write(process.versions.electron ?? "")'], {
-    env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
-    encoding: 'utf8',
-    timeout: 30_000,
-  });
-  if (probe.status !== 0 || !probe.stdout) return null;
-  return { exe, version: probe.stdout.trim() || packageVersion(dir) };
-}
 
 function hasDisplay() {
   if (process.platform !== 'linux') return true;
