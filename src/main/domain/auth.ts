@@ -31,7 +31,7 @@ export async function issueToken(ctx: ServiceContext, email: string, password: s
     );
   }
   const user = await findUserByEmail(ctx.db, key);
-  const ok = await verifyPassword(password, user?.password_hash ?? (await dummyPasswordHash));
+  const ok = await verifyPassword(password, user?.password_hash ?? (await dummyPasswordHash()));
   if (!user || !ok) {
     await pruneSignInFailures(ctx.db, now - FAILURE_WINDOW_MS, now);
     const inWindow = failures && now - failures.window_started_at < FAILURE_WINDOW_MS;

@@ -32,5 +32,10 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return timingSafeEqual(actual, expected);
 }
 
+let dummyHash: Promise<string> | undefined;
+
 /** Verified against when the email is unknown, so timing does not reveal which emails exist. */
-export const dummyPasswordHash = hashPassword('not-a-real-password');
+export function dummyPasswordHash(): Promise<string> {
+  dummyHash ??= hashPassword('not-a-real-password');
+  return dummyHash;
+}
