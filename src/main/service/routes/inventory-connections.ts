@@ -1,0 +1,40 @@
+import { adviceConnectionListSchema, connectionListQuerySchema } from '../../../shared/inventory';
+import { listAdviceConnections } from '../../domain/inventory/connections';
+import { errorEnvelopeSchema, successEnvelope } from '../openapi-schemas';
+import { parseOr } from '../parse';
+import { userOf, type RouteDef } from '../route-def';
+
+export const inventoryConnectionRoutes: RouteDef[] = [
+  {
+    method: 'GET',
+    url: '/api/v1/inventory/connections',
+    summary:
+      'The retailer connections an advice for a brand at a facility reaches (kind, enabled), before any preview',
+    tag: 'Inventory advice',
+    query: connectionListQuerySchema,
+    responses: {
+      200: {
+        description: 'Connections retrieved successfully',
+        schema: successEnvelope(adviceConnectionListSchema),
+      },
+      400: { description: 'Invalid query parameters', schema: errorEnvelopeSchema },
+      401: { description: 'Authentication failed', schema: errorEnvelopeSchema },
+      403: {
+        description: 'No admin access for the brand and facility',
+        schema: errorEnvelopeSchema,
+      },
+      404: {
+        description: 'Unknown facility, or no advice configuration',
+        schema: errorEnvelopeSchema,
+      },
+    },
+    async handler(request, _reply, ctx) {
+      const query = parseOr(connectionListQuerySchema, request.query, 'Invalid query parameters');
+      const data = await listAdviceConnections(ctx, userOf(request), {
+        brandId: query.brand_id,
+        facilityId: query.facility_id,
+      });
+      return { message: 'Connections retrieved successfully', data };
+    },
+  },
+];
