@@ -1,15 +1,19 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type OpenedDatabase } from '../../src/main/db/database';
+import { loadOrCreateSecret } from '../../src/main/domain/tokens';
+import { serviceEnvironment, sqliteNativeBinding } from '../../src/main/native-binding';
+
+const modeOf = (path: string) => statSync(path).mode & 0o777;
 
 describe('the database', () => {
   const dirs: string[] = [];
   const opened: OpenedDatabase[] = [];
-  const open = async (dir: string) => {
-    const database = await openDatabase(dir);
+  const open = async (dir: string, env?: NodeJS.ProcessEnv) => {
+    const database = await openDatabase(dir, env);
     opened.push(database);
     return database;
   };
@@ -61,5 +65,88 @@ describe('the database', () => {
       await query.execute();
     }
     await expect(first()).resolves.toEqual([]);
+  });
+
+  it('fsyncs every commit (synchronous = FULL), so an acknowledged write survives a power cut', async () => {
+    const { sqlite } = await open(newDir());
+    // 2 = FULL (0 OFF, 1 NORMAL, 3 EXTRA); the pragma is per connection, so read it back here.
+    expect(sqlite.pragma('synchronous', { simple: true })).toBe(2);
+  });
+
+  it.skipIf(process.platform === 'win32')(
+    'makes a new data dir 0700 and the database files 0600',
+    async () => {
+      const dir = join(newDir(), 'nested', 'data');
+      const { sqlite } = await open(dir);
+      sqlite.prepare('CREATE TABLE probe (x)').run(); // a write, so the WAL and shm exist
+      loadOrCreateSecret(dir);
+      expect(modeOf(dir)).toBe(0o700);
+      for (const name of ['app.sqlite', 'app.sqlite-wal', 'app.sqlite-shm', 'jwt-secret.key']) {
+        expect([name, modeOf(join(dir, name))]).toEqual([name, 0o600]);
+      }
+    },
+  );
+
+  it.skipIf(process.platform === 'win32')(
+    'tightens an existing data dir and files that were world-readable',
+    async () => {
+      const dir = newDir();
+      const first = await open(dir);
+      first.sqlite.prepare('CREATE TABLE probe (x)').run();
+      loadOrCreateSecret(dir);
+      await first.close();
+      // As an older version (or a careless copy) would have left them.
+      chmodSync(dir, 0o755);
+      for (const name of ['app.sqlite', 'jwt-secret.key']) chmodSync(join(dir, name), 0o644);
+      writeFileSync(join(dir, 'app.sqlite-wal'), '', { mode: 0o644 });
+      writeFileSync(join(dir, 'app.sqlite-shm'), '', { mode: 0o644 });
+      chmodSync(join(dir, 'app.sqlite-wal'), 0o644);
+      chmodSync(join(dir, 'app.sqlite-shm'), 0o644);
+
+      const { sqlite } = await open(dir);
+      sqlite.prepare('INSERT INTO probe VALUES (1)').run();
+      loadOrCreateSecret(dir);
+      expect(modeOf(dir)).toBe(0o700);
+      for (const name of ['app.sqlite', 'app.sqlite-wal', 'app.sqlite-shm', 'jwt-secret.key']) {
+        expect([name, modeOf(join(dir, name))]).toEqual([name, 0o600]);
+      }
+    },
+  );
+
+  it('loads the native module named by BETTER_SQLITE3_BINDING only when not packaged', async () => {
+    const binding = join(newDir(), 'not-a-module.node');
+    writeFileSync(binding, 'not a shared object');
+    // Honoured in development: this file is not a loadable module, so opening fails.
+    await expect(open(':memory:', { BETTER_SQLITE3_BINDING: binding })).rejects.toThrow();
+    // Ignored when the Electron main process says the app is packaged.
+    const packaged = await open(':memory:', {
+      BETTER_SQLITE3_BINDING: binding,
+      FULFILLMENT_APP_PACKAGED: '1',
+    });
+    expect(packaged.sqlite.open).toBe(true);
+  });
+});
+
+describe('the native-module decision', () => {
+  it('honours BETTER_SQLITE3_BINDING in development and ignores it in a packaged app', () => {
+    expect(sqliteNativeBinding({ BETTER_SQLITE3_BINDING: '/x/b.node' })).toBe('/x/b.node');
+    expect(sqliteNativeBinding({})).toBeUndefined();
+    expect(sqliteNativeBinding({ BETTER_SQLITE3_BINDING: '' })).toBeUndefined();
+    expect(
+      sqliteNativeBinding({ BETTER_SQLITE3_BINDING: '/x/b.node', FULFILLMENT_APP_PACKAGED: '1' }),
+    ).toBeUndefined();
+  });
+
+  it('the packaged main process drops the variable and marks the service as packaged', () => {
+    const env = { BETTER_SQLITE3_BINDING: '/evil.node', PATH: '/bin' };
+    const packaged = serviceEnvironment(env, true);
+    expect(packaged).toEqual({ PATH: '/bin', FULFILLMENT_APP_PACKAGED: '1' });
+    expect(sqliteNativeBinding(packaged)).toBeUndefined();
+    expect(env.BETTER_SQLITE3_BINDING).toBe('/evil.node'); // the caller's env is not changed
+
+    const development = serviceEnvironment({ ...env, FULFILLMENT_APP_PACKAGED: '1' }, false);
+    // A development run cannot inherit a stale "packaged" mark from its own environment.
+    expect(development).toEqual({ BETTER_SQLITE3_BINDING: '/evil.node', PATH: '/bin' });
+    expect(sqliteNativeBinding(development)).toBe('/evil.node');
   });
 });
