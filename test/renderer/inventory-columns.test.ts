@@ -61,11 +61,18 @@ describe('rows to request items', () => {
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.sheet.source).toBe('stock.xlsx');
-    expect(result.sheet.items).toEqual([
+    expect(result.sheet.cells).toEqual([
       { sku: 'A-1', available_quantity: '5.5' },
       { sku: 'A-2', available_quantity: ' 12 ', status: 'discontinued' },
       { sku: '12345', available_quantity: 7.5, estimated_back_in_stock_date: '2099-12-31' },
     ]);
+    // What is sent: what the screen's rules read; what they refuse stays as it was (and blocks).
+    expect(result.sheet.items).toEqual([
+      { sku: 'A-1', available_quantity: '5.5' },
+      { sku: 'A-2', available_quantity: 12, status: 'DISCONTINUED' },
+      { sku: '12345', available_quantity: 7.5, estimated_back_in_stock_date: '2099-12-31' },
+    ]);
+    expect(result.sheet.rowNumbers).toEqual([2, 3, 5]);
   });
 
   it('skips leading blank rows before the header', () => {
@@ -98,10 +105,12 @@ describe('rows to request items', () => {
 });
 
 describe('CSV and TSV text', () => {
-  it('detects the delimiter, keeps quoted commas and skips blank lines', async () => {
+  it('detects the delimiter, keeps quoted commas, and keeps blank lines in place', async () => {
+    // Blank lines stay (as empty rows) so each row keeps its spreadsheet number; the sheet skips them.
     expect(await readCsvText('\uFEFFSKU,Qty\n"A,1",3\n\nB,4\n')).toEqual([
       ['SKU', 'Qty'],
       ['A,1', '3'],
+      [''],
       ['B', '4'],
     ]);
     expect(await readCsvText('sku\tqty\r\nA\t1\r\n')).toEqual([

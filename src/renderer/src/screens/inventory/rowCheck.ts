@@ -6,8 +6,10 @@ import {
   type InventoryItem,
   type RowProblem,
 } from '../../../../shared/inventory';
+import { readQuantity, readStatus } from './cellRules';
+import { columnName, rowNumberOf } from './clerkMessages';
 import { ITEM_FIELDS, type ItemField } from './columns';
-import type { RowInput } from './sheetRows';
+import type { ParsedSheet, RowInput } from './sheetRows';
 
 /** Problems found in the rows: per cell (row index, field) and for the list as a whole. */
 export interface RowCheck {
@@ -54,8 +56,8 @@ export interface CheckOptions {
   /** Today's local day, YYYY-MM-DD. */
   today: string;
   /**
-   * Whether a 0 needs a status. The UI does not know the brand's connections, so it passes false
-   * and leaves that rule to the service's answer to Preview or Send.
+   * Whether a 0 needs a status: true when an enabled direct feed is reached (the screen asks the
+   * service for the connections). While that is unknown, false: the service judges it on Preview.
    */
   statusRequiredAtZero?: boolean;
 }
@@ -63,22 +65,35 @@ export interface CheckOptions {
 /**
  * The rows judged as the service judges them: field problems from the shared schema, then the
  * row rules (`rowProblems`). Unlike the service, which stops after field problems, row rules are
- * applied to every row without field problems so everything shows at once.
+ * applied to every row without field problems so everything shows at once. Problems already in
+ * `start` (the screen's own rules) win: their cells get no second message and their rows no row rules.
  */
-export function checkRows(items: readonly RowInput[], options: CheckOptions): RowCheck {
-  const check = emptyCheck();
+export function checkRows(
+  items: readonly RowInput[],
+  options: CheckOptions,
+  start: RowCheck = emptyCheck(),
+): RowCheck {
+  const check = start;
+  const preChecked = new Set(check.cells.keys());
   const parsed = parseInventoryAdvice({ items });
   let valid: { index: number; item: InventoryItem }[];
   if (parsed.ok) {
     valid = parsed.value.items.map((item, index) => ({ index, item }));
   } else {
-    addFieldProblems(check, parsed.problems);
+    addFieldProblems(
+      check,
+      parsed.problems.filter(({ loc: [, row, field] }) => {
+        if (typeof row !== 'number' || !isItemField(field)) return true;
+        return !check.cells.get(row)?.[field];
+      }),
+    );
     valid = items.flatMap((raw, index) => {
       if (check.cells.has(index)) return [];
       const one = inventoryItemSchema.safeParse(raw);
       return one.success ? [{ index, item: one.data }] : [];
     });
   }
+  valid = valid.filter(({ index }) => !preChecked.has(index));
   const problems = rowProblems(
     valid.map((entry) => entry.item),
     { statusRequiredAtZero: options.statusRequiredAtZero ?? false, today: options.today },
@@ -88,6 +103,32 @@ export function checkRows(items: readonly RowInput[], options: CheckOptions): Ro
     problems.map((problem) => ({ ...problem, row_index: valid[problem.row_index]!.index })),
   );
   return check;
+}
+
+/**
+ * A sheet judged by the screen's rules for quantity and status cells (`cellRules.ts`: no
+ * rounding, `1,200`, status spellings), then by the service's rules on the items it would send.
+ */
+export function checkSheet(sheet: ParsedSheet, options: CheckOptions): RowCheck {
+  const check = emptyCheck();
+  sheet.cells.forEach((cells, index) => {
+    const place = (field: ItemField) =>
+      `${columnName(sheet, field)} in row ${rowNumberOf(sheet, index)}`;
+    if (cells.available_quantity !== undefined) {
+      const quantity = readQuantity(cells.available_quantity);
+      if (!quantity.ok) {
+        addCellProblem(
+          check,
+          index,
+          'available_quantity',
+          `${place('available_quantity')} ${quantity.problem}.`,
+        );
+      }
+    }
+    const status = readStatus(cells.status);
+    if (!status.ok) addCellProblem(check, index, 'status', `${place('status')} ${status.problem}.`);
+  });
+  return checkRows(sheet.items, options, check);
 }
 
 /** Both sets of problems together (e.g. the local check and the service's last 400). */
