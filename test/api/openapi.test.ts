@@ -8,8 +8,12 @@ describe('OpenAPI description and API reference', () => {
   });
   afterAll(() => svc.close());
 
-  it('describes every route with title, version 1.0.0, two servers as variables and bearer security', async () => {
-    const response = await svc.app.inject({ method: 'GET', url: '/api/openapi.json' });
+  it('describes every route with title, version 1.0.0, the live origin, two servers as variables and bearer security', async () => {
+    const response = await svc.app.inject({
+      method: 'GET',
+      url: '/api/openapi.json',
+      headers: { host: '127.0.0.1:40123' },
+    });
     expect(response.statusCode).toBe(200);
     const doc = response.json();
     expect(doc.openapi).toBe('3.1.0');
@@ -17,8 +21,13 @@ describe('OpenAPI description and API reference', () => {
       title: 'Retail Fulfillment Integration Service',
       version: '1.0.0',
     });
+    // The address the caller used comes first; production defaults to it, not to a fixed port.
     expect(doc.servers).toEqual([
-      expect.objectContaining({ url: '{base_url}', variables: { base_url: expect.any(Object) } }),
+      expect.objectContaining({ url: 'http://127.0.0.1:40123' }),
+      expect.objectContaining({
+        url: '{base_url}',
+        variables: { base_url: { default: 'http://127.0.0.1:40123' } },
+      }),
       expect.objectContaining({
         url: '{staging_url}',
         variables: { staging_url: expect.any(Object) },
@@ -77,6 +86,29 @@ describe('OpenAPI description and API reference', () => {
       schemaOf('/api/v1/inventory/deliveries/{delivery_id}/retry', 'post', '200').properties.data
         .properties,
     ).toHaveProperty('success');
+  });
+
+  it('gives the reference page the live origin too, on whatever port the service uses', async () => {
+    for (const host of ['localhost:8787', '127.0.0.1:51234', '[::1]:4411']) {
+      const response = await svc.app.inject({
+        method: 'GET',
+        url: '/api/docs/json',
+        headers: { host },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().servers[0].url).toBe(`http://${host}`);
+    }
+  });
+
+  it('lets "Try it out" call this service: connect-src self, no upgrade to https', async () => {
+    const response = await svc.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(response.statusCode).toBe(200);
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("connect-src 'self'");
+    expect(csp).not.toContain('upgrade-insecure-requests');
+    // The rest of Swagger UI's own policy stays.
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("object-src 'none'");
   });
 
   it('serves a readable reference page without a token', async () => {

@@ -1,6 +1,6 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z, type ZodType } from 'zod';
 import { APP_VERSION } from '../version';
 import type { RouteDef } from './route-def';
@@ -92,13 +92,73 @@ export function buildOpenApiDocument(routes: RouteDef[]) {
   };
 }
 
+type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;
+
+/** A Host header worth echoing: a name or an IP literal, with an optional port. */
+const HOST_PATTERN = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
+/** The origin the caller reached this service at, e.g. `http://127.0.0.1:40123`, if it is sane. */
+export function liveOriginOf(request: FastifyRequest): string | null {
+  const host = request.host;
+  return host && HOST_PATTERN.test(host) ? `${request.protocol}://${host}` : null;
+}
+
+/**
+ * The document as served: the origin the caller is using comes first (Swagger UI's "Try it out"
+ * uses the first server), and the production variable defaults to it instead of a fixed port.
+ */
+export function withLiveOrigin<T extends Pick<OpenApiDocument, 'servers'>>(
+  document: T,
+  origin: string | null,
+): T {
+  if (!origin) return document;
+  const [production, ...others] = document.servers;
+  return {
+    ...document,
+    servers: [
+      { url: origin, description: 'This service (the address you are using)' },
+      ...(production
+        ? [
+            {
+              ...production,
+              variables: { base_url: { default: origin } },
+            },
+          ]
+        : []),
+      ...others,
+    ],
+  };
+}
+
+/**
+ * Swagger UI's own CSP (hashes for its inline bootstrap), adjusted for a local HTTP service:
+ * "Try it out" calls this origin (connect-src 'self'), and requests are not upgraded to https,
+ * which a plain-HTTP loopback service cannot answer.
+ */
+export function apiDocsCsp(header: string): string {
+  const directives = header
+    .split(';')
+    .map((directive) => directive.trim())
+    .filter((directive) => directive !== '' && directive !== 'upgrade-insecure-requests')
+    .filter((directive) => !directive.startsWith('connect-src'));
+  return [...directives, "connect-src 'self'"].join('; ') + ';';
+}
+
 /** `GET /api/openapi.json` and a readable reference page (Swagger UI, served locally) at /api/docs. */
 export async function registerApiDocs(app: FastifyInstance, routes: RouteDef[]) {
   const document = buildOpenApiDocument(routes);
-  app.get('/api/openapi.json', { config: { public: true } }, async () => document);
+  app.get('/api/openapi.json', { config: { public: true } }, async (request) =>
+    withLiveOrigin(document, liveOriginOf(request)),
+  );
   await app.register(fastifySwagger, {
     mode: 'static',
     specification: { document: document as never },
   });
-  await app.register(fastifySwaggerUi, { routePrefix: API_DOCS_PREFIX, staticCSP: true });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: API_DOCS_PREFIX,
+    staticCSP: true,
+    transformStaticCSP: apiDocsCsp,
+    transformSpecification: (specification, request) =>
+      withLiveOrigin(specification as unknown as OpenApiDocument, liveOriginOf(request)),
+  });
 }
