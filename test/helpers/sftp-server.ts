@@ -14,6 +14,7 @@ import {
   stat,
   type FileHandle,
 } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
 import type { Stats } from 'node:fs';
 import { createServer, type Socket } from 'node:net';
 import { join, posix } from 'node:path';
@@ -30,10 +31,16 @@ export interface SftpServerOptions {
   password: string;
   /** Answer PERMISSION_DENIED to every attempt to create or change files. */
   readOnly?: boolean;
+  /** Called whenever a client sends a password (to prove when none was sent). */
+  onPassword?: () => void;
 }
 
 export interface RunningSftpServer {
   port: number;
+  /** The host key's fingerprint as `ssh-keygen -lf` prints it: `SHA256:<base64, no padding>`. */
+  hostKeySha256: string;
+  /** TCP connections accepted so far. */
+  connections: () => number;
   close: () => Promise<void>;
 }
 
@@ -42,13 +49,21 @@ type OpenHandle =
 
 export async function startSftpServer(options: SftpServerOptions): Promise<RunningSftpServer> {
   const hostKey = utils.generateKeyPairSync('ed25519').private;
+  const publicKey = utils.parseKey(hostKey);
+  if (publicKey instanceof Error) throw publicKey;
+  const hostKeySha256 = `SHA256:${createHash('sha256')
+    .update(publicKey.getPublicSSH())
+    .digest('base64')
+    .replace(/=+$/, '')}`;
   const ssh = new Server({ hostKeys: [hostKey] }, (connection) =>
     serveConnection(connection, options),
   );
 
   // A plain TCP listener we own, so close() can cut every open socket.
   const sockets = new Set<Socket>();
+  let accepted = 0;
   const tcp = createServer((socket) => {
+    accepted += 1;
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
     ssh.injectSocket(socket);
@@ -62,6 +77,8 @@ export async function startSftpServer(options: SftpServerOptions): Promise<Runni
 
   return {
     port: address.port,
+    hostKeySha256,
+    connections: () => accepted,
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();
@@ -75,6 +92,7 @@ function serveConnection(connection: Connection, options: SftpServerOptions): vo
     // Clients going away abruptly is part of what the tests exercise.
   });
   connection.on('authentication', (ctx) => {
+    if (ctx.method === 'password') options.onPassword?.();
     const passwordMatches =
       ctx.method === 'password' &&
       ctx.username === options.username &&

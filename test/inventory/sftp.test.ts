@@ -1,7 +1,7 @@
 /**
  * Advice over SFTP to a real SSH server on 127.0.0.1 (test/helpers/sftp-server.ts): the 846 and
  * the direct feed land in the partner's directory with exactly the stored bytes; a wrong password
- * is a failed result (not retried).
+ * is a failed result (not retried); so is a host key that does not match, or none at all.
  */
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -46,6 +46,7 @@ beforeAll(async () => {
     username: USERNAME,
     password,
     directory: '/in',
+    host_key_sha256: server.hostKeySha256,
   });
   const bundle = baseBundle();
   setTransport(bundle, id('c', 1), sftp(PASSWORD)); // EDI, brand 1 at facility 1
@@ -143,9 +144,71 @@ describe('sftp transport', () => {
       .execute();
     expect(log).toHaveLength(1);
     expect(log[0]!.execution_status).toBe('FAILURE');
-    expect(log[0]!.request_url).toMatch(
-      new RegExp(`^sftp://${USERNAME}@127\\.0\\.0\\.1:${server.port}/in/`),
-    );
+    // No user-info in the log (redact-url.ts).
+    expect(log[0]!.request_url).toMatch(new RegExp(`^sftp://127\\.0\\.0\\.1:${server.port}/in/`));
     expect(log[0]!.error_message).toMatch(/^EAUTH: /);
+  });
+
+  describe('host key', () => {
+    const c3 = id('c', 3);
+    let original: string;
+    beforeAll(async () => {
+      original = (
+        await svc.ctx.db
+          .selectFrom('connections')
+          .select('transport_json')
+          .where('id', '=', c3)
+          .executeTakeFirstOrThrow()
+      ).transport_json;
+    });
+    afterAll(async () => {
+      await setStoredTransport(JSON.parse(original) as Record<string, unknown>);
+    });
+    const setStoredTransport = (transport: Record<string, unknown>) =>
+      svc.ctx.db
+        .updateTable('connections')
+        .set({ transport_json: JSON.stringify(transport) })
+        .where('id', '=', c3)
+        .execute();
+    const stored = () => JSON.parse(original) as Record<string, unknown>;
+
+    it.each([
+      [
+        'does not match',
+        { host_key_sha256: Buffer.alloc(32, 1).toString('hex') },
+        /does not match/,
+      ],
+      // A connection stored before host keys existed.
+      ['is missing', { host_key_sha256: undefined }, /no host_key_sha256 is configured/],
+    ])(
+      'a key that %s fails the delivery once (not retried) and nothing lands',
+      async (_name, change, message) => {
+        await setStoredTransport({ ...stored(), password: PASSWORD, ...change });
+        const before = inbox();
+        const response = await post(svc, brand1, facilityUrl(B1, F3), {
+          items: [{ sku: 'K-1', available_quantity: 1 }],
+        });
+        expect(response.statusCode, response.body).toBe(502);
+        const body = response.json();
+        const [result] = body.data.results as { success: boolean; error: string }[];
+        expect(result!.error).toMatch(/^EHOSTKEY: /);
+        expect(result!.error).toMatch(message);
+        expect(inbox()).toEqual(before);
+        const log = await svc.ctx.db
+          .selectFrom('transactions')
+          .select(['execution_status', 'error_message'])
+          .where('correlation_id', '=', body.data.snapshot_id)
+          .execute();
+        expect(log).toEqual([{ execution_status: 'FAILURE', error_message: result!.error }]);
+      },
+    );
+
+    it('the right key (and password) delivers', async () => {
+      await setStoredTransport({ ...stored(), password: PASSWORD });
+      const response = await post(svc, brand1, facilityUrl(B1, F3), {
+        items: [{ sku: 'K-2', available_quantity: 2 }],
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    });
   });
 });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { deliver, type DeliverContext } from '../../../src/main/advice/transports';
+import { climbsOutOfDataDir } from '../../../src/main/advice/transports/file';
 import type { OutboundDocument } from '../../../src/main/advice/types';
 import { defaultDeliveryPolicy } from '../../../src/main/advice/types';
 
@@ -89,5 +90,47 @@ describe('file transport', () => {
     expect(outcome.success).toBe(false);
     expect(outcome.error).toMatch(/^(ENOTDIR|EEXIST): /);
     expect(outcome.attempts.map((a) => a.status)).toEqual(['FAILURE']);
+  });
+
+  it.each(['../elsewhere', 'outbox/../../elsewhere', '..'])(
+    'refuses a relative directory that climbs out of the data dir: %s',
+    async (directory) => {
+      const outcome = await deliver({ type: 'file', directory }, doc, ctx);
+      expect(outcome.success).toBe(false);
+      expect(outcome.attempts.map((a) => a.status)).toEqual(['FAILURE']);
+      expect(outcome.error).toBe(
+        `EINVAL: file transport directory ${JSON.stringify(directory)} climbs out of the data ` +
+          "dir with '..'; use a folder inside the data dir or an absolute path",
+      );
+      // Nothing was written beside the data dir.
+      const parent = join(dataDir, '..');
+      expect(await readdir(parent)).not.toContain('elsewhere');
+      expect(await readdir(parent)).not.toContain(doc.fileName);
+    },
+  );
+
+  it('allows `..` that stays inside the data dir, and absolute paths with `..`', async () => {
+    const inside = await deliver({ type: 'file', directory: 'outbox/a/../b' }, doc, ctx);
+    expect(inside.error).toBeNull();
+    expect(await readdir(join(dataDir, 'outbox', 'b'))).toEqual([doc.fileName]);
+    const absolute = join(dataDir, 'x', '..', 'y');
+    const outside = await deliver({ type: 'file', directory: absolute }, doc, ctx);
+    expect(outside.error).toBeNull();
+    expect(await readdir(join(dataDir, 'y'))).toEqual([doc.fileName]);
+  });
+});
+
+describe('climbsOutOfDataDir', () => {
+  it.each<[string, boolean]>([
+    ['outbox/r1', false],
+    ['outbox/../r1', false],
+    ['./outbox', false],
+    ['..foo/bar', false],
+    ['..', true],
+    ['../x', true],
+    ['a/../../x', true],
+    ['/srv/edi/../drop', false],
+  ])('%s -> %s', (directory, climbs) => {
+    expect(climbsOutOfDataDir(directory)).toBe(climbs);
   });
 });

@@ -54,6 +54,7 @@ const sftpTransport = (overrides: Partial<Extract<TransportConfig, { type: 'sftp
     username: USERNAME,
     password: PASSWORD,
     directory: '/outbound',
+    host_key_sha256: server.hostKeySha256,
     ...overrides,
   }) satisfies TransportConfig;
 
@@ -67,7 +68,8 @@ describe('sftp transport', () => {
     expect(outcome.attempts).toHaveLength(1);
     expect(outcome.attempts[0]).toMatchObject({
       status: 'SUCCESS',
-      requestUrl: `sftp://edi-partner@127.0.0.1:${server.port}/outbound/846_000000101.x12`,
+      // The user name is user-info, which the transaction log never keeps (redact-url.ts).
+      requestUrl: `sftp://127.0.0.1:${server.port}/outbound/846_000000101.x12`,
       responseStatus: null,
       error: null,
     });
@@ -127,7 +129,11 @@ describe('sftp transport', () => {
       readOnly: true,
     });
     try {
-      const outcome = await deliver(sftpTransport({ port: readOnly.port }), doc('ro.x12'), ctx);
+      const outcome = await deliver(
+        sftpTransport({ port: readOnly.port, host_key_sha256: readOnly.hostKeySha256 }),
+        doc('ro.x12'),
+        ctx,
+      );
       expect(outcome.success).toBe(false);
       expect(outcome.attempts.map((a) => a.status)).toEqual(['FAILURE']);
       expect(outcome.error).toBe(
@@ -136,6 +142,112 @@ describe('sftp transport', () => {
     } finally {
       await readOnly.close();
     }
+  });
+
+  it('accepts the host key fingerprint as OpenSSH prints it, bare base64, or hex', async () => {
+    const digest = Buffer.from(server.hostKeySha256.replace(/^SHA256:/, ''), 'base64');
+    expect(digest).toHaveLength(32);
+    const hex = digest.toString('hex');
+    for (const [n, fingerprint] of [
+      server.hostKeySha256,
+      ` ${server.hostKeySha256} `,
+      digest.toString('base64'),
+      hex.toUpperCase(),
+      hex.match(/../g)!.join(':'),
+    ].entries()) {
+      const outcome = await deliver(
+        sftpTransport({ host_key_sha256: fingerprint }),
+        doc(`fp-${n}.x12`),
+        ctx,
+      );
+      expect([fingerprint, outcome.error]).toEqual([fingerprint, null]);
+    }
+  });
+
+  it('refuses a server whose host key does not match, once, and sends nothing', async () => {
+    const impostor = await startSftpServer({ root, username: USERNAME, password: PASSWORD });
+    try {
+      const outcome = await deliver(
+        // The fingerprint of the real server, but the impostor answers on this port.
+        sftpTransport({ port: impostor.port, host_key_sha256: server.hostKeySha256 }),
+        doc('mitm.x12'),
+        ctx,
+      );
+      expect(outcome.success).toBe(false);
+      expect(outcome.attempts.map((a) => a.status)).toEqual(['FAILURE']);
+      expect(outcome.error).toBe(
+        `EHOSTKEY: host key of 127.0.0.1:${impostor.port} does not match host_key_sha256; ` +
+          `the server presented ssh-ed25519 ${impostor.hostKeySha256}`,
+      );
+      expect(await readdir(join(root, 'outbound'))).not.toContain('mitm.x12');
+    } finally {
+      await impostor.close();
+    }
+  });
+
+  it('does not send the password to a server with the wrong host key', async () => {
+    let passwordsSeen = 0;
+    const impostor = await startSftpServer({
+      root,
+      username: USERNAME,
+      password: PASSWORD,
+      onPassword: () => (passwordsSeen += 1),
+    });
+    try {
+      const wrong = Buffer.alloc(32, 7).toString('hex');
+      const outcome = await deliver(
+        sftpTransport({ port: impostor.port, host_key_sha256: wrong }),
+        doc('mitm2.x12'),
+        ctx,
+      );
+      expect(outcome.error).toMatch(/^EHOSTKEY: /);
+      expect(passwordsSeen).toBe(0);
+    } finally {
+      await impostor.close();
+    }
+  });
+
+  it.each([
+    ['missing', undefined],
+    ['empty', '  '],
+  ])('refuses to connect at all when the host key is %s', async (_name, fingerprint) => {
+    let passwords = 0;
+    const counting = await startSftpServer({
+      root,
+      username: USERNAME,
+      password: PASSWORD,
+      onPassword: () => (passwords += 1),
+    });
+    try {
+      const outcome = await deliver(
+        sftpTransport({ port: counting.port, host_key_sha256: fingerprint }),
+        doc('nokey.x12'),
+        ctx,
+      );
+      expect(outcome.success).toBe(false);
+      expect(outcome.attempts.map((a) => a.status)).toEqual(['FAILURE']);
+      expect(outcome.error).toBe(
+        `EHOSTKEY: no host_key_sha256 is configured for sftp 127.0.0.1:${counting.port}; ` +
+          `refusing to connect to an unverified server (ssh-keyscan -p ${counting.port} ` +
+          '127.0.0.1 | ssh-keygen -lf - prints it)',
+      );
+      expect(counting.connections()).toBe(0);
+      expect(passwords).toBe(0);
+    } finally {
+      await counting.close();
+    }
+  });
+
+  it('refuses a host_key_sha256 that is not a SHA-256 fingerprint', async () => {
+    const outcome = await deliver(
+      sftpTransport({ host_key_sha256: 'SHA1:abcdef' }),
+      doc('badkey.x12'),
+      ctx,
+    );
+    expect(outcome.attempts.map((a) => a.status)).toEqual(['FAILURE']);
+    expect(outcome.error).toBe(
+      `EHOSTKEY: host_key_sha256 for sftp 127.0.0.1:${server.port} is not a SHA-256 fingerprint (SHA256:… or 64 hex digits)`,
+    );
   });
 
   it('refuses a file name that would leave the directory', async () => {

@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AttemptResult } from '../retry';
 import type { OutboundDocument, TransportConfig } from '../types';
@@ -31,6 +31,25 @@ export function fileTargetPath(
   return join(resolve(dataDir, transport.directory), fileName);
 }
 
+/**
+ * Whether a relative `directory` leaves the data dir through `..` (`../elsewhere`,
+ * `outbox/../../x`). Absolute directories are the administrator's explicit choice and allowed.
+ */
+export function climbsOutOfDataDir(directory: string): boolean {
+  if (isAbsolute(directory)) return false;
+  // Any absolute base will do: only `..` segments can lead out of it.
+  const base = resolve(sep, 'data-dir');
+  const path = relative(base, resolve(base, directory));
+  return path === '..' || path.startsWith(`..${sep}`) || isAbsolute(path);
+}
+
+export function climbingDirectoryError(directory: string): string {
+  return (
+    `file transport directory ${JSON.stringify(directory)} climbs out of the data dir with ` +
+    "'..'; use a folder inside the data dir or an absolute path"
+  );
+}
+
 export async function attemptFile(
   transport: FileTransport,
   doc: OutboundDocument,
@@ -40,6 +59,10 @@ export async function attemptFile(
   const requestUrl = pathToFileURL(finalPath).href;
   const nameError = invalidFileNameError(doc.fileName);
   if (nameError) return failure(requestUrl, nameError, false);
+  // Checked again here: connections stored before the seed import refused this are still sent.
+  if (climbsOutOfDataDir(transport.directory)) {
+    return failure(requestUrl, `EINVAL: ${climbingDirectoryError(transport.directory)}`, false);
+  }
 
   try {
     await mkdir(dirname(finalPath), { recursive: true });

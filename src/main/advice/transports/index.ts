@@ -1,4 +1,5 @@
 /** Delivers one outbound document over its connection's transport, with retries. */
+import { redactUrl, redactUrlsInText } from '../redact-url';
 import { runWithRetry, type Attempt } from '../retry';
 import type { DeliveryOutcome, DeliveryPolicy, OutboundDocument, TransportConfig } from '../types';
 import { failure } from './failure';
@@ -23,16 +24,31 @@ export async function deliver(
   ctx: DeliverContext,
 ): Promise<DeliveryOutcome> {
   try {
-    return await runWithRetry(attemptFor(transport, doc, ctx), {
+    const outcome = await runWithRetry(attemptFor(transport, doc, ctx), {
       policy: ctx.policy,
       sleep: ctx.sleep,
       now: ctx.now,
     });
+    return withoutUrlSecrets(outcome);
   } catch (err) {
     // runWithRetry already contains attempt errors; reaching here means a bug, still no throw.
     const text = `EINTERNAL: ${err instanceof Error ? err.message : String(err)}`;
-    return { success: false, error: text, attempts: [] };
+    return { success: false, error: redactUrlsInText(text), attempts: [] };
   }
+}
+
+/** Outcomes are logged and stored, so credentials in URLs (user-info, query) go no further. */
+function withoutUrlSecrets(outcome: DeliveryOutcome): DeliveryOutcome {
+  const redactError = (error: string | null) => (error === null ? null : redactUrlsInText(error));
+  return {
+    ...outcome,
+    error: redactError(outcome.error),
+    attempts: outcome.attempts.map((attempt) => ({
+      ...attempt,
+      requestUrl: redactUrl(attempt.requestUrl),
+      error: redactError(attempt.error),
+    })),
+  };
 }
 
 function attemptFor(

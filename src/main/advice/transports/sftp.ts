@@ -2,9 +2,11 @@
  * Uploads an outbound document over SFTP: one attempt, no retries (see ../retry).
  * The file is written as `<name>.part` and renamed, so a partner never picks up half a file.
  */
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { connect as connectTcp, type Socket } from 'node:net';
 import { posix } from 'node:path';
 import SftpClient from 'ssh2-sftp-client';
+import { HOST_KEY_SHA256_PATTERN } from '../../../shared/seed';
 import type { AttemptResult } from '../retry';
 import type { OutboundDocument, TransportConfig } from '../types';
 import {
@@ -70,6 +72,8 @@ export async function attemptSftp(
   const requestUrl = sftpRequestUrl(transport.username, transport.host, port, target.finalPath);
   const nameError = invalidFileNameError(doc.fileName);
   if (nameError) return failure(requestUrl, nameError, false);
+  const hostKey = expectedHostKey(transport, port);
+  if ('error' in hostKey) return failure(requestUrl, hostKey.error, false);
 
   // Owning the socket lets a timed-out attempt be cut off at any stage, not just the handshake.
   let socket: Socket;
@@ -98,13 +102,24 @@ export async function attemptSftp(
       timeoutMs,
     );
   });
+  const hostCheck: HostKeyCheck = { expected: hostKey.digest, presented: null };
   try {
-    const upload = uploadAtomically(client, socket, transport, port, doc, target, timeoutMs);
+    const upload = uploadAtomically(client, socket, transport, port, doc, target, {
+      timeoutMs,
+      hostCheck,
+    });
     upload.catch(() => {}); // the race below may abandon it; its error is reported via the race
     await Promise.race([upload, timedOut]);
     return success(requestUrl);
   } catch (err) {
-    const { text, transient } = describeFailure(err, firstSshError, socket, transport, port);
+    const { text, transient } = describeFailure(
+      err,
+      firstSshError,
+      socket,
+      transport,
+      port,
+      hostCheck,
+    );
     return failure(requestUrl, text, transient);
   } finally {
     clearTimeout(timer);
@@ -119,7 +134,7 @@ async function uploadAtomically(
   port: number,
   doc: OutboundDocument,
   target: RemoteTarget,
-  timeoutMs: number,
+  { timeoutMs, hostCheck }: { timeoutMs: number; hostCheck: HostKeyCheck },
 ): Promise<void> {
   await client.connect({
     sock: socket,
@@ -129,6 +144,8 @@ async function uploadAtomically(
     password: transport.password,
     privateKey: transport.privateKey,
     readyTimeout: timeoutMs,
+    // Checked before any credential is sent: a wrong key ends the handshake.
+    hostVerifier: (key: Buffer) => verifyHostKey(hostCheck, key),
   });
   await assertDirectory(client, target.directory);
   try {
@@ -139,6 +156,66 @@ async function uploadAtomically(
     await client.delete(target.partPath, true).catch(() => {});
     throw err;
   }
+}
+
+/** The fingerprint the connection expects, and what the server showed (for the error text). */
+interface HostKeyCheck {
+  expected: Buffer;
+  presented: { type: string; fingerprint: string } | null;
+}
+
+/** The configured fingerprint as 32 bytes, or why the transport must not connect at all. */
+function expectedHostKey(
+  transport: SftpTransport,
+  port: number,
+): { digest: Buffer } | { error: string } {
+  const where = `${transport.host}:${port}`;
+  const configured = transport.host_key_sha256?.trim() ?? '';
+  if (configured === '') {
+    return {
+      error:
+        `EHOSTKEY: no host_key_sha256 is configured for sftp ${where}; refusing to connect ` +
+        `to an unverified server (ssh-keyscan -p ${port} ${transport.host} | ssh-keygen -lf - ` +
+        'prints it)',
+    };
+  }
+  const digest = HOST_KEY_SHA256_PATTERN.test(configured) ? hostKeyDigest(configured) : null;
+  if (digest?.length !== 32) {
+    return {
+      error: `EHOSTKEY: host_key_sha256 for sftp ${where} is not a SHA-256 fingerprint (SHA256:… or 64 hex digits)`,
+    };
+  }
+  return { digest };
+}
+
+/** `SHA256:base64`, bare base64 (padded or not) or hex (with or without colons) to bytes. */
+export function hostKeyDigest(fingerprint: string): Buffer {
+  const text = fingerprint.trim();
+  const hex = text.replaceAll(':', '');
+  if (/^[0-9a-fA-F]{64}$/.test(hex)) return Buffer.from(hex, 'hex');
+  return Buffer.from(text.replace(/^SHA256:/, ''), 'base64');
+}
+
+/** OpenSSH's way of showing a key: `SHA256:` and the unpadded base64 of its SHA-256. */
+export function openSshFingerprint(keyBlob: Buffer): string {
+  return `SHA256:${createHash('sha256').update(keyBlob).digest('base64').replace(/=+$/, '')}`;
+}
+
+function verifyHostKey(check: HostKeyCheck, keyBlob: Buffer): boolean {
+  const digest = createHash('sha256').update(keyBlob).digest();
+  const matches = timingSafeEqual(digest, check.expected);
+  if (!matches)
+    check.presented = { type: keyType(keyBlob), fingerprint: openSshFingerprint(keyBlob) };
+  return matches;
+}
+
+/** The SSH wire format starts with the key type as a length-prefixed string (RFC 4253 6.6). */
+function keyType(keyBlob: Buffer): string {
+  if (keyBlob.length < 4) return 'unknown';
+  const length = keyBlob.readUInt32BE(0);
+  return length > 0 && length < 64 && keyBlob.length >= 4 + length
+    ? keyBlob.subarray(4, 4 + length).toString('latin1')
+    : 'unknown';
 }
 
 /** A missing directory is a configuration problem: report it plainly rather than create it. */
@@ -194,9 +271,20 @@ function describeFailure(
   socket: Socket,
   transport: SftpTransport,
   port: number,
+  hostCheck: HostKeyCheck,
 ): { text: string; transient: boolean } {
   if (err instanceof SftpFailure) {
     return { text: `${err.code}: ${err.message}`, transient: err.transient };
+  }
+  if (hostCheck.presented) {
+    // Possibly someone in the middle: a person must look, so trying again would not help.
+    const { type, fingerprint } = hostCheck.presented;
+    return {
+      text:
+        `EHOSTKEY: host key of ${transport.host}:${port} does not match host_key_sha256; ` +
+        `the server presented ${type} ${fingerprint}`,
+      transient: false,
+    };
   }
   if (sshError?.level === 'client-authentication') {
     const who = `${transport.username}@${transport.host}:${port}`;
