@@ -1,7 +1,12 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseServiceFlags, UsageError, USAGE } from '../../src/main/service/config';
-import { createHostGuard, hostNameOf } from '../../src/main/service/host-guard';
+import {
+  createHostGuard,
+  hostNameOf,
+  isLoopbackAddress,
+  isLoopbackHost,
+} from '../../src/main/service/host-guard';
 
 const defaults = { dataDir: './data' };
 const parse = (argv: string[], env: NodeJS.ProcessEnv = {}) =>
@@ -32,15 +37,17 @@ describe('parseServiceFlags', () => {
     expect(parseServiceFlags([], {}, { dataDir: 'd', uiDir: '/ui' }).uiDir).toBe('/ui');
   });
 
-  it('reads HOST, PORT, DATA_DIR and SEED from the environment', () => {
+  it('reads HOST, PORT, DATA_DIR, SEED and ALLOWED_HOST from the environment', () => {
     const options = parse([], {
       HOST: '0.0.0.0',
       PORT: '9000',
       DATA_DIR: '/tmp/somewhere',
       SEED: 'demo',
+      ALLOWED_HOST: 'warehouse-pc',
     });
     expect(options).toMatchObject({
       host: '0.0.0.0',
+      allowedHosts: ['warehouse-pc'],
       port: 9000,
       dataDir: '/tmp/somewhere',
       seed: 'demo',
@@ -145,55 +152,152 @@ describe('hostNameOf', () => {
   });
 });
 
-describe('createHostGuard', () => {
-  it('loopback names are always allowed', () => {
-    const allowed = createHostGuard('127.0.0.1');
-    for (const host of [
-      'localhost',
-      'localhost:8787',
-      '127.0.0.1:8787',
-      '[::1]:8787',
-      '127.1.2.3',
-    ]) {
-      expect(allowed(host), host).toBe(true);
-    }
+const LOOPBACK_PEERS = ['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1', '::FFFF:127.0.0.5'];
+const REMOTE_PEERS = [
+  '192.168.1.20',
+  '10.0.0.7',
+  'fd00::2',
+  '::ffff:192.168.1.20',
+  '::ffff:128.0.0.1',
+  '0.0.0.0',
+  '1.127.0.0',
+  undefined,
+];
+
+describe('isLoopbackAddress / isLoopbackHost', () => {
+  it.each(LOOPBACK_PEERS)('peer %j is loopback', (peer) => {
+    expect(isLoopbackAddress(peer)).toBe(true);
+  });
+  it.each(REMOTE_PEERS)('peer %j is not loopback', (peer) => {
+    expect(isLoopbackAddress(peer)).toBe(false);
+  });
+  it('localhost, 127.x and ::1 are loopback hosts; others are not', () => {
+    for (const host of ['localhost', 'LOCALHOST', '127.0.0.1', '127.1.2.3', '::1'])
+      expect(isLoopbackHost(host), host).toBe(true);
+    for (const host of ['0.0.0.0', '::', '192.168.1.5', 'warehouse-pc', 'localhost.evil'])
+      expect(isLoopbackHost(host), host).toBe(false);
+  });
+});
+
+describe('createHostGuard: peer x Host header', () => {
+  const LOOPBACK_HOSTS = [
+    'localhost',
+    'localhost:8787',
+    'LocalHost:8787',
+    '127.0.0.1',
+    '127.0.0.1:8787',
+    '127.1.2.3',
+    '[::1]:8787',
+    '[::ffff:127.0.0.1]:8787',
+  ];
+  const FOREIGN_HOSTS = [
+    undefined,
+    '',
+    'evil.example',
+    '127.evil.com',
+    '127.0.0.1.evil.com',
+    '1270.0.0.1',
+    '127.0.0',
+    'localhost.evil.com',
+    '192.168.1.6',
+    '0.0.0.0',
+    'warehouse-pc.evil.com',
+  ];
+  const guard = createHostGuard(['warehouse-pc', '192.168.1.5']);
+
+  for (const peer of LOOPBACK_PEERS) {
+    it.each(LOOPBACK_HOSTS)(`loopback peer ${peer}, Host %j -> allowed`, (host) => {
+      expect(guard(host, peer)).toBe(true);
+    });
+  }
+  for (const peer of REMOTE_PEERS) {
+    it.each(LOOPBACK_HOSTS)(`remote peer ${String(peer)}, Host %j -> refused`, (host) => {
+      expect(guard(host, peer)).toBe(false);
+    });
+  }
+  for (const peer of [...LOOPBACK_PEERS, ...REMOTE_PEERS.filter(Boolean)]) {
+    it.each(['warehouse-pc', 'WAREHOUSE-PC:8787', '192.168.1.5:8787'])(
+      `peer ${peer}, allowed Host %j -> allowed`,
+      (host) => {
+        expect(guard(host, peer)).toBe(true);
+      },
+    );
+    it.each(FOREIGN_HOSTS)(`peer ${peer}, foreign Host %j -> refused`, (host) => {
+      expect(guard(host, peer)).toBe(false);
+    });
+  }
+
+  it('without allowed hosts, only loopback peers using loopback names get through', () => {
+    const loopbackOnly = createHostGuard();
+    expect(loopbackOnly('localhost:8787', '127.0.0.1')).toBe(true);
+    expect(loopbackOnly('localhost:8787', '192.168.1.20')).toBe(false);
+    expect(loopbackOnly('0.0.0.0:8787', '127.0.0.1')).toBe(false);
+    expect(loopbackOnly('[::]:8787', '::1')).toBe(false);
   });
 
-  it('foreign names, look-alikes and missing headers are refused', () => {
-    const allowed = createHostGuard('127.0.0.1');
-    for (const host of [
-      undefined,
-      '',
-      'evil.example',
-      '127.evil.com',
-      '127.0.0.1.evil.com',
-      '1270.0.0.1',
-      '127.0.0',
-      'localhost.evil.com',
-      '192.168.1.5',
+  it('allowed names given with brackets or a port are matched by name', () => {
+    const allowed = createHostGuard(['[fd00::2]']);
+    expect(allowed('[fd00::2]:8787', 'fd00::9')).toBe(true);
+  });
+});
+
+describe('parseServiceFlags: --allowed-host and exposure', () => {
+  it('loopback binds need no allowed host', () => {
+    for (const host of ['127.0.0.1', '127.0.0.2', 'localhost', '::1'])
+      expect(parse(['--host', host]).allowedHosts, host).toEqual([]);
+  });
+
+  it.each(['0.0.0.0', '::', '192.168.1.5', 'warehouse-pc.lan'])(
+    'a non-loopback bind (%s) without --allowed-host is refused, naming the flag',
+    (host) => {
+      const message = usageErrorOf(['--host', host]).message;
+      expect(message).toContain(`--host ${host} is reachable from the network`);
+      expect(message).toContain('--allowed-host NAME');
+    },
+  );
+
+  it('HOST=0.0.0.0 from the environment is refused the same way', () => {
+    expect(usageErrorOf([], { HOST: '0.0.0.0' }).message).toContain('--allowed-host');
+  });
+
+  it('--allowed-host is repeatable, lower-cased, deduplicated, brackets dropped', () => {
+    const options = parse([
+      '--host',
       '0.0.0.0',
-    ]) {
-      expect(allowed(host), String(host)).toBe(false);
-    }
+      '--allowed-host',
+      'Warehouse-PC.lan',
+      '--allowed-host=192.168.1.5',
+      '--allowed-host',
+      'warehouse-pc.LAN',
+      '--allowed-host',
+      '[FD00::2]',
+    ]);
+    expect(options.allowedHosts).toEqual(['warehouse-pc.lan', '192.168.1.5', 'fd00::2']);
   });
 
-  it('the configured bind host is allowed, case-insensitively', () => {
-    const allowed = createHostGuard('192.168.1.5');
-    expect(allowed('192.168.1.5:8787')).toBe(true);
-    expect(allowed('192.168.1.6:8787')).toBe(false);
-    expect(createHostGuard('My-Box.lan')('my-box.LAN:8787')).toBe(true);
+  it('ALLOWED_HOST is comma-separated; flags win over it', () => {
+    expect(parse([], { HOST: '0.0.0.0', ALLOWED_HOST: 'a.lan, b.lan,,' }).allowedHosts).toEqual([
+      'a.lan',
+      'b.lan',
+    ]);
+    expect(
+      parse(['--allowed-host', 'c.lan'], { HOST: '0.0.0.0', ALLOWED_HOST: 'a.lan' }).allowedHosts,
+    ).toEqual(['c.lan']);
   });
 
-  it('a wildcard bind host is not itself an allowed name', () => {
-    expect(createHostGuard('0.0.0.0')('0.0.0.0:8787')).toBe(false);
-    expect(createHostGuard('::')('[::]:8787')).toBe(false);
-    expect(createHostGuard('0.0.0.0')('localhost:8787')).toBe(true);
-  });
+  it.each(['localhost', '127.0.0.1', '::1', '[::1]'])(
+    'a loopback name (%s) cannot be an allowed host',
+    (name) => {
+      const message = usageErrorOf(['--host', '0.0.0.0', '--allowed-host', name]).message;
+      expect(message).toContain('loopback');
+    },
+  );
 
-  it('extra allowed hosts are honoured, case-insensitively', () => {
-    const allowed = createHostGuard('0.0.0.0', ['Warehouse-PC']);
-    expect(allowed('warehouse-pc:8787')).toBe(true);
-    expect(allowed('WAREHOUSE-PC')).toBe(true);
-    expect(allowed('warehouse-pc.evil.com')).toBe(false);
-  });
+  it.each(['host:8787', 'http://host', 'a b', '*', '0.0.0.0', '::', '-bad.lan', 'a..lan', 'x/y'])(
+    'a malformed allowed host (%j) is refused',
+    (name) => {
+      const message = usageErrorOf(['--host', '0.0.0.0', `--allowed-host=${name}`]).message;
+      expect(message).toContain('--allowed-host must be a host name or IP address');
+    },
+  );
 });

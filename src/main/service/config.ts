@@ -1,5 +1,7 @@
+import { isIPv6 } from 'node:net';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { exposureProblem, isLoopbackHost } from './host-guard';
 
 export interface ServiceOptions {
   host: string;
@@ -9,13 +11,15 @@ export interface ServiceOptions {
   seed: string | null;
   /** The built UI to serve at `/`; null for API only. */
   uiDir: string | null;
-  /** Extra Host header names accepted besides loopback and `host`. */
+  /** Host header names remote clients may use; loopback names are accepted from loopback peers only. */
   allowedHosts?: string[];
   logger?: boolean;
 }
 
 export const USAGE = `usage: npm run serve -- [--host 127.0.0.1] [--port 8787] [--data-dir ./data] [--seed demo|FILE]
-Each flag can also be set by the upper-case environment variable of the same name (HOST, PORT, DATA_DIR, SEED).`;
+                       [--allowed-host NAME]... [--log-requests]
+Each flag can also be set by the upper-case environment variable of the same name (HOST, PORT,
+DATA_DIR, SEED, ALLOWED_HOST: comma-separated). A --host other than loopback needs --allowed-host.`;
 
 export class UsageError extends Error {}
 
@@ -25,7 +29,7 @@ export function parseServiceFlags(
   env: NodeJS.ProcessEnv,
   defaults: { dataDir: string; uiDir?: string | null },
 ): ServiceOptions {
-  let values: Record<string, string | boolean | undefined>;
+  let values: Record<string, string | boolean | string[] | undefined>;
   try {
     ({ values } = parseArgs({
       args: argv,
@@ -36,6 +40,7 @@ export function parseServiceFlags(
         port: { type: 'string' },
         'data-dir': { type: 'string' },
         seed: { type: 'string' },
+        'allowed-host': { type: 'string', multiple: true },
         'log-requests': { type: 'boolean' },
       },
     }));
@@ -52,12 +57,50 @@ export function parseServiceFlags(
       `--port must be a whole number from 0 to 65535, got '${portText}'\n${USAGE}`,
     );
   }
+  const allowedHosts = parseAllowedHosts(
+    (values['allowed-host'] as string[] | undefined) ??
+      (env.ALLOWED_HOST ? env.ALLOWED_HOST.split(',') : []),
+  );
+  const exposure = exposureProblem(host, allowedHosts);
+  if (exposure) throw new UsageError(`${exposure}\n${USAGE}`);
   return {
     host,
     port,
+    allowedHosts,
     dataDir: resolve(pick('data-dir', 'DATA_DIR') ?? defaults.dataDir),
     seed: pick('seed', 'SEED') ?? null,
     uiDir: defaults.uiDir ?? null,
     logger: values['log-requests'] === true,
   };
+}
+
+/**
+ * `--allowed-host` names: a DNS name, an IPv4 address or an IPv6 address (brackets optional), no
+ * port. Loopback names are refused: a remote peer must never be able to pass as local.
+ */
+function parseAllowedHosts(names: string[]): string[] {
+  const hosts: string[] = [];
+  for (const raw of names) {
+    const name = raw
+      .trim()
+      .toLowerCase()
+      .replace(/^\[(.*)\]$/, '$1');
+    if (name === '') continue;
+    const valid = name.includes(':')
+      ? isIPv6(name) && name !== '::'
+      : /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$/.test(name) &&
+        name !== '0.0.0.0';
+    if (!valid) {
+      throw new UsageError(
+        `--allowed-host must be a host name or IP address without port, got '${raw}'\n${USAGE}`,
+      );
+    }
+    if (isLoopbackHost(name)) {
+      throw new UsageError(
+        `--allowed-host ${raw} is a loopback name; loopback names are accepted from this machine only\n${USAGE}`,
+      );
+    }
+    if (!hosts.includes(name)) hosts.push(name);
+  }
+  return hosts;
 }
