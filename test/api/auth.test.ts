@@ -15,7 +15,7 @@ const clock = {
 let svc: TestService;
 
 /** The base users plus users of their own for the lockout tests, so failure counts stay independent. */
-const LOCK_USERS = ['lock1@a.test', 'lock2@a.test', 'lock3@a.test'];
+const LOCK_USERS = ['lock1@a.test', 'lock2@a.test', 'lock3@a.test', 'lock4@a.test'];
 
 beforeAll(async () => {
   const bundle = baseBundle();
@@ -186,10 +186,10 @@ describe('POST /api/auth/token: invalid credentials', () => {
   });
 });
 
-describe('POST /api/auth/token: lockout after repeated failures', () => {
-  const LOCKED = /^Too many failed sign-in attempts/;
+describe('POST /api/auth/token: growing delays after repeated failures', () => {
+  const LOCKED = /^Too many failed sign-in attempts; try again in /;
 
-  it('5 failures lock the email: even the right password answers 429, other emails are unaffected, the lock ends after 15 min and the counter resets', async () => {
+  it('5 failures lock the email for 30 s: even the right password answers 429 and says when to retry; other emails are unaffected; the count resets after a success', async () => {
     const email = 'lock1@a.test';
     for (let i = 1; i <= 5; i++) {
       const response = await signIn({ email, password: `wrong-${i}` });
@@ -197,7 +197,8 @@ describe('POST /api/auth/token: lockout after repeated failures', () => {
     }
     const locked = await signIn({ email, password: TEST_PASSWORD });
     expectError(locked, 429, 'INVALID_CREDENTIALS', LOCKED);
-    expect(locked.json().message).toMatch(/15 minutes/);
+    expect(locked.json().message).toMatch(/try again in 30 seconds$/);
+    expect(locked.json().error.details).toEqual({ retry_after_seconds: 30 });
     // The lock holds for differently-cased spellings of the same email.
     expectError(
       await signIn({ email: 'LOCK1@A.TEST', password: TEST_PASSWORD }),
@@ -211,24 +212,44 @@ describe('POST /api/auth/token: lockout after repeated failures', () => {
       200,
     );
 
-    // Still locked a minute before the end; the message counts down.
-    clock.offsetMs += 14 * 60_000;
+    // Still locked a second before the end; the message counts down.
+    clock.offsetMs += 29_000;
     const almost = await signIn({ email, password: TEST_PASSWORD });
-    expectError(almost, 429, 'INVALID_CREDENTIALS', LOCKED);
-    expect(almost.json().message).toMatch(/1 minute\b/);
+    expectError(almost, 429, 'INVALID_CREDENTIALS', /try again in 1 second$/);
 
     // After the lock the right password works again ...
-    clock.offsetMs += 60_000 + 1_000;
+    clock.offsetMs += 1_000;
     expect((await signIn({ email, password: TEST_PASSWORD })).statusCode).toBe(200);
 
-    // ... and the counter was reset: 4 new failures do not lock.
+    // ... and the count was reset: 4 new failures do not lock.
     for (let i = 0; i < 4; i++) {
       expectError(await signIn({ email, password: 'wrong' }), 401, 'INVALID_CREDENTIALS');
     }
     expect((await signIn({ email, password: TEST_PASSWORD })).statusCode).toBe(200);
   });
 
-  it('a successful sign-in resets the count within the window (2 failures + success + 4 failures does not lock)', async () => {
+  it('each further failure doubles the lock (30 s, 1, 2, 4, 8 min) up to 15 minutes', async () => {
+    const email = 'lock4@a.test';
+    for (let i = 0; i < 5; i++) await signIn({ email, password: 'wrong' });
+    const expectedWaits = [60, 120, 240, 480, 900, 900];
+    let wait = 30;
+    for (const next of expectedWaits) {
+      clock.offsetMs += wait * 1000;
+      expectError(await signIn({ email, password: 'wrong' }), 401, 'INVALID_CREDENTIALS');
+      const refused = await signIn({ email, password: TEST_PASSWORD });
+      expectError(refused, 429, 'INVALID_CREDENTIALS', LOCKED);
+      expect(refused.json().error.details).toEqual({ retry_after_seconds: next });
+      const minutes = next / 60;
+      expect(refused.json().message).toMatch(
+        new RegExp(`try again in ${minutes} minute${minutes === 1 ? '' : 's'}$`),
+      );
+      wait = next;
+    }
+    clock.offsetMs += wait * 1000;
+    expect((await signIn({ email, password: TEST_PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('a successful sign-in resets the count (2 failures + success + 4 failures does not lock)', async () => {
     const email = 'lock2@a.test';
     for (let i = 0; i < 2; i++) await signIn({ email, password: 'wrong' });
     expect((await signIn({ email, password: TEST_PASSWORD })).statusCode).toBe(200);
@@ -255,7 +276,7 @@ describe('POST /api/auth/token: lockout after repeated failures', () => {
       'INVALID_CREDENTIALS',
       LOCKED,
     );
-    clock.offsetMs += 15 * 60_000 + 1_000;
+    clock.offsetMs += 30_000;
     expect((await signIn({ email, password: TEST_PASSWORD })).statusCode).toBe(200);
   });
 
@@ -265,6 +286,22 @@ describe('POST /api/auth/token: lockout after repeated failures', () => {
       expectError(await signIn({ email, password: 'wrong' }), 401, 'INVALID_CREDENTIALS');
     }
     expectError(await signIn({ email, password: 'wrong' }), 429, 'INVALID_CREDENTIALS', LOCKED);
+  });
+
+  it('failures are forgotten a day after the last attempt', async () => {
+    const email = 'ghost2@a.test';
+    for (let i = 0; i < 5; i++) await signIn({ email, password: 'wrong' });
+    clock.offsetMs += 24 * 60 * 60_000;
+    // 4 fresh failures after a quiet day stay below the first lock.
+    for (let i = 0; i < 4; i++) {
+      expectError(await signIn({ email, password: 'wrong' }), 401, 'INVALID_CREDENTIALS');
+    }
+    const row = await svc.ctx.db
+      .selectFrom('sign_in_failures')
+      .select(['failures', 'locked_until'])
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ failures: 4, locked_until: null });
   });
 });
 

@@ -1,50 +1,76 @@
+import {
+  admitSignInAttempt,
+  clearSignInAttempts,
+  forgetStaleSignInAttempts,
+  type SignInThrottlePolicy,
+} from '../db/sign-in-throttle';
+import { findUserByEmail, upgradePasswordHash } from '../db/users';
+import type { ServiceContext } from './context';
 import { DomainError } from './errors';
 import {
-  clearSignInFailures,
-  findSignInFailures,
-  findUserByEmail,
-  pruneSignInFailures,
-  saveSignInFailures,
-} from '../db/users';
-import type { ServiceContext } from './context';
-import { dummyPasswordHash, verifyPassword } from './passwords';
+  dummyPasswordHash,
+  hashPassword,
+  needsRehash,
+  PASSWORD_COST,
+  verifyPassword,
+} from './passwords';
 import { signAccessToken, TOKEN_LIFETIME_SECONDS } from './tokens';
 
-/** After this many failures for one email within the window, sign-in is refused until the lock ends. */
-export const MAX_FAILED_SIGN_INS = 5;
-export const FAILURE_WINDOW_MS = 15 * 60_000;
-export const LOCKOUT_MS = 15 * 60_000;
+/**
+ * Five attempts back to back, then 30 s, 1, 2, 4, 8 and at most 15 minutes between attempts: a
+ * guesser gets a handful of tries an hour, while 5 requests lock someone else out for 30 s only.
+ */
+export const SIGN_IN_THROTTLE: SignInThrottlePolicy = {
+  freeAttempts: 5,
+  firstLockMs: 30_000,
+  maxLockMs: 15 * 60_000,
+  forgetAfterMs: 24 * 60 * 60_000,
+};
 
 const invalidCredentials = () =>
   new DomainError('invalid_credentials', 'INVALID_CREDENTIALS', 'Invalid credentials');
 
+function tooManyAttempts(waitMs: number) {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  const minutes = Math.ceil(seconds / 60);
+  const wait =
+    seconds < 60
+      ? `${seconds} second${seconds === 1 ? '' : 's'}`
+      : `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  return new DomainError(
+    'rate_limited',
+    'INVALID_CREDENTIALS',
+    `Too many failed sign-in attempts; try again in ${wait}`,
+    { details: { retry_after_seconds: seconds } },
+  );
+}
+
+/**
+ * Signs in. The attempt is counted before the password is checked, and a locked email is refused
+ * without running scrypt. A success clears the count and, if the stored hash is cheaper than the
+ * current cost, replaces it (same transaction).
+ */
 export async function issueToken(ctx: ServiceContext, email: string, password: string) {
   const key = email.trim().toLowerCase();
   const now = ctx.clock.now().getTime();
-  const failures = await findSignInFailures(ctx.db, key);
-  if (failures?.locked_until && failures.locked_until > now) {
-    const minutes = Math.ceil((failures.locked_until - now) / 60_000);
-    throw new DomainError(
-      'rate_limited',
-      'INVALID_CREDENTIALS',
-      `Too many failed sign-in attempts; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
-    );
-  }
+  const cost = ctx.passwordCost ?? PASSWORD_COST;
+  const admission = await admitSignInAttempt(ctx.db, key, now, SIGN_IN_THROTTLE);
+  if (!admission.admitted) throw tooManyAttempts(admission.lockedUntil - now);
+
   const user = await findUserByEmail(ctx.db, key);
-  const ok = await verifyPassword(password, user?.password_hash ?? (await dummyPasswordHash()));
+  const ok = await verifyPassword(password, user?.password_hash ?? (await dummyPasswordHash(cost)));
+  const outdated = user !== undefined && needsRehash(user.password_hash, cost);
   if (!user || !ok) {
-    await pruneSignInFailures(ctx.db, now - FAILURE_WINDOW_MS, now);
-    const inWindow = failures && now - failures.window_started_at < FAILURE_WINDOW_MS;
-    const count = inWindow ? failures.failures + 1 : 1;
-    await saveSignInFailures(ctx.db, {
-      email: key,
-      failures: count,
-      window_started_at: inWindow ? failures.window_started_at : now,
-      locked_until: count >= MAX_FAILED_SIGN_INS ? now + LOCKOUT_MS : null,
-    });
+    // A cheap old hash answers faster than the dummy; pay the current cost so timing stays alike.
+    if (outdated) await verifyPassword(password, await dummyPasswordHash(cost));
+    await forgetStaleSignInAttempts(ctx.db, now - SIGN_IN_THROTTLE.forgetAfterMs, now);
     throw invalidCredentials();
   }
-  if (failures) await clearSignInFailures(ctx.db, key);
+  const upgraded = outdated ? await hashPassword(password, cost) : null;
+  await ctx.db.transaction().execute(async (trx) => {
+    await clearSignInAttempts(trx, key);
+    if (upgraded) await upgradePasswordHash(trx, user.id, user.password_hash, upgraded);
+  });
   const accessToken = await signAccessToken(ctx.secret, user.id, Math.floor(now / 1000));
   return {
     access_token: accessToken,
