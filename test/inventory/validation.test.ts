@@ -451,3 +451,70 @@ describe('accepted input', () => {
     expect(request!.body).toMatch(/CTT\*4\*365~/);
   });
 });
+
+describe('SKUs are printable ASCII (X12 data is ASCII; both feeds must carry the same SKU)', () => {
+  const BRAND_URL = '/api/v1/inventory/brand';
+  const notAllowed: [string, string, RegExp][] = [
+    ['a C1 control (U+0085 NEL)', 'A\u0085B', /must not contain control characters/],
+    ['a C1 control (U+009F)', 'A\u009fB', /must not contain control characters/],
+    ['an accented letter', 'CAFÉ-1', /"É" \(U\+00C9\) is not allowed/],
+    ['a no-break space inside', 'A\u00a0B', /\(U\+00A0\) is not allowed/],
+    ['a zero-width space', 'A\u200bB', /\(U\+200B\) is not allowed/],
+    ['an emoji', 'BOX-📦', /"📦" \(U\+1F4E6\) is not allowed/],
+    ['a full-width letter', 'ＳＫＵ', /\(U\+FF33\) is not allowed/],
+  ];
+
+  it.each(notAllowed)('facility endpoint: %s is refused', async (_name, sku, message) => {
+    const details = expectFieldProblems(
+      await rejected(brand1, DIRECT_URL, { items: [item('OK-1', 1), item(sku, 1)] }),
+    );
+    expect(details).toEqual([
+      { loc: ['items', 1, 'sku'], msg: expect.stringMatching(message), type: 'value_error' },
+    ]);
+  });
+
+  it.each(notAllowed)('brand-level endpoint: %s is refused', async (_name, sku, message) => {
+    const details = expectFieldProblems(
+      await rejected(brand1, BRAND_URL, { items: [item(sku, 1)] }),
+    );
+    expect(details).toEqual([
+      { loc: ['items', 0, 'sku'], msg: expect.stringMatching(message), type: 'value_error' },
+    ]);
+  });
+
+  it('the 846 variant names the SKU problem in its one-string details', async () => {
+    const body = expect400(
+      await rejected(admin, EDI_URL, { items: [item('CAFÉ', 1)] }),
+      'Validation failed',
+      'details',
+    );
+    expect(body.error.details).toMatch(/sku/);
+    expect(body.error.details).toMatch(/U\+00C9/);
+  });
+
+  it('the non-ASCII message says which character, for the clerk to find it', async () => {
+    const details = expectFieldProblems(
+      await rejected(brand1, DIRECT_URL, { items: [item('Ñ-7', 1)] }),
+    );
+    expect(details[0]!.msg).toBe(
+      'SKU must use only ASCII letters, digits, spaces and punctuation; "Ñ" (U+00D1) is not allowed',
+    );
+  });
+
+  it('ASCII punctuation, spaces and the X12 separators pass, and the 846 and the JSON feed carry the same SKUs', async () => {
+    const skus = ['A-1/B.2', 'SKU *~>^ 9', 'Q(1)[2]{3}_x,y.z', 'O\'BRIEN "XL" #4 @50% +tax'];
+    const response = await post(svc, brand1, BRAND_URL, {
+      items: skus.map((sku, i) => item(sku, i + 1)),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const [x12] = await ediReceiver.waitFor(1);
+    const [feed] = await directReceiver.waitFor(1);
+    const fromFeed = (
+      JSON.parse(feed!.body) as { items: { sku: string; available_quantity: number }[] }
+    ).items;
+    const fromX12 = x12Quantities(x12!.body);
+    expect(fromFeed.map((i) => i.sku)).toEqual(skus);
+    expect(Object.keys(fromX12)).toEqual(skus);
+    expect(fromFeed.map((i) => fromX12[i.sku])).toEqual(fromFeed.map((i) => i.available_quantity));
+  });
+});
