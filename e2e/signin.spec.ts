@@ -100,12 +100,22 @@ test.afterEach(() => {
 });
 
 test.describe('sign-in form', () => {
-  test('a wrong password shows "Invalid credentials" and stays on sign-in', async ({ page }) => {
+  test('a wrong password shows "Invalid credentials" on the password field, which gets focus back', async ({ page }) => {
     await signIn(page, DEMO.email, 'not-the-password');
     const form = page.getByRole('form', { name: 'Sign in' });
     await expect(form.getByRole('alert')).toHaveText('Invalid credentials');
     await expect(page.getByLabel('Email')).toHaveValue(DEMO.email);
     await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+    // The click disabled the button while signing in; focus comes back to the field to fix.
+    const password = page.getByLabel('Password');
+    await expect(password).toBeFocused();
+    await expect(password).toHaveAttribute('aria-invalid', 'true');
+    await expect(password).toHaveAccessibleDescription('Invalid credentials');
+    // The wrong password is selected: typing replaces it and clears the mark.
+    await page.keyboard.type(DEMO.password);
+    await expect(password).not.toHaveAttribute('aria-invalid', 'true');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'Facilities' })).toBeVisible();
   });
 
   test('an empty submit shows field errors tied to their fields', async ({ page }) => {
@@ -204,20 +214,52 @@ test.describe('signed in', () => {
     await expect(page.getByText(EXPIRED_NOTICE)).toHaveCount(0);
   });
 
-  test('the token is kept in memory only', async ({ page, context }) => {
+  test('the session survives a reload, kept in this tab only', async ({ page, context }) => {
     const token = await signInAndReadToken(page);
     expect(token.length).toBeGreaterThan(10);
     await expect(facilitiesTable(page)).toBeVisible();
 
+    // In sessionStorage (this tab, gone with the window); never in localStorage or a cookie.
     const stored = await page.evaluate(() => ({
       local: { ...window.localStorage },
       session: { ...window.sessionStorage },
       cookie: document.cookie,
     }));
-    expect(JSON.stringify(stored)).not.toContain(token);
+    expect(JSON.stringify(stored.local)).not.toContain(token);
+    expect(stored.cookie).not.toContain(token);
     expect(JSON.stringify(await context.cookies())).not.toContain(token);
+    expect(JSON.stringify(stored.session)).toContain(token);
 
-    // A reload forgets the session.
+    // F5 keeps the clerk signed in.
+    await page.reload();
+    await expect(facilitiesTable(page)).toBeVisible();
+    await expect(page.getByRole('banner')).toContainText(DEMO.email);
+
+    // Another tab does not share it.
+    const other = await context.newPage();
+    await other.goto('/');
+    await expect(other.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await other.close();
+
+    // Signing out forgets it: a reload then asks to sign in.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    expect(await page.evaluate(() => JSON.stringify({ ...window.sessionStorage }))).not.toContain(
+      token,
+    );
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  });
+
+  test('an expired kept session asks to sign in after a reload', async ({ page }) => {
+    await signIn(page);
+    await expect(facilitiesTable(page)).toBeVisible();
+    await page.evaluate(() => {
+      const key = Object.keys(window.sessionStorage).find((k) => k.includes('session'));
+      if (!key) throw new Error('no kept session');
+      const kept = JSON.parse(window.sessionStorage.getItem(key)!) as { expiresAt: number };
+      window.sessionStorage.setItem(key, JSON.stringify({ ...kept, expiresAt: Date.now() - 1 }));
+    });
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   });

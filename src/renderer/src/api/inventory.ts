@@ -4,6 +4,8 @@ import {
   adviceResponseDataSchema,
   previewConnectionSchema,
   retryResultSchema,
+  snapshotDeliverySchema,
+  snapshotDetailSchema,
   snapshotPageSchema,
   snapshotSummarySchema,
 } from '../../../shared/inventory';
@@ -88,8 +90,29 @@ export function fetchDeliveryDocument(
   );
 }
 
-export type SnapshotSummary = z.infer<typeof snapshotSummarySchema>;
-export type SnapshotPage = z.infer<typeof snapshotPageSchema>;
+/**
+ * The outbox's schedule for each delivery. Optional here so the UI works against a service that
+ * does not report it yet; once the shared schema carries both fields this extension adds nothing.
+ */
+const outboxFields = {
+  next_attempt_at: z.string().nullable().optional(),
+  given_up: z.boolean().optional(),
+};
+const deliveryWithScheduleSchema = snapshotDeliverySchema.extend(outboxFields);
+const summaryWithScheduleSchema = snapshotSummarySchema.extend({
+  deliveries: z.array(deliveryWithScheduleSchema),
+});
+const pageWithScheduleSchema = snapshotPageSchema.extend({
+  items: z.array(summaryWithScheduleSchema),
+});
+const detailWithScheduleSchema = snapshotDetailSchema.extend({
+  deliveries: z.array(deliveryWithScheduleSchema),
+});
+
+export type SnapshotDelivery = z.infer<typeof deliveryWithScheduleSchema>;
+export type SnapshotSummary = z.infer<typeof summaryWithScheduleSchema>;
+export type SnapshotPage = z.infer<typeof pageWithScheduleSchema>;
+export type SnapshotDetail = z.infer<typeof detailWithScheduleSchema>;
 
 /** Past snapshots of one brand at one facility, newest first. */
 export function listSnapshots(
@@ -104,7 +127,20 @@ export function listSnapshots(
     page: String(page.page),
     page_size: String(page.pageSize),
   });
-  return api.get(`/api/v1/inventory/snapshots?${query}`, snapshotPageSchema, signal);
+  return api.get(`/api/v1/inventory/snapshots?${query}`, pageWithScheduleSchema, signal);
+}
+
+/** One snapshot with its rows and the current state of each delivery. */
+export function fetchSnapshot(
+  api: ApiClient,
+  snapshotId: string,
+  signal?: AbortSignal,
+): Promise<SnapshotDetail> {
+  return api.get(
+    `/api/v1/inventory/snapshots/${encodeURIComponent(snapshotId)}`,
+    detailWithScheduleSchema,
+    signal,
+  );
 }
 
 export type RetryResult = z.infer<typeof retryResultSchema> & { message: string };

@@ -11,7 +11,15 @@ import {
 import type { TokenRequest } from '../../../shared/auth';
 import { requestToken } from '../api/client';
 import { useAnnounce } from '../status/StatusContext';
-import { SESSION_EXPIRED_NOTICE, scheduleExpiry, sessionFromToken, type Session } from './session';
+import {
+  SESSION_EXPIRED_NOTICE,
+  restoreSession,
+  scheduleExpiry,
+  sessionFromToken,
+  storeSession,
+  tabStorage,
+  type Session,
+} from './session';
 
 export interface AuthState {
   session: Session | null;
@@ -27,14 +35,16 @@ export interface AuthState {
 const AuthContext = createContext<AuthState | null>(null);
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [session, setSessionState] = useState<Session | null>(null);
+  // A reload of this tab picks up the session it had (see session.ts for why sessionStorage).
+  const [session, setSessionState] = useState<Session | null>(() => restoreSession(tabStorage()));
   const [notice, setNotice] = useState<string | null>(null);
   const announce = useAnnounce();
   // The current token, readable synchronously by callbacks that outlive a render.
-  const currentToken = useRef<string | null>(null);
+  const currentToken = useRef<string | null>(session?.token ?? null);
 
   const setSession = useCallback((next: Session | null) => {
     currentToken.current = next?.token ?? null;
+    storeSession(tabStorage(), next);
     setSessionState(next);
   }, []);
 

@@ -2,16 +2,19 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { tokenRequestSchema } from '../../../shared/auth';
-import { describeError } from '../api/ApiError';
+import { describeError, isApiError } from '../api/ApiError';
 import { TextField } from '../components/TextField';
 import { useAuth } from './AuthContext';
 
 export function SignInScreen() {
   const { signIn, notice } = useAuth();
   const [serverError, setServerError] = useState<string | null>(null);
+  // Refused credentials are shown on the password field, the usual culprit, and focus goes there.
+  const [credentialsError, setCredentialsError] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
+    setFocus,
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: zodResolver(tokenRequestSchema),
@@ -20,10 +23,18 @@ export function SignInScreen() {
 
   const onSubmit = handleSubmit(async (credentials) => {
     setServerError(null);
+    setCredentialsError(null);
     try {
       await signIn(credentials);
     } catch (error) {
-      setServerError(describeError(error));
+      if (isApiError(error) && error.code === 'INVALID_CREDENTIALS') {
+        setCredentialsError(describeError(error));
+      } else {
+        setServerError(describeError(error));
+      }
+      // The button is disabled while signing in, which drops focus to the page: give it back
+      // to the field to fix (or to retype the password after a network failure).
+      setFocus('password', { shouldSelect: true });
     }
   });
 
@@ -52,8 +63,8 @@ export function SignInScreen() {
             label="Password"
             type="password"
             autoComplete="current-password"
-            registration={register('password')}
-            error={errors.password?.message}
+            registration={register('password', { onChange: () => setCredentialsError(null) })}
+            error={errors.password?.message ?? credentialsError ?? undefined}
           />
           {serverError ? (
             <p className="form-error" role="alert">

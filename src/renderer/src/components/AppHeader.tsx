@@ -1,7 +1,13 @@
 import { useAuth } from '../auth/AuthContext';
+import { discardQuestion, useInventoryDraft } from '../screens/inventory/InventoryDraft';
 
 export function AppHeader({ email }: { email: string }) {
   const { signOut } = useAuth();
+  const { unsentRowCount } = useInventoryDraft();
+  const confirmSignOut = () => {
+    if (unsentRowCount > 0 && !window.confirm(discardQuestion(unsentRowCount, 'Sign out'))) return;
+    signOut();
+  };
   return (
     <header className="app-header">
       <p className="product-name">Fulfillment Integration</p>
@@ -9,7 +15,7 @@ export function AppHeader({ email }: { email: string }) {
         <span className="account-email" title="Signed in as">
           {email}
         </span>
-        <button type="button" className="button" onClick={signOut}>
+        <button type="button" className="button" onClick={confirmSignOut}>
           Sign out
         </button>
       </div>

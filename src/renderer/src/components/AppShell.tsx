@@ -1,30 +1,38 @@
+import { Outlet, useRouter } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { useHashRoute } from '../routing/useHashRoute';
-import { ScreenForRoute } from '../screens/ScreenForRoute';
+import { useAuth } from '../auth/AuthContext';
 import { AppHeader } from './AppHeader';
 import { MainNav } from './MainNav';
 import { SkipLink } from './SkipLink';
 
-/** Header, navigation and the current screen. */
-export function AppShell({ email }: { email: string }) {
-  const route = useHashRoute();
+/** Header, navigation and the current screen (the router's outlet). */
+export function AppShell() {
+  const { session } = useAuth();
+  const router = useRouter();
   const mainRef = useRef<HTMLElement>(null);
 
-  // After sign-in and on every navigation, put focus on the new screen's heading so
-  // keyboard and screen-reader users start there instead of at the top of the page.
+  // After sign-in and on every move to another screen (not on a change of its URL state), put
+  // focus on the new screen's heading so keyboard and screen-reader users start there.
   useEffect(() => {
-    const heading = mainRef.current?.querySelector<HTMLElement>('h1');
-    (heading ?? mainRef.current)?.focus();
-  }, [route.id]);
+    const focusHeading = () => {
+      const heading = mainRef.current?.querySelector<HTMLElement>('h1');
+      (heading ?? mainRef.current)?.focus();
+    };
+    focusHeading();
+    // onRendered: once the new screen is on the page.
+    return router.subscribe('onRendered', (event) => {
+      if (event.pathChanged) focusHeading();
+    });
+  }, [router]);
 
   return (
     <div className="app">
       <SkipLink target={mainRef} />
-      <AppHeader email={email} />
+      <AppHeader email={session?.email ?? ''} />
       <div className="app-body">
-        <MainNav current={route.id} />
+        <MainNav />
         <main id="main" ref={mainRef} tabIndex={-1} className="app-main">
-          <ScreenForRoute route={route.id} />
+          <Outlet />
         </main>
       </div>
     </div>

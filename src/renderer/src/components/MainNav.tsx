@@ -1,15 +1,14 @@
-import { ROUTES, type RouteId } from '../routing/routes';
+import { Link } from '@tanstack/react-router';
+import { NAV_ITEMS } from '../routing/router';
 
-/** Links between screens; the current one carries aria-current="page". */
-export function MainNav({ current }: { current: RouteId }) {
+/** Links between screens; the router marks the current one with aria-current="page". */
+export function MainNav() {
   return (
     <nav aria-label="Main" className="main-nav">
       <ul>
-        {ROUTES.map((route) => (
-          <li key={route.id}>
-            <a href={route.hash} aria-current={route.id === current ? 'page' : undefined}>
-              {route.label}
-            </a>
+        {NAV_ITEMS.map((item) => (
+          <li key={item.to}>
+            <Link to={item.to}>{item.label}</Link>
           </li>
         ))}
       </ul>

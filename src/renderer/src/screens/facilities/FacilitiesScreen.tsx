@@ -32,9 +32,9 @@ function FacilitiesContent({ state, retry }: { state: FacilityRowsState; retry: 
 }
 
 export function FacilitiesScreen() {
-  const { state, reload } = useFacilityRows();
+  const { state, refreshing, reload } = useFacilityRows();
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const loading = state.status === 'loading';
+  const loading = state.status === 'loading' || refreshing;
 
   const retry = () => {
     reload();

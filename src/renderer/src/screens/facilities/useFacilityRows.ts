@@ -1,41 +1,39 @@
-import { useCallback, useEffect, useState } from 'react';
-import { describeError } from '../../api/ApiError';
-import { useApi } from '../../api/ApiContext';
+import { useCallback } from 'react';
+import {
+  loadStateOf,
+  useFacilityRows as useFacilityRowsQuery,
+  useOnQueryData,
+} from '../../api/queries';
 import { useAnnounce } from '../../status/StatusContext';
-import { loadFacilityRows, type FacilityRow } from './loadFacilityRows';
+import type { FacilityRow } from './loadFacilityRows';
 
 export type FacilityRowsState =
   | { status: 'loading' }
   | { status: 'error'; message: string }
   | { status: 'ready'; rows: FacilityRow[] };
 
-/** Loads the facilities table's rows; `reload` starts over (used by Retry and Refresh). */
-export function useFacilityRows(): { state: FacilityRowsState; reload: () => void } {
-  const api = useApi();
+/**
+ * The facilities table's rows (cached for the session, so coming back shows them at once);
+ * `reload` asks the service again (Retry and Refresh), `refreshing` is true meanwhile.
+ */
+export function useFacilityRows(): {
+  state: FacilityRowsState;
+  refreshing: boolean;
+  reload: () => void;
+} {
   const announce = useAnnounce();
-  const [state, setState] = useState<FacilityRowsState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    loadFacilityRows(api, controller.signal).then(
-      (rows) => {
-        if (controller.signal.aborted) return;
-        setState({ status: 'ready', rows });
-        announce(`Loaded ${rows.length} ${rows.length === 1 ? 'facility' : 'facilities'}.`);
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        setState({ status: 'error', message: describeError(error) });
-      },
-    );
-    return () => controller.abort();
-  }, [api, announce, attempt]);
-
-  const reload = useCallback(() => {
-    setState({ status: 'loading' });
-    setAttempt((n) => n + 1);
-  }, []);
-
-  return { state, reload };
+  const query = useFacilityRowsQuery();
+  const { refetch } = query;
+  useOnQueryData(query, (rows) =>
+    announce(`Loaded ${rows.length} ${rows.length === 1 ? 'facility' : 'facilities'}.`),
+  );
+  const load = loadStateOf(query);
+  const state: FacilityRowsState =
+    load.status === 'ready'
+      ? { status: 'ready', rows: load.data }
+      : load.status === 'error'
+        ? load
+        : { status: 'loading' };
+  const reload = useCallback(() => void refetch(), [refetch]);
+  return { state, refreshing: query.isFetching, reload };
 }

@@ -1,54 +1,13 @@
-import { useCallback, useState } from 'react';
-import { describeError } from '../../api/ApiError';
-import { useApi } from '../../api/ApiContext';
-import {
-  listSnapshots,
-  retryDelivery,
-  type AdviceScope,
-  type SnapshotSummary,
-} from '../../api/inventory';
-import { formatTime, kindLabel, plural } from './labels';
+import { useState } from 'react';
+import type { AdviceScope, SnapshotSummary } from '../../api/inventory';
+import { loadStateOf, useSnapshots } from '../../api/queries';
+import { formatTime } from '../../format/time';
+import { canRetry, inStableOrder, scheduleNote } from './deliveryState';
+import { kindLabel, plural } from './labels';
+import { RetryDeliveryButton } from './RetryDeliveryButton';
 import type { DocumentRequest } from './SendResults';
-import { useLoad } from './useLoad';
 
 const SHOWN = 5;
-
-/** Offered for deliveries that did not reach the retailer: failed, or left pending by a crash. */
-function RetryButton({
-  deliveryId,
-  label,
-  onDone,
-}: {
-  deliveryId: string;
-  label: string;
-  onDone: (message: string) => void;
-}) {
-  const api = useApi();
-  const [busy, setBusy] = useState(false);
-  const retry = async () => {
-    setBusy(true);
-    try {
-      const result = await retryDelivery(api, deliveryId);
-      onDone(result.success ? `${label}: sent` : `${label}: ${result.error ?? result.message}`);
-    } catch (error) {
-      onDone(`${label}: ${describeError(error)}`);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <button
-      type="button"
-      className="link-button"
-      aria-label={`Retry ${label}`}
-      aria-busy={busy}
-      disabled={busy}
-      onClick={() => void retry()}
-    >
-      {busy ? 'Retrying…' : 'Retry'}
-    </button>
-  );
-}
 
 function Snapshot({
   snapshot,
@@ -67,14 +26,16 @@ function Snapshot({
         of {snapshot.summary.total} delivered
       </p>
       <ul>
-        {snapshot.deliveries.map((delivery) => {
+        {inStableOrder(snapshot.deliveries).map((delivery) => {
           const retailer = delivery.retailer_name ?? 'No retailer';
           // A delivery without a file name never had a document built (e.g. no enabled connection).
           const hasDocument = delivery.file_name !== null;
+          const schedule = scheduleNote(delivery);
           return (
             <li key={delivery.delivery_id}>
               {retailer} ({kindLabel(delivery.kind)}): {delivery.status.toLowerCase()}
-              {delivery.error ? ` (${delivery.error})` : ''}{' '}
+              {delivery.error ? ` (${delivery.error})` : ''}
+              {schedule ? <span className="delivery-schedule">, {schedule}</span> : null}{' '}
               {hasDocument ? (
                 <button
                   type="button"
@@ -90,10 +51,10 @@ function Snapshot({
                   View document
                 </button>
               ) : null}
-              {hasDocument && (delivery.status === 'FAILURE' || delivery.status === 'PENDING') ? (
+              {canRetry({ status: delivery.status, hasDocument }) ? (
                 <>
                   {' '}
-                  <RetryButton
+                  <RetryDeliveryButton
                     deliveryId={delivery.delivery_id}
                     label={`delivery to ${retailer}, ${when}`}
                     onDone={onRetried}
@@ -108,7 +69,7 @@ function Snapshot({
   );
 }
 
-/** The latest snapshots sent for the chosen brand and facility (re-key it to reload). */
+/** The latest snapshots sent for the chosen brand and facility; refreshed by every send and retry. */
 export function RecentSnapshots({
   scope,
   onViewDocument,
@@ -116,17 +77,9 @@ export function RecentSnapshots({
   scope: AdviceScope;
   onViewDocument: (request: DocumentRequest) => void;
 }) {
-  const api = useApi();
-  const load = useCallback(
-    (signal: AbortSignal) => listSnapshots(api, scope, { page: 1, pageSize: SHOWN }, signal),
-    [api, scope],
-  );
-  const { state, reload } = useLoad(load);
+  const query = useSnapshots(scope, 1, SHOWN);
+  const state = loadStateOf(query);
   const [retryMessage, setRetryMessage] = useState<string | null>(null);
-  const onRetried = (message: string) => {
-    setRetryMessage(message);
-    reload();
-  };
 
   return (
     <section className="panel" aria-labelledby="inventory-snapshots-heading">
@@ -137,7 +90,7 @@ export function RecentSnapshots({
       ) : state.status === 'error' ? (
         <div role="alert">
           <p>Could not load recent snapshots: {state.message}</p>
-          <button type="button" className="button" onClick={reload}>
+          <button type="button" className="button" onClick={() => void query.refetch()}>
             Retry
           </button>
         </div>
@@ -151,7 +104,7 @@ export function RecentSnapshots({
                 key={snapshot.snapshot_id}
                 snapshot={snapshot}
                 onViewDocument={onViewDocument}
-                onRetried={onRetried}
+                onRetried={setRetryMessage}
               />
             ))}
           </ol>

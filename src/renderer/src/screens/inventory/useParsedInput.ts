@@ -1,29 +1,31 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback } from 'react';
+import { useInventoryDraft, type InputState } from './InventoryDraft';
 import { readInventoryFile, readPastedRows } from './readInput';
-import type { ParsedSheet, SheetResult } from './sheetRows';
+import type { SheetResult } from './sheetRows';
 
-export type InputState =
-  | { status: 'empty' }
-  | { status: 'reading'; source: string }
-  | { status: 'error'; source: string; message: string }
-  | { status: 'ready'; sheet: ParsedSheet };
+export type { InputState };
 
-/** The rows to send, read from a file or from pasted text; only the latest read counts. */
+/**
+ * The rows to send, read from a file or from pasted text; only the latest read counts. They live
+ * in the session's draft (InventoryDraft), so they outlast a visit to another screen.
+ */
 export function useParsedInput() {
-  const [state, setState] = useState<InputState>({ status: 'empty' });
-  const latest = useRef(0);
+  const { input: state, setInput, readSerial } = useInventoryDraft();
 
-  const run = useCallback(async (source: string, read: () => Promise<SheetResult>) => {
-    const serial = ++latest.current;
-    setState({ status: 'reading', source });
-    const result = await read();
-    if (serial !== latest.current) return;
-    setState(
-      result.ok
-        ? { status: 'ready', sheet: result.sheet }
-        : { status: 'error', source, message: result.message },
-    );
-  }, []);
+  const run = useCallback(
+    async (source: string, read: () => Promise<SheetResult>) => {
+      const serial = ++readSerial.current;
+      setInput({ status: 'reading', source });
+      const result = await read();
+      if (serial !== readSerial.current) return;
+      setInput(
+        result.ok
+          ? { status: 'ready', sheet: result.sheet }
+          : { status: 'error', source, message: result.message },
+      );
+    },
+    [readSerial, setInput],
+  );
 
   const readFile = useCallback(
     (file: File) => run(file.name, () => readInventoryFile(file)),
@@ -34,9 +36,9 @@ export function useParsedInput() {
     [run],
   );
   const clear = useCallback(() => {
-    latest.current += 1;
-    setState({ status: 'empty' });
-  }, []);
+    readSerial.current += 1;
+    setInput({ status: 'empty' });
+  }, [readSerial, setInput]);
 
   return { state, readFile, readText, clear };
 }

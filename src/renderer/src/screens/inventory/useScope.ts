@@ -1,9 +1,16 @@
-import { useCallback, useMemo, useState } from 'react';
-import { useApi } from '../../api/ApiContext';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useCallback, useEffect, useMemo } from 'react';
 import type { AdviceScope } from '../../api/inventory';
-import { listBrands, listFacilities, listRetailers } from '../../api/lookups';
+import {
+  loadStateOf,
+  useBrands,
+  useFacilities,
+  useRetailers,
+  type LoadState,
+} from '../../api/queries';
+import { useAuth } from '../../auth/AuthContext';
+import { browserStorage, recallScope, rememberScope } from '../../routing/lastScope';
 import type { Brand, Facility, Retailer } from '../../../../shared/lookups';
-import { useLoad, type LoadState } from './useLoad';
 
 export interface ScopeChoice {
   facilities: LoadState<Facility[]>;
@@ -14,54 +21,82 @@ export interface ScopeChoice {
   brandId: string;
   chooseFacility: (id: string) => void;
   chooseBrand: (id: string) => void;
-  /** Set once both are chosen. */
+  /** Set once both are chosen (and known to the signed-in user). */
   scope: AdviceScope | null;
   reloadFacilities: () => void;
 }
 
-/** The facility and brand an upload is for, with the lists to choose from. */
+const known = <T>(state: LoadState<T[]>, has: (item: T) => boolean) =>
+  state.status === 'ready' && state.data.some(has);
+
+/**
+ * The facility and brand an upload is for, with the lists to choose from. The choice lives in the
+ * URL (`?facility=…&brand=…`), so moving between screens and a reload keep it; it is also
+ * remembered per user for the next visit whose URL names none.
+ */
 export function useScope(): ScopeChoice {
-  const api = useApi();
-  const [facilityId, setFacilityId] = useState('');
-  const [brandId, setBrandId] = useState('');
+  const search = useSearch({ from: '/inventory' });
+  const navigate = useNavigate({ from: '/inventory' });
+  const email = useAuth().session?.email ?? '';
+  const facilityId = search.facility ?? '';
+  const brandId = search.brand ?? '';
 
-  const loadFacilities = useCallback((signal: AbortSignal) => listFacilities(api, signal), [api]);
-  const loadBrands = useCallback(
-    async (signal: AbortSignal) => {
-      const brands = await listBrands(api, facilityId, signal);
-      // One brand at the facility: nothing to choose.
-      if (brands.length === 1) setBrandId((current) => current || brands[0]!.brand_id);
-      return brands;
+  const choose = useCallback(
+    (facility: string, brand: string) => {
+      // replace: picking from a list is not a place to go Back to.
+      void navigate({
+        search: { facility: facility || undefined, brand: brand || undefined },
+        replace: true,
+      });
+      rememberScope(
+        browserStorage(),
+        email,
+        facility ? { facility, ...(brand ? { brand } : {}) } : null,
+      );
     },
-    [api, facilityId],
-  );
-  const loadRetailers = useCallback(
-    (signal: AbortSignal) => listRetailers(api, facilityId, brandId, signal),
-    [api, facilityId, brandId],
+    [navigate, email],
   );
 
-  const facilities = useLoad(loadFacilities);
-  const brands = useLoad(facilityId ? loadBrands : null);
-  const retailers = useLoad(facilityId && brandId ? loadRetailers : null);
+  // No choice in the URL: start from the last one.
+  useEffect(() => {
+    if (search.facility) return;
+    const last = recallScope(browserStorage(), email);
+    if (last) void navigate({ search: last, replace: true });
+  }, [search.facility, email, navigate]);
 
-  const chooseFacility = useCallback((id: string) => {
-    setFacilityId(id);
-    setBrandId('');
-  }, []);
+  const facilitiesQuery = useFacilities();
+  const { refetch: refetchFacilities } = facilitiesQuery;
+  const facilities = loadStateOf(facilitiesQuery);
+  const facilityKnown = known(facilities, (facility) => facility.id === facilityId);
+  const brandsQuery = useBrands(facilityKnown ? facilityId : '');
+  const brands = loadStateOf(brandsQuery, facilityKnown);
+  const brandKnown = known(brands, (brand) => brand.brand_id === brandId);
+  const retailersQuery = useRetailers(
+    facilityKnown ? facilityId : '',
+    facilityKnown && brandKnown ? brandId : '',
+  );
+
+  // One brand at the facility: nothing to choose.
+  const onlyBrand =
+    brands.status === 'ready' && brands.data.length === 1 ? brands.data[0]!.brand_id : null;
+  useEffect(() => {
+    if (onlyBrand && !brandId) choose(facilityId, onlyBrand);
+  }, [onlyBrand, brandId, facilityId, choose]);
 
   const scope = useMemo(
-    () => (facilityId && brandId ? { facilityId, brandId } : null),
-    [facilityId, brandId],
+    () => (facilityKnown && brandKnown ? { facilityId, brandId } : null),
+    [facilityKnown, brandKnown, facilityId, brandId],
   );
   return {
-    facilities: facilities.state,
-    brands: brands.state,
-    retailers: retailers.state,
-    facilityId,
-    brandId,
-    chooseFacility,
-    chooseBrand: setBrandId,
+    facilities,
+    brands,
+    retailers: loadStateOf(retailersQuery, scope !== null),
+    // A remembered id the user can no longer see reads as no choice.
+    facilityId: facilities.status === 'ready' && !facilityKnown ? '' : facilityId,
+    brandId: brands.status === 'ready' && brandKnown ? brandId : '',
+    chooseFacility: useCallback((id: string) => choose(id, ''), [choose]),
+    chooseBrand: useCallback((id: string) => choose(facilityId, id), [choose, facilityId]),
     scope,
-    reloadFacilities: facilities.reload,
+    reloadFacilities: useCallback(() => void refetchFacilities(), [refetchFacilities]),
   };
 }

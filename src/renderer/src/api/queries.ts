@@ -1,0 +1,162 @@
+import {
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+  type UseQueryResult,
+} from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { loadFacilityRows } from '../screens/facilities/loadFacilityRows';
+import { describeError } from './ApiError';
+import { useApi } from './ApiContext';
+import {
+  fetchDeliveryDocument,
+  fetchSnapshot,
+  listSnapshots,
+  retryDelivery,
+  type AdviceScope,
+  type SnapshotDelivery,
+} from './inventory';
+import { listBrands, listFacilities, listRetailers } from './lookups';
+
+/**
+ * Query keys. Everything about the state of deliveries sits under one prefix, so a write
+ * (a send, a retry) invalidates every view of it at once: Recent snapshots and Send results.
+ */
+export const queryKeys = {
+  lookups: ['lookups'] as const,
+  facilities: () => [...queryKeys.lookups, 'facilities'] as const,
+  brands: (facilityId: string) => [...queryKeys.lookups, 'brands', facilityId] as const,
+  retailers: (facilityId: string, brandId: string) =>
+    [...queryKeys.lookups, 'retailers', facilityId, brandId] as const,
+  facilityRows: () => [...queryKeys.lookups, 'facility-rows'] as const,
+  deliveryState: ['delivery-state'] as const,
+  snapshots: (scope: AdviceScope, page: number, pageSize: number) =>
+    [...queryKeys.deliveryState, 'list', scope.facilityId, scope.brandId, page, pageSize] as const,
+  snapshot: (snapshotId: string) => [...queryKeys.deliveryState, 'one', snapshotId] as const,
+  // A stored document never changes, so it lives outside the delivery state.
+  deliveryDocument: (deliveryId: string) => ['delivery-document', deliveryId] as const,
+};
+
+/** What a screen needs to know about one load. */
+export type LoadState<T> =
+  | { status: 'idle' }
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; data: T };
+
+/** A query as a LoadState; cached data stays `ready` while it is refreshed in the background. */
+export function loadStateOf<T>(query: UseQueryResult<T>, enabled = true): LoadState<T> {
+  if (!enabled) return { status: 'idle' };
+  if (query.isError) return { status: 'error', message: describeError(query.error) };
+  if (query.data !== undefined) return { status: 'ready', data: query.data };
+  return { status: 'loading' };
+}
+
+export function useFacilities() {
+  const api = useApi();
+  return useQuery({
+    queryKey: queryKeys.facilities(),
+    queryFn: ({ signal }) => listFacilities(api, signal),
+  });
+}
+
+export function useBrands(facilityId: string) {
+  const api = useApi();
+  return useQuery({
+    queryKey: queryKeys.brands(facilityId),
+    queryFn: ({ signal }) => listBrands(api, facilityId, signal),
+    enabled: facilityId !== '',
+  });
+}
+
+export function useRetailers(facilityId: string, brandId: string) {
+  const api = useApi();
+  return useQuery({
+    queryKey: queryKeys.retailers(facilityId, brandId),
+    queryFn: ({ signal }) => listRetailers(api, facilityId, brandId, signal),
+    enabled: facilityId !== '' && brandId !== '',
+  });
+}
+
+export function useFacilityRows() {
+  const api = useApi();
+  return useQuery({
+    queryKey: queryKeys.facilityRows(),
+    queryFn: ({ signal }) => loadFacilityRows(api, signal),
+  });
+}
+
+/** Deliveries that will change by themselves: in flight, or waiting for the next automatic try. */
+export function hasDeliveriesInMotion(deliveries: readonly SnapshotDelivery[]): boolean {
+  return deliveries.some(
+    (delivery) =>
+      delivery.status === 'PENDING' ||
+      (delivery.status === 'FAILURE' && !delivery.given_up && !!delivery.next_attempt_at),
+  );
+}
+
+/** How often a view of deliveries in motion asks again, to show the outbox's progress. */
+export const DELIVERY_POLL_MS = 5_000;
+
+export function useSnapshots(scope: AdviceScope, page: number, pageSize: number) {
+  const api = useApi();
+  return useQuery({
+    queryKey: queryKeys.snapshots(scope, page, pageSize),
+    queryFn: ({ signal }) => listSnapshots(api, scope, { page, pageSize }, signal),
+    staleTime: 0,
+    refetchInterval: (query) =>
+      query.state.data?.items.some((snapshot) => hasDeliveriesInMotion(snapshot.deliveries))
+        ? DELIVERY_POLL_MS
+        : false,
+  });
+}
+
+/** One snapshot with the current state of its deliveries (null id: nothing to load). */
+export function useSnapshot(snapshotId: string | null) {
+  const api = useApi();
+  return useQuery({
+    queryKey: queryKeys.snapshot(snapshotId ?? ''),
+    queryFn: ({ signal }) => fetchSnapshot(api, snapshotId ?? '', signal),
+    enabled: snapshotId !== null,
+    staleTime: 0,
+    refetchInterval: (query) =>
+      query.state.data && hasDeliveriesInMotion(query.state.data.deliveries)
+        ? DELIVERY_POLL_MS
+        : false,
+  });
+}
+
+export function useDeliveryDocument(deliveryId: string) {
+  const api = useApi();
+  return useQuery({
+    queryKey: queryKeys.deliveryDocument(deliveryId),
+    queryFn: ({ signal }) => fetchDeliveryDocument(api, deliveryId, signal),
+    staleTime: Infinity,
+  });
+}
+
+/** After a write that changes deliveries: every list and detail of them loads again. */
+export function invalidateDeliveryState(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: queryKeys.deliveryState });
+}
+
+/** Resend a pending or failed delivery; every view of deliveries refreshes afterwards. */
+export function useRetryDelivery() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (deliveryId: string) => retryDelivery(api, deliveryId),
+    onSettled: () => invalidateDeliveryState(queryClient),
+  });
+}
+
+/** Calls `onLoaded` each time the query gets a new answer (not again for the same one). */
+export function useOnQueryData<T>(query: UseQueryResult<T>, onLoaded: (data: T) => void) {
+  const latest = useRef(onLoaded);
+  latest.current = onLoaded;
+  const { data, dataUpdatedAt } = query;
+  useEffect(() => {
+    if (data !== undefined) latest.current(data);
+  }, [data, dataUpdatedAt]);
+}

@@ -1,0 +1,20 @@
+import { QueryClient } from '@tanstack/react-query';
+
+/**
+ * One cache per signed-in session (App creates it at sign-in and drops it at sign-out, so the
+ * next user never sees the last one's data).
+ */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        // The service is local: a failure is shown at once with a Retry button rather than
+        // hidden behind seconds of automatic retries.
+        retry: false,
+        // Lists change rarely; moving between screens shows the cached answer without a refetch.
+        staleTime: 30_000,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
