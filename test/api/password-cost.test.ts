@@ -66,6 +66,33 @@ describe('password hashes in production', () => {
   });
 });
 
+describe('hashing concurrency', () => {
+  it('50 hashes requested at once run at most 2 at a time (scrypt takes 128 MiB and a pool thread each)', async () => {
+    const original = vi.mocked(crypto.scrypt).getMockImplementation()!;
+    let running = 0;
+    let most = 0;
+    vi.mocked(crypto.scrypt).mockImplementation(((...args: unknown[]) => {
+      const done = args.pop() as (err: Error | null, key: Buffer) => void;
+      running++;
+      most = Math.max(most, running);
+      return (original as (...a: unknown[]) => void)(...args, (err: Error | null, key: Buffer) => {
+        running--;
+        done(err, key);
+      });
+    }) as typeof crypto.scrypt);
+    try {
+      const hashes = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => hashPassword(`password-${i}`, TEST_PASSWORD_COST)),
+      );
+      expect(new Set(hashes).size).toBe(50);
+      expect(most).toBe(2);
+      expect(running).toBe(0);
+    } finally {
+      vi.mocked(crypto.scrypt).mockImplementation(original);
+    }
+  });
+});
+
 describe('sign-in with the production cost', () => {
   let svc: TestService;
   const email = 'viewer@a.test';
