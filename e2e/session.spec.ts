@@ -1,0 +1,163 @@
+import { expect, test, type Page } from '@playwright/test';
+import { watchPageProblems } from './support';
+
+// Reload, screen changes and sign-out keep (or knowingly drop) the clerk's session and work.
+
+const DEMO = { email: 'demo@example.com', password: 'demo-password' };
+const RENO = '0f000000-0000-4000-8000-000000000001';
+const SUMMIT = '0b000000-0000-4000-8000-000000000001';
+const COLUMBUS = '0f000000-0000-4000-8000-000000000002';
+
+let pageProblems: string[] = [];
+
+test.beforeEach(async ({ page }) => {
+  pageProblems = watchPageProblems(page);
+  await page.goto('/');
+  await page.getByLabel('Email').fill(DEMO.email);
+  await page.getByLabel('Password').fill(DEMO.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Facilities', level: 1 })).toBeVisible();
+});
+
+test.afterEach(() => {
+  expect(pageProblems).toEqual([]);
+});
+
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+const facility = (page: Page) => page.getByLabel('Facility', { exact: true });
+const brand = (page: Page) => page.getByLabel('Brand', { exact: true });
+const rowCount = (page: Page) => page.locator('.rows-count');
+
+async function openInventory(page: Page) {
+  await nav(page).getByRole('link', { name: 'Inventory' }).click();
+  await expect(page.getByRole('heading', { name: 'Inventory', level: 1 })).toBeFocused();
+}
+
+async function chooseRenoSummit(page: Page) {
+  await facility(page).selectOption({ label: 'Reno DC' });
+  await brand(page).selectOption({ label: 'Summit Outdoor' });
+  await expect(page).toHaveURL(new RegExp(`#/inventory\\?.*facility=${RENO}`));
+  await expect(page).toHaveURL(new RegExp(`brand=${SUMMIT}`));
+}
+
+async function pasteRows(page: Page, text: string) {
+  await page.getByLabel('Paste rows').fill(text);
+  await page.getByRole('button', { name: 'Use pasted rows' }).click();
+}
+
+test('a reload keeps the session, the screen and the chosen facility and brand', async ({
+  page,
+}) => {
+  await openInventory(page);
+  await chooseRenoSummit(page);
+
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Inventory', level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  await expect(facility(page)).toHaveValue(RENO);
+  await expect(brand(page)).toHaveValue(SUMMIT);
+  await expect(page.getByRole('heading', { name: 'Recent snapshots' })).toBeVisible();
+});
+
+test('moving to Facilities and back keeps the loaded rows and the choice', async ({ page }) => {
+  await openInventory(page);
+  await chooseRenoSummit(page);
+  await pasteRows(page, 'sku,available_quantity\nNAV-1,4\nNAV-2,9\n');
+  await expect(rowCount(page)).toHaveText('2 rows, 0 with problems');
+
+  await nav(page).getByRole('link', { name: 'Facilities' }).click();
+  await expect(page.getByRole('heading', { name: 'Facilities', level: 1 })).toBeFocused();
+  await expect(page.getByRole('table', { name: /facilit(y|ies) you can access/ })).toBeVisible();
+
+  await openInventory(page);
+  await expect(facility(page)).toHaveValue(RENO);
+  await expect(brand(page)).toHaveValue(SUMMIT);
+  await expect(rowCount(page)).toHaveText('2 rows, 0 with problems');
+  await expect(page.getByRole('table', { name: /^Rows from / })).toContainText('NAV-2');
+
+  // The browser's Back button goes to the previous screen, not through every pick in the lists.
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: 'Facilities', level: 1 })).toBeVisible();
+});
+
+test('an address without a choice starts from the last one; one in the URL wins', async ({
+  page,
+}) => {
+  await openInventory(page);
+  await chooseRenoSummit(page);
+
+  // A plain link to the screen (as after a restart) picks up the remembered choice.
+  await page.goto('/#/facilities');
+  await page.goto('/#/inventory');
+  await expect(facility(page)).toHaveValue(RENO);
+  await expect(brand(page)).toHaveValue(SUMMIT);
+  await expect(page).toHaveURL(new RegExp(`facility=${RENO}`));
+
+  // An address that names a facility is followed (bookmarks, links between screens).
+  await page.goto(`/#/inventory?facility=${COLUMBUS}`);
+  await expect(facility(page)).toHaveValue(COLUMBUS);
+
+  // Ids the user cannot see, or that are not ids at all, read as no choice.
+  await page.goto('/#/inventory?facility=0f000000-0000-4000-8000-0000000000ff&brand=nonsense');
+  await expect(facility(page)).toHaveValue('');
+  await expect(page.getByRole('button', { name: /^Send/ })).toHaveAccessibleDescription(
+    'Choose a facility and a brand first.',
+  );
+});
+
+test('sign-out with unsent rows asks first, and Cancel keeps them', async ({ page }) => {
+  await openInventory(page);
+  await chooseRenoSummit(page);
+  await pasteRows(page, 'sku,available_quantity\nOUT-1,1\nOUT-2,2\nOUT-3,3\n');
+  await expect(rowCount(page)).toHaveText('3 rows, 0 with problems');
+
+  const questions: string[] = [];
+  page.once('dialog', (dialog) => {
+    questions.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect
+    .poll(() => questions)
+    .toEqual(['3 loaded rows have not been sent. Sign out and discard them?']);
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  await expect(rowCount(page)).toHaveText('3 rows, 0 with problems');
+
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+
+  // The next session starts without the discarded rows.
+  await page.getByLabel('Email').fill(DEMO.email);
+  await page.getByLabel('Password').fill(DEMO.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Inventory', level: 1 })).toBeVisible();
+  await expect(rowCount(page)).toHaveCount(0);
+});
+
+test('sign-out without loaded rows does not ask', async ({ page }) => {
+  let asked = false;
+  page.on('dialog', (dialog) => {
+    asked = true;
+    void dialog.dismiss();
+  });
+  await openInventory(page);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  expect(asked).toBe(false);
+});
+
+test('closing or reloading the window with unsent rows asks first', async ({ page }) => {
+  await openInventory(page);
+  await chooseRenoSummit(page);
+  await pasteRows(page, 'sku,available_quantity\nLEAVE-1,1\n');
+  await expect(rowCount(page)).toHaveText('1 row, 0 with problems');
+
+  const dialog = page.waitForEvent('dialog');
+  await page.close({ runBeforeUnload: true });
+  const question = await dialog;
+  expect(question.type()).toBe('beforeunload');
+  await question.dismiss();
+  expect(page.isClosed()).toBe(false);
+  await expect(rowCount(page)).toHaveText('1 row, 0 with problems');
+});
