@@ -555,9 +555,13 @@ describe('history', () => {
     expect(edi.received).toHaveLength(0);
   });
 
-  it('retry of a failed delivery is refused once a newer snapshot reached the connection', async () => {
-    // S5 (brand level) reached the EDI connection after S4 failed: resending S4's full snapshot
-    // would roll the retailer's stock back.
+  it('retry of a failed delivery is refused once a newer snapshot of its scope reached the connection', async () => {
+    // S6 (facility 1, like S4) reaches the EDI connection after S4 failed: resending S4's full
+    // snapshot would roll the retailer's stock back. (S5, brand level, is another scope.)
+    time.tick();
+    const s6 = await post(svc, bearer['admin@a.test']!, EDI_URL, { items: [qty('H-1', 2)] });
+    expect(s6.statusCode, s6.body).toBe(200);
+    edi.clear();
     const response = await post(
       svc,
       bearer['admin@a.test']!,

@@ -1,6 +1,13 @@
-import { completeDelivery, insertAttempts, type AttemptContext } from '../db/advice';
+import {
+  completeDelivery,
+  deliveryState,
+  insertAttempts,
+  type AttemptContext,
+  type DeliveryToSend,
+} from '../db/advice';
 import type { ServiceContext } from '../domain/context';
 import { mapBounded } from './bounded';
+import { defaultRedeliveryPolicy, planAfterOutcome } from './redelivery';
 import { deliver } from './transports';
 import type { DeliveryOutcome, OutboundDocument, TransportConfig } from './types';
 
@@ -10,6 +17,50 @@ export interface DeliveryJob {
   transport: TransportConfig;
   document: OutboundDocument;
   log: AttemptContext;
+  /** Sent by the background drainer (counts towards its backoff and limit). */
+  automatic?: boolean;
+}
+
+/**
+ * Marks a delivery as being sent by this process; false when it already is. Synchronous, so a
+ * check and the claim cannot be split by another request or a drain tick. runDeliveries releases
+ * the claim once the outcome is durable.
+ */
+export function claimDelivery(ctx: ServiceContext, deliveryId: string): boolean {
+  if (ctx.deliveriesInFlight.has(deliveryId)) return false;
+  ctx.deliveriesInFlight.add(deliveryId);
+  return true;
+}
+
+export function releaseDelivery(ctx: ServiceContext, deliveryId: string): void {
+  ctx.deliveriesInFlight.delete(deliveryId);
+}
+
+/** The job that sends a stored delivery again: the very same document and idempotency key. */
+export function resendJob(
+  row: DeliveryToSend & { document: string; content_type: string; file_name: string },
+  transport: TransportConfig,
+  automatic: boolean,
+): DeliveryJob {
+  return {
+    deliveryId: row.id,
+    transport,
+    document: {
+      body: row.document,
+      contentType: row.content_type,
+      fileName: row.file_name,
+      idempotencyKey: row.id,
+    },
+    log: {
+      deliveryId: row.id,
+      snapshotId: row.snapshot_id,
+      brandId: row.brand_id,
+      facilityId: row.facility_id,
+      retailerId: row.retailer_id,
+      documentBytes: Buffer.byteLength(row.document),
+    },
+    automatic,
+  };
 }
 
 export interface JobOutcome {
@@ -19,7 +70,9 @@ export interface JobOutcome {
 
 /**
  * Sends committed deliveries in parallel (bounded), then records each outcome and its attempts.
- * No database transaction is open while a transport waits on the network.
+ * The caller has claimed every job (claimDelivery); each claim is released only once its outcome
+ * is durable, so nobody sees a stale state and sends again meanwhile. No database transaction is
+ * open while a transport waits on the network.
  */
 export async function runDeliveries(
   ctx: ServiceContext,
@@ -28,12 +81,16 @@ export async function runDeliveries(
   const writer = new OutcomeWriter(ctx);
   for (const job of jobs) ctx.deliveriesInFlight.add(job.deliveryId);
   const outcomes = await mapBounded(jobs, ctx.deliveryConcurrency, async (job) => {
-    const outcome = await deliver(job.transport, job.document, {
-      dataDir: ctx.dataDir,
-      policy: ctx.deliveryPolicy,
-    }).finally(() => ctx.deliveriesInFlight.delete(job.deliveryId));
-    await writer.record(job, outcome);
-    return [job.deliveryId, { success: outcome.success, error: outcome.error }] as const;
+    try {
+      const outcome = await deliver(job.transport, job.document, {
+        dataDir: ctx.dataDir,
+        policy: ctx.deliveryPolicy,
+      });
+      await writer.record(job, outcome);
+      return [job.deliveryId, { success: outcome.success, error: outcome.error }] as const;
+    } finally {
+      releaseDelivery(ctx, job.deliveryId);
+    }
   });
   return new Map(outcomes);
 }
@@ -60,16 +117,24 @@ class OutcomeWriter {
 
   private async flush() {
     const batch = this.pending.splice(0);
-    const at = this.ctx.clock.now().toISOString();
+    const now = this.ctx.clock.now();
+    const policy = this.ctx.redeliveryPolicy ?? defaultRedeliveryPolicy;
     try {
       await this.ctx.db.transaction().execute(async (trx) => {
         for (const { job, outcome } of batch) {
           await insertAttempts(trx, job.log, outcome.attempts);
+          const current = await deliveryState(trx, job.deliveryId);
+          if (!current) continue;
+          const plan = planAfterOutcome(
+            current,
+            { ...outcome, automatic: job.automatic ?? false },
+            now,
+            policy,
+          );
           await completeDelivery(trx, job.deliveryId, {
-            status: outcome.success ? 'SUCCESS' : 'FAILURE',
-            error: outcome.success ? null : outcome.error,
+            ...plan,
             attempts: outcome.attempts.length,
-            at,
+            at: now.toISOString(),
           });
         }
       });

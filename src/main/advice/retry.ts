@@ -127,8 +127,10 @@ export async function runWithRetry(
       error: result.ok ? null : result.error,
     });
 
-    if (result.ok) return { success: true, error: null, attempts };
-    if (waitMs === null) return { success: false, error: result.error, attempts };
+    if (result.ok) return { success: true, error: null, retryable: false, attempts };
+    if (waitMs === null) {
+      return { success: false, error: result.error, retryable: result.transient, attempts };
+    }
     await sleep(waitMs);
   }
 }

@@ -1,6 +1,8 @@
 import type { ExpressionBuilder, Insertable, Kysely, Selectable } from 'kysely';
+import { redactUrl, redactUrlsInText } from '../advice/redact-url';
 import type { AttemptRecord } from '../advice/types';
 import type { AuthUser } from '../domain/context';
+import { visibleFacilitiesQuery } from './lookups';
 import type {
   AdviceDeliveriesTable,
   AdviceSnapshotsTable,
@@ -111,7 +113,7 @@ export async function peekControlNumbers(db: Db, connectionId: string) {
 /** An outbox row as the advice inserts it; the snapshot id and time stamps are added on insert. */
 export type NewDeliveryRow = Omit<
   Selectable<AdviceDeliveriesTable>,
-  'snapshot_id' | 'attempts' | 'created_at' | 'updated_at'
+  'snapshot_id' | 'attempts' | 'created_at' | 'updated_at' | 'auto_retries' | 'given_up'
 >;
 
 export async function insertSnapshot(db: Db, snapshot: Insertable<AdviceSnapshotsTable>) {
@@ -162,10 +164,11 @@ export async function insertAttempts(db: Db, context: AttemptContext, attempts: 
           load_id: null,
           correlation_id: context.snapshotId,
           duration_ms: Math.round(attempt.durationMs),
-          error_message: attempt.error,
+          error_message: attempt.error === null ? null : redactUrlsInText(attempt.error),
           execution_status: attempt.status,
           request_method: attempt.requestUrl.startsWith('http') ? 'POST' : 'PUT',
-          request_url: attempt.requestUrl,
+          // Defence in depth: deliver() already redacts, but nothing else may store a secret here.
+          request_url: redactUrl(attempt.requestUrl),
           request_payload: JSON.stringify({
             delivery_id: context.deliveryId,
             attempt: attempt.attempt,
@@ -182,36 +185,60 @@ export async function insertAttempts(db: Db, context: AttemptContext, attempts: 
     .execute();
 }
 
-/** Records an outcome; a delivery the partner accepted is never downgraded by a later failure. */
+/** What a new outcome is judged against (read in the transaction that records it). */
+export function deliveryState(db: Db, deliveryId: string) {
+  return db
+    .selectFrom('advice_deliveries')
+    .select(['status', 'auto_retries'])
+    .where('id', '=', deliveryId)
+    .executeTakeFirst();
+}
+
+/** Records an outcome and the drainer's plan for the delivery (see advice/redelivery.ts). */
 export async function completeDelivery(
   db: Db,
   deliveryId: string,
-  outcome: { status: DeliveryStatus; error: string | null; attempts: number; at: string },
+  outcome: {
+    status: DeliveryStatus;
+    error: string | null;
+    attempts: number;
+    autoRetries: number;
+    nextAttemptAt: string | null;
+    givenUp: boolean;
+    at: string;
+  },
 ) {
   await db
     .updateTable('advice_deliveries')
     .set((eb) => ({
-      status: eb
-        .case()
-        .when('status', '=', 'SUCCESS')
-        .then('SUCCESS' as DeliveryStatus)
-        .else(outcome.status)
-        .end(),
-      error: eb.case().when('status', '=', 'SUCCESS').then(null).else(outcome.error).end(),
+      status: outcome.status,
+      error: outcome.error,
       attempts: eb('attempts', '+', outcome.attempts),
+      auto_retries: outcome.autoRetries,
+      next_attempt_at: outcome.nextAttemptAt,
+      given_up: outcome.givenUp ? 1 : 0,
       updated_at: outcome.at,
     }))
     .where('id', '=', deliveryId)
     .execute();
 }
 
-/** Whether a snapshot newer than `createdAt` already reached this connection. */
-export async function newerSnapshotDelivered(db: Db, connectionId: string, createdAt: string) {
+/**
+ * Whether this connection accepted a snapshot of the same scope (the facility, or the brand
+ * level) newer than `createdAt`: a full snapshot replaces that scope's stock levels.
+ */
+export async function newerSnapshotDelivered(
+  db: Db,
+  connectionId: string,
+  facilityId: string | null,
+  createdAt: string,
+) {
   const row = await db
     .selectFrom('advice_deliveries as d')
     .innerJoin('advice_snapshots as s', 's.id', 'd.snapshot_id')
     .where('d.connection_id', '=', connectionId)
     .where('d.status', '=', 'SUCCESS')
+    .where('s.facility_id', facilityId === null ? 'is' : '=', facilityId)
     .where('s.created_at', '>', createdAt)
     .select('d.id')
     .limit(1)
@@ -219,13 +246,38 @@ export async function newerSnapshotDelivered(db: Db, connectionId: string, creat
   return row !== undefined;
 }
 
-/** The items of the last snapshot a connection accepted: the baseline a preview compares against. */
-export async function lastDeliveredSnapshot(db: Db, connectionId: string) {
+/** Whether a newer snapshot of the same scope has a document for this connection (sent or not). */
+export async function newerSnapshotOutboxed(
+  db: Db,
+  connectionId: string,
+  facilityId: string | null,
+  createdAt: string,
+) {
+  const row = await db
+    .selectFrom('advice_deliveries as d')
+    .innerJoin('advice_snapshots as s', 's.id', 'd.snapshot_id')
+    .where('d.connection_id', '=', connectionId)
+    .where('d.document', 'is not', null)
+    .where('s.facility_id', facilityId === null ? 'is' : '=', facilityId)
+    .where('s.created_at', '>', createdAt)
+    .select('d.id')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The items of the last snapshot of a scope that a connection accepted: a preview's baseline. */
+export async function lastDeliveredSnapshot(
+  db: Db,
+  connectionId: string,
+  facilityId: string | null,
+) {
   return db
     .selectFrom('advice_deliveries as d')
     .innerJoin('advice_snapshots as s', 's.id', 'd.snapshot_id')
     .where('d.connection_id', '=', connectionId)
     .where('d.status', '=', 'SUCCESS')
+    .where('s.facility_id', facilityId === null ? 'is' : '=', facilityId)
     .select(['s.id', 's.items_json', 's.created_at'])
     .orderBy('s.created_at', 'desc')
     .orderBy('d.updated_at', 'desc')
@@ -233,24 +285,45 @@ export async function lastDeliveredSnapshot(db: Db, connectionId: string) {
     .executeTakeFirst();
 }
 
-/** Snapshots the user may see: facility snapshots of visible facilities, brand-level ones of its brand. */
+/** The organisations of the facilities a user sees: the only ones whose deliveries it sees. */
+const userOrganizations = (db: Db, user: AuthUser) =>
+  visibleFacilitiesQuery(db, user).select('f.organization_id');
+
+/**
+ * Snapshots the user may see: facility snapshots of visible facilities (of its brand, for brand
+ * credentials); for brand credentials also the brand's brand-level snapshots that reached an
+ * organisation of a facility it sees.
+ */
 function visibleSnapshots(db: Db, user: AuthUser) {
   return db.selectFrom('advice_snapshots as s').where((eb) => {
     const ofVisibleFacility = eb.and([
-      eb('s.facility_id', 'is not', null),
-      eb.exists(
-        eb
-          .selectFrom('user_facilities as uf')
-          .select('uf.facility_id')
-          .whereRef('uf.facility_id', '=', 's.facility_id')
-          .where('uf.user_id', '=', user.id),
-      ),
+      eb('s.facility_id', 'in', visibleFacilitiesQuery(db, user).select('f.id')),
       ...(user.brandId ? [eb('s.brand_id', '=', user.brandId)] : []),
     ]);
     if (!user.brandId) return ofVisibleFacility;
+    const reachedUserOrganization = eb.exists(
+      eb
+        .selectFrom('advice_deliveries as vd')
+        .select('vd.id')
+        .whereRef('vd.snapshot_id', '=', 's.id')
+        .where((inner) =>
+          inner.or([
+            // The row of an advice that found no enabled connection belongs to no organisation.
+            inner.and([
+              inner('vd.organization_id', 'is', null),
+              inner.exists(visibleFacilitiesQuery(db, user).select('f.id')),
+            ]),
+            inner('vd.organization_id', 'in', userOrganizations(db, user)),
+          ]),
+        ),
+    );
     return eb.or([
       ofVisibleFacility,
-      eb.and([eb('s.facility_id', 'is', null), eb('s.brand_id', '=', user.brandId)]),
+      eb.and([
+        eb('s.facility_id', 'is', null),
+        eb('s.brand_id', '=', user.brandId),
+        reachedUserOrganization,
+      ]),
     ]);
   });
 }
@@ -283,12 +356,19 @@ export function findVisibleSnapshot(db: Db, user: AuthUser, snapshotId: string) 
     .executeTakeFirst();
 }
 
-export function listDeliveriesOf(db: Db, snapshotIds: string[]) {
+/** The deliveries of these snapshots that went to an organisation of a facility the user sees. */
+export function listVisibleDeliveriesOf(db: Db, user: AuthUser, snapshotIds: string[]) {
   if (snapshotIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('advice_deliveries as d')
     .leftJoin('retailers as r', 'r.id', 'd.retailer_id')
     .where('d.snapshot_id', 'in', snapshotIds)
+    .where((eb) =>
+      eb.or([
+        eb('d.organization_id', 'is', null),
+        eb('d.organization_id', 'in', userOrganizations(db, user)),
+      ]),
+    )
     .select([
       'd.id',
       'd.snapshot_id',
@@ -300,6 +380,8 @@ export function listDeliveriesOf(db: Db, snapshotIds: string[]) {
       'd.status',
       'd.error',
       'd.attempts',
+      'd.next_attempt_at',
+      'd.given_up',
       'd.file_name',
       'd.content_type',
       'd.interchange_control_number',
@@ -310,10 +392,53 @@ export function listDeliveriesOf(db: Db, snapshotIds: string[]) {
     .execute();
 }
 
-/** A delivery with its stored document, if its snapshot is visible to the user. */
+/** A delivery with its stored document, if the user sees its snapshot and its organisation. */
 export function findVisibleDelivery(db: Db, user: AuthUser, deliveryId: string) {
   return visibleSnapshots(db, user)
     .innerJoin('advice_deliveries as d', 'd.snapshot_id', 's.id')
+    .where('d.id', '=', deliveryId)
+    .where((eb) =>
+      eb.or([
+        eb('d.organization_id', 'is', null),
+        eb('d.organization_id', 'in', userOrganizations(db, user)),
+      ]),
+    )
+    .select([
+      'd.id',
+      'd.organization_id',
+      'd.status',
+      'd.document',
+      'd.content_type',
+      'd.file_name',
+      's.brand_id',
+      's.facility_id',
+    ])
+    .executeTakeFirst();
+}
+
+/**
+ * Whether the user holds an admin grant for the brand at a facility it sees in this organisation
+ * (any organisation it sees when null).
+ */
+export async function hasAdminGrantInOrganization(
+  db: Db,
+  user: AuthUser,
+  brandId: string,
+  organizationId: string | null,
+) {
+  let query = visibleFacilitiesQuery(db, user)
+    .innerJoin('user_admin as ua', 'ua.facility_id', 'f.id')
+    .where('ua.user_id', '=', user.id)
+    .where('ua.brand_id', '=', brandId);
+  if (organizationId !== null) query = query.where('f.organization_id', '=', organizationId);
+  return (await query.select('f.id').executeTakeFirst()) !== undefined;
+}
+
+/** Everything needed to send a delivery again, read fresh (after the caller claimed it). */
+export function findDeliveryToSend(db: Db, deliveryId: string) {
+  return db
+    .selectFrom('advice_deliveries as d')
+    .innerJoin('advice_snapshots as s', 's.id', 'd.snapshot_id')
     .leftJoin('connections as c', 'c.id', 'd.connection_id')
     .where('d.id', '=', deliveryId)
     .select([
@@ -325,12 +450,36 @@ export function findVisibleDelivery(db: Db, user: AuthUser, deliveryId: string) 
       'd.document',
       'd.content_type',
       'd.file_name',
+      'd.next_attempt_at',
       's.brand_id',
       's.facility_id',
       's.created_at as snapshot_created_at',
       'c.transport_json',
     ])
     .executeTakeFirst();
+}
+export type DeliveryToSend = NonNullable<Awaited<ReturnType<typeof findDeliveryToSend>>>;
+
+/** Deliveries whose background re-delivery is due, soonest first, except those being sent. */
+export function listDueDeliveries(db: Db, now: string, limit: number, skip: Iterable<string>) {
+  const skipped = [...skip];
+  let query = db
+    .selectFrom('advice_deliveries')
+    .select('id')
+    .where('next_attempt_at', 'is not', null)
+    .where('next_attempt_at', '<=', now);
+  if (skipped.length > 0) query = query.where('id', 'not in', skipped);
+  return query.orderBy('next_attempt_at').orderBy('id').limit(limit).execute();
+}
+
+/** The drainer stops planning this delivery; the reason replaces the error a clerk sees. */
+export async function giveUpDelivery(db: Db, deliveryId: string, reason: string, at: string) {
+  await db
+    .updateTable('advice_deliveries')
+    .set({ next_attempt_at: null, given_up: 1, error: reason, updated_at: at })
+    .where('id', '=', deliveryId)
+    .where('status', '!=', 'SUCCESS')
+    .execute();
 }
 
 /** Deliveries a crash left unconfirmed (sent or not, the partner's answer was never recorded). */
@@ -339,6 +488,7 @@ export async function countPendingDeliveries(db: Db): Promise<number> {
     .selectFrom('advice_deliveries')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('status', '=', 'PENDING')
+    .where('given_up', '=', 0)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

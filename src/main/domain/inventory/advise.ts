@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { documentFor, newSnapshot, transportOf } from '../../advice/documents';
 import { adviceLinesJson } from '../../advice/direct-feed';
-import { runDeliveries, type DeliveryJob, type JobOutcome } from '../../advice/engine';
+import {
+  claimDelivery,
+  releaseDelivery,
+  runDeliveries,
+  type DeliveryJob,
+  type JobOutcome,
+} from '../../advice/engine';
 import type { AdviceLine } from '../../advice/types';
 import {
   insertDeliveries,
@@ -69,7 +75,7 @@ export async function writeOutbox(
   const rows: NewDeliveryRow[] = [];
   const jobs: DeliveryJob[] = [];
 
-  await ctx.db.transaction().execute(async (trx) => {
+  const committed = ctx.db.transaction().execute(async (trx) => {
     await insertSnapshot(trx, {
       id: snapshot.snapshotId,
       brand_id: targets.brand.brand_id,
@@ -95,6 +101,8 @@ export async function writeOutbox(
         rows.push({
           ...base,
           status: 'PENDING',
+          // Due at once for the drainer, which skips it while this process is sending it.
+          next_attempt_at: at,
           document: document.body,
           content_type: document.contentType,
           file_name: document.fileName,
@@ -114,11 +122,14 @@ export async function writeOutbox(
             documentBytes: Buffer.byteLength(document.body),
           },
         });
+        // Claimed before the commit, so a drain tick never takes it for a row a crash left.
+        claimDelivery(ctx, deliveryId);
       } catch (error) {
         // A document that cannot be built (bad EDI settings) fails this connection only.
         rows.push({
           ...base,
           status: 'FAILURE',
+          next_attempt_at: null,
           document: null,
           content_type: null,
           file_name: null,
@@ -135,6 +146,7 @@ export async function writeOutbox(
         retailer_id: null,
         kind: null,
         status: 'FAILURE',
+        next_attempt_at: null,
         document: null,
         content_type: null,
         file_name: null,
@@ -143,6 +155,10 @@ export async function writeOutbox(
       });
     }
     await insertDeliveries(trx, snapshot.snapshotId, at, rows);
+  });
+  await committed.catch((error: unknown) => {
+    for (const job of jobs) releaseDelivery(ctx, job.deliveryId);
+    throw error;
   });
 
   return { targets, snapshotId: snapshot.snapshotId, rows, jobs };

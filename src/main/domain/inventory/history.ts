@@ -1,18 +1,20 @@
 import { transportOf } from '../../advice/documents';
-import { runDeliveries } from '../../advice/engine';
+import { claimDelivery, releaseDelivery, resendJob, runDeliveries } from '../../advice/engine';
 import {
+  countPendingDeliveries,
+  findDeliveryToSend,
   findVisibleDelivery,
   findVisibleSnapshot,
   hasAdminGrant,
-  listDeliveriesOf,
-  countPendingDeliveries,
+  hasAdminGrantInOrganization,
   listSnapshots,
+  listVisibleDeliveriesOf,
   newerSnapshotDelivered,
 } from '../../db/advice';
 import type { AuthUser, ServiceContext } from '../context';
 import { forbidden, invalidRequest, notFound } from '../errors';
 
-type DeliveryRow = Awaited<ReturnType<typeof listDeliveriesOf>>[number];
+type DeliveryRow = Awaited<ReturnType<typeof listVisibleDeliveriesOf>>[number];
 
 function deliveryView(row: DeliveryRow) {
   return {
@@ -25,6 +27,8 @@ function deliveryView(row: DeliveryRow) {
     status: row.status,
     error: row.error,
     attempts: row.attempts,
+    next_attempt_at: row.next_attempt_at,
+    given_up: row.given_up === 1,
     file_name: row.file_name,
     content_type: row.content_type,
     interchange_control_number: row.interchange_control_number,
@@ -70,8 +74,9 @@ export async function snapshotHistory(
   filter: { brandId?: string; facilityId?: string; page: number; pageSize: number },
 ) {
   const { total, rows } = await listSnapshots(ctx.db, user, filter);
-  const deliveries = await listDeliveriesOf(
+  const deliveries = await listVisibleDeliveriesOf(
     ctx.db,
+    user,
     rows.map((r) => r.id),
   );
   const items = rows.map((row) =>
@@ -86,7 +91,7 @@ export async function snapshotHistory(
 export async function snapshotDetail(ctx: ServiceContext, user: AuthUser, snapshotId: string) {
   const row = await findVisibleSnapshot(ctx.db, user, snapshotId);
   if (!row) throw notFound('Snapshot not found');
-  const deliveries = await listDeliveriesOf(ctx.db, [row.id]);
+  const deliveries = await listVisibleDeliveriesOf(ctx.db, user, [row.id]);
   return { ...snapshotView(row, deliveries), items: JSON.parse(row.items_json) as unknown[] };
 }
 
@@ -104,57 +109,59 @@ export async function deliveredDocument(ctx: ServiceContext, user: AuthUser, del
 
 /**
  * Sends a PENDING (interrupted) or FAILED delivery again with the very same stored document, so
- * control numbers and idempotency keys do not change.
+ * control numbers and idempotency keys do not change. Needs an admin grant for the brand at the
+ * snapshot's facility, or (brand level) at a facility in the delivery's organisation.
  */
 export async function retryDelivery(ctx: ServiceContext, user: AuthUser, deliveryId: string) {
-  const row = await findVisibleDelivery(ctx.db, user, deliveryId);
-  if (!row) throw notFound('Delivery not found');
-  const admin = row.facility_id
-    ? await hasAdminGrant(ctx.db, user.id, row.brand_id, row.facility_id)
-    : await hasAdminGrant(ctx.db, user.id, row.brand_id);
+  const visible = await findVisibleDelivery(ctx.db, user, deliveryId);
+  if (!visible) throw notFound('Delivery not found');
+  const admin = visible.facility_id
+    ? await hasAdminGrant(ctx.db, user.id, visible.brand_id, visible.facility_id)
+    : await hasAdminGrantInOrganization(ctx.db, user, visible.brand_id, visible.organization_id);
   if (!admin) throw forbidden();
-  if (row.status === 'SUCCESS') throw invalidRequest('This delivery has already succeeded');
-  if (ctx.deliveriesInFlight.has(row.id)) throw invalidRequest('This delivery is being sent');
-  if (
-    row.connection_id &&
-    (await newerSnapshotDelivered(ctx.db, row.connection_id, row.snapshot_created_at))
-  ) {
-    // A full snapshot replaces stock levels: resending an older one would roll the retailer back.
-    throw invalidRequest('A newer snapshot has already been delivered to this connection');
+  if (visible.status === 'SUCCESS') throw invalidRequest('This delivery has already succeeded');
+  if (!claimDelivery(ctx, visible.id)) throw invalidRequest('This delivery is being sent');
+  let job;
+  try {
+    // Read again now that it is ours: a send that just finished may have recorded a SUCCESS.
+    const row = await findDeliveryToSend(ctx.db, visible.id);
+    if (!row) throw notFound('Delivery not found');
+    if (row.status === 'SUCCESS') throw invalidRequest('This delivery has already succeeded');
+    if (
+      row.connection_id &&
+      (await newerSnapshotDelivered(
+        ctx.db,
+        row.connection_id,
+        row.facility_id,
+        row.snapshot_created_at,
+      ))
+    ) {
+      // A full snapshot replaces stock levels: resending an older one would roll the retailer back.
+      throw invalidRequest('A newer snapshot has already been delivered to this connection');
+    }
+    const { document, content_type, file_name, transport_json } = row;
+    if (!document || !transport_json || !content_type || !file_name) {
+      throw invalidRequest('This delivery has no document to send');
+    }
+    job = resendJob(
+      { ...row, document, content_type, file_name },
+      transportOf({ transport_json }),
+      false,
+    );
+  } catch (error) {
+    releaseDelivery(ctx, visible.id);
+    throw error;
   }
-  if (!row.document || !row.transport_json || !row.content_type || !row.file_name) {
-    throw invalidRequest('This delivery has no document to send');
-  }
-  const outcomes = await runDeliveries(ctx, [
-    {
-      deliveryId: row.id,
-      transport: transportOf({ transport_json: row.transport_json }),
-      document: {
-        body: row.document,
-        contentType: row.content_type,
-        fileName: row.file_name,
-        idempotencyKey: row.id,
-      },
-      log: {
-        deliveryId: row.id,
-        snapshotId: row.snapshot_id,
-        brandId: row.brand_id,
-        facilityId: row.facility_id,
-        retailerId: row.retailer_id,
-        documentBytes: Buffer.byteLength(row.document),
-      },
-    },
-  ]);
-  const outcome = outcomes.get(row.id)!;
+  const outcome = (await runDeliveries(ctx, [job])).get(visible.id)!;
   return {
     message: outcome.success ? 'Delivery sent successfully' : 'Delivery failed',
-    data: { delivery_id: row.id, success: outcome.success, error: outcome.error },
+    data: { delivery_id: visible.id, success: outcome.success, error: outcome.error },
   };
 }
 
-/** Shown at start: what a crash left in the outbox (automatic re-delivery is a later feature). */
+/** Shown at start: what a crash left in the outbox (the drainer sends it again). */
 export async function pendingDeliveriesNotice(ctx: ServiceContext): Promise<string | null> {
   const count = await countPendingDeliveries(ctx.db);
   if (count === 0) return null;
-  return `${count} inventory ${count === 1 ? 'delivery' : 'deliveries'} from an earlier run did not finish; retry them from Inventory > Recent snapshots`;
+  return `${count} inventory ${count === 1 ? 'delivery' : 'deliveries'} from an earlier run did not finish; ${count === 1 ? 'it is' : 'they are'} sent again automatically (Inventory > Recent snapshots shows progress)`;
 }

@@ -8,7 +8,7 @@ import { validateAdvice } from './validate';
 
 /**
  * Dry run: what each enabled connection would receive, and how that differs from the last
- * snapshot it accepted. Validates exactly like a send; makes no network call and stores nothing.
+ * snapshot of the same scope (this facility, or the brand level) it accepted. Validates exactly like a send; makes no network call and stores nothing.
  */
 export async function previewInventoryAdvice(
   ctx: ServiceContext,
@@ -37,7 +37,12 @@ export async function previewInventoryAdvice(
         } catch (failure) {
           error = `Cannot build the document: ${(failure as Error).message}`;
         }
-        const baseline = await lastDeliveredSnapshot(ctx.db, connection.id);
+        // Only the same scope: another facility's stock is neither a baseline nor visible here.
+        const baseline = await lastDeliveredSnapshot(
+          ctx.db,
+          connection.id,
+          targets.facility?.id ?? null,
+        );
         const baselineItems = baseline ? (JSON.parse(baseline.items_json) as AdviceLine[]) : [];
         return {
           connection_id: connection.id,

@@ -1,0 +1,57 @@
+/**
+ * When the background drainer sends a failed or interrupted delivery again: exponential backoff
+ * with a ceiling, and a limit after which it gives up and leaves the delivery to a clerk.
+ */
+
+export interface RedeliveryPolicy {
+  /** Wait after the first failure; doubled after every background re-delivery. */
+  baseDelayMs: number;
+  /** Ceiling of the wait. */
+  maxDelayMs: number;
+  /** Background re-deliveries before giving up. */
+  maxAutoRetries: number;
+}
+
+/** 30 s, 1, 2, 4 … 32 min, then hourly: the 24th re-delivery comes about 18 h after the send. */
+export const defaultRedeliveryPolicy: RedeliveryPolicy = {
+  baseDelayMs: 30_000,
+  maxDelayMs: 3_600_000,
+  maxAutoRetries: 24,
+};
+
+/** Wait before the next background re-delivery, after `autoRetries` of them. */
+export function redeliveryDelayMs(autoRetries: number, policy: RedeliveryPolicy): number {
+  return Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.max(0, autoRetries));
+}
+
+export interface DeliveryPlan {
+  status: 'SUCCESS' | 'FAILURE';
+  error: string | null;
+  autoRetries: number;
+  /** ISO time of the next background re-delivery, or null when none is planned. */
+  nextAttemptAt: string | null;
+  givenUp: boolean;
+}
+
+/**
+ * What the outbox row says after a send. A recorded SUCCESS is never downgraded by a late
+ * failure; only failures a later try may fix (network trouble, timeouts, 408, 429, 5xx) are
+ * planned again.
+ */
+export function planAfterOutcome(
+  current: { status: string; auto_retries: number },
+  outcome: { success: boolean; error: string | null; retryable: boolean; automatic: boolean },
+  at: Date,
+  policy: RedeliveryPolicy,
+): DeliveryPlan {
+  const autoRetries = current.auto_retries + (outcome.automatic ? 1 : 0);
+  if (current.status === 'SUCCESS' || outcome.success) {
+    return { status: 'SUCCESS', error: null, autoRetries, nextAttemptAt: null, givenUp: false };
+  }
+  const failed = { status: 'FAILURE' as const, error: outcome.error, autoRetries };
+  if (!outcome.retryable) return { ...failed, nextAttemptAt: null, givenUp: false };
+  if (autoRetries >= policy.maxAutoRetries)
+    return { ...failed, nextAttemptAt: null, givenUp: true };
+  const next = new Date(at.getTime() + redeliveryDelayMs(autoRetries, policy));
+  return { ...failed, nextAttemptAt: next.toISOString(), givenUp: false };
+}

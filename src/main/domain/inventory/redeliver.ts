@@ -1,0 +1,80 @@
+import { transportOf } from '../../advice/documents';
+import {
+  claimDelivery,
+  releaseDelivery,
+  resendJob,
+  runDeliveries,
+  type DeliveryJob,
+} from '../../advice/engine';
+import {
+  findDeliveryToSend,
+  giveUpDelivery,
+  listDueDeliveries,
+  newerSnapshotOutboxed,
+} from '../../db/advice';
+import type { ServiceContext } from '../context';
+
+/** Deliveries one drain pass takes on (sent `deliveryConcurrency` at a time). */
+export const DRAIN_BATCH_SIZE = 32;
+
+export const SUPERSEDED_MESSAGE =
+  'Not sent again automatically: a newer snapshot for this connection replaces it';
+export const NOTHING_TO_SEND_MESSAGE = 'Not sent again automatically: nothing to send';
+
+/**
+ * One pass of the background drainer: sends every delivery whose re-delivery is due (PENDING
+ * rows a crash left, failures a later try may fix), at most `limit`. A delivery being sent by
+ * this process (a send, a manual retry, another pass) is skipped, and one whose connection has a
+ * newer snapshot of the same scope is never sent again: a full snapshot replaces stock levels,
+ * and two in flight could arrive in either order. Resolves once the outcomes are recorded, with
+ * the number of deliveries sent.
+ */
+export async function redeliverDue(ctx: ServiceContext, limit: number): Promise<number> {
+  const now = ctx.clock.now().toISOString();
+  const due = await listDueDeliveries(ctx.db, now, limit, ctx.deliveriesInFlight);
+  const jobs: DeliveryJob[] = [];
+  try {
+    for (const { id } of due) {
+      if (!claimDelivery(ctx, id)) continue;
+      const job = await claimedJob(ctx, id, now).catch((error: unknown) => {
+        releaseDelivery(ctx, id);
+        throw error;
+      });
+      if (job) jobs.push(job);
+      else releaseDelivery(ctx, id);
+    }
+  } catch (error) {
+    for (const job of jobs) releaseDelivery(ctx, job.deliveryId);
+    throw error;
+  }
+  if (jobs.length > 0) await runDeliveries(ctx, jobs);
+  return jobs.length;
+}
+
+/** The job for a claimed delivery, or null when it is no longer due (or never will be). */
+async function claimedJob(
+  ctx: ServiceContext,
+  deliveryId: string,
+  now: string,
+): Promise<DeliveryJob | null> {
+  // Read after the claim: another pass or a retry may have sent it since the list was read.
+  const row = await findDeliveryToSend(ctx.db, deliveryId);
+  if (!row || row.status === 'SUCCESS' || row.next_attempt_at === null) return null;
+  if (row.next_attempt_at > now) return null;
+  const { document, content_type, file_name, transport_json, connection_id } = row;
+  if (!document || !content_type || !file_name || !transport_json || !connection_id) {
+    await giveUpDelivery(ctx.db, deliveryId, NOTHING_TO_SEND_MESSAGE, now);
+    return null;
+  }
+  if (
+    await newerSnapshotOutboxed(ctx.db, connection_id, row.facility_id, row.snapshot_created_at)
+  ) {
+    await giveUpDelivery(ctx.db, deliveryId, SUPERSEDED_MESSAGE, now);
+    return null;
+  }
+  return resendJob(
+    { ...row, document, content_type, file_name },
+    transportOf({ transport_json }),
+    true,
+  );
+}
