@@ -14,6 +14,7 @@ import { writeOutbox } from '../../src/main/domain/inventory/advise';
 import {
   DRAIN_BATCH_SIZE,
   redeliverDue,
+  DISABLED_MESSAGE,
   SUPERSEDED_MESSAGE,
 } from '../../src/main/domain/inventory/redeliver';
 import { resolveTargets } from '../../src/main/domain/inventory/targets';
@@ -249,6 +250,27 @@ describe('background re-delivery', () => {
     time.advance(3_600_000);
     expect(await pass()).toBe(0);
     expect(partner.received).toHaveLength(1);
+  });
+
+  it('sends nothing to a connection disabled since the failure', async () => {
+    await fresh();
+    partner.handle(respond(503, 'down'));
+    const deliveryId = await send(B1, F1, 'OFF-1', 502);
+    await svc.ctx.db
+      .updateTable('connections')
+      .set({ enabled: 0 })
+      .where('id', '=', id('c', 1))
+      .execute();
+    partner.clear();
+    partner.handle(ok);
+    time.advance(3_600_000);
+    expect(await pass()).toBe(0);
+    expect(partner.received).toHaveLength(0);
+    expect(await historyDelivery(deliveryId)).toMatchObject({
+      error: DISABLED_MESSAGE,
+      next_attempt_at: null,
+      given_up: true,
+    });
   });
 
   it('never resends an older snapshot once a newer one of the same scope was accepted', async () => {

@@ -455,6 +455,7 @@ export function findDeliveryToSend(db: Db, deliveryId: string) {
       's.facility_id',
       's.created_at as snapshot_created_at',
       'c.transport_json',
+      'c.enabled as connection_enabled',
     ])
     .executeTakeFirst();
 }

@@ -20,6 +20,7 @@ export const DRAIN_BATCH_SIZE = 32;
 export const SUPERSEDED_MESSAGE =
   'Not sent again automatically: a newer snapshot for this connection replaces it';
 export const NOTHING_TO_SEND_MESSAGE = 'Not sent again automatically: nothing to send';
+export const DISABLED_MESSAGE = 'Not sent again automatically: the connection is disabled';
 
 /**
  * One pass of the background drainer: sends every delivery whose re-delivery is due (PENDING
@@ -64,6 +65,11 @@ async function claimedJob(
   const { document, content_type, file_name, transport_json, connection_id } = row;
   if (!document || !content_type || !file_name || !transport_json || !connection_id) {
     await giveUpDelivery(ctx.db, deliveryId, NOTHING_TO_SEND_MESSAGE, now);
+    return null;
+  }
+  if (!row.connection_enabled) {
+    // A disabled connection receives nothing; a clerk may still retry by hand.
+    await giveUpDelivery(ctx.db, deliveryId, DISABLED_MESSAGE, now);
     return null;
   }
   if (

@@ -213,7 +213,8 @@ export const inventoryRoutes: RouteDef[] = [
   {
     method: 'POST',
     url: '/api/v1/inventory/deliveries/:delivery_id/retry',
-    summary: 'Send a pending or failed delivery again (same document, same control numbers)',
+    summary:
+      'Send a pending or failed delivery again now (same document, same control numbers); the service also does so by itself',
     tag: 'Inventory advice',
     params: deliveryIdParamsSchema,
     responses: {
