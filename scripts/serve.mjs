@@ -1,19 +1,11 @@
 // `npm run serve -- [flags]`: the headless service, straight after `npm install`.
-// Builds the UI when it is missing or older than its sources, then runs the service from source.
+// Builds the UI when it is missing or older than its sources, then runs the built service
+// (out/service/cli.js, rebuilt when older than its sources; from source with tsx if that fails).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { BUNDLE, buildServiceBundle, bundleIsFresh, newestMtime } from './service-bundle.mjs';
 
 const builtIndex = 'out/renderer/index.html';
-
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
-  }
-  return newest;
-}
 
 const uiStale =
   !existsSync(builtIndex) ||
@@ -23,19 +15,40 @@ if (uiStale) {
   const build = spawnSync(
     'npx',
     ['vite', 'build', '--config', 'vite.renderer.config.ts', '--logLevel', 'warn'],
-    {
-      stdio: 'inherit',
-    },
+    { stdio: 'inherit' },
   );
   if (build.status !== 0) console.error('the UI build failed; serving the API only');
 }
 
-const child = spawn(
-  process.execPath,
-  ['--import', 'tsx', 'src/main/service/cli.ts', ...process.argv.slice(2)],
-  {
-    stdio: 'inherit',
-  },
-);
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+let serviceArgs = [BUNDLE];
+if (!bundleIsFresh()) {
+  try {
+    console.error('building the service (out/service/cli.js)…');
+    await buildServiceBundle();
+  } catch (error) {
+    console.error(`the service build failed (${error.message}); running from source`);
+    serviceArgs = ['--import', 'tsx', 'src/main/service/cli.ts'];
+  }
+}
+
+// The IPC channel tells the service when this process is gone, however it went (cli.ts).
+const child = spawn(process.execPath, [...serviceArgs, ...process.argv.slice(2)], {
+  stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+});
+
+let forwarded = false;
+const forward = (signal) => {
+  forwarded = true;
+  if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+};
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => forward(signal));
+
+// `npm run` puts npm and a shell between the user and this process, and neither passes on a
+// SIGTERM: the shell dies and this process is handed to another parent. Treat that as SIGTERM.
+const parentAtStart = process.ppid;
+const parentWatch = setInterval(() => {
+  if (process.ppid !== parentAtStart && !forwarded) forward('SIGTERM');
+}, 200);
+parentWatch.unref();
+
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,13 +1,24 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
+import { connect, createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /** The project root (this file is test/cli/serve.test.ts). */
 const ROOT = resolve(import.meta.dirname, '../..');
-const READY_TIMEOUT_MS = 20_000;
+const BUNDLE = join(ROOT, 'out/service/cli.js');
+// Generous: several helpers and test files may share two cores; these are no timing asserts.
+const READY_TIMEOUT_MS = 45_000;
 const EXIT_TIMEOUT_MS = 5_000;
 
 interface Cli {
@@ -19,14 +30,16 @@ interface Cli {
 
 const children: ChildProcess[] = [];
 
-function startCli(args: string[]): Cli {
+function startProcess(command: string, args: string[], detached = false): Cli {
   const env = { ...process.env };
   // The service reads these; the tests pass everything as flags.
-  for (const name of ['HOST', 'PORT', 'DATA_DIR', 'SEED']) delete env[name];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/service/cli.ts', ...args], {
+  for (const name of ['HOST', 'PORT', 'DATA_DIR', 'SEED', 'ALLOWED_HOST']) delete env[name];
+  const child = spawn(command, args, {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, so a left-over process can be found and cleaned up by group.
+    detached,
   });
   children.push(child);
   let out = '';
@@ -37,6 +50,16 @@ function startCli(args: string[]): Cli {
     child.on('exit', (code, signal) => done({ code, signal })),
   );
   return { child, stdout: () => out, stderr: () => err, exited };
+}
+
+/** The service from source, as the e2e web server runs it. */
+function startCli(args: string[]): Cli {
+  return startProcess(process.execPath, ['--import', 'tsx', 'src/main/service/cli.ts', ...args]);
+}
+
+/** `npm run serve -- ARGS`, as a user types it: npm, a shell, scripts/serve.mjs, the service. */
+function startNpmServe(args: string[]): Cli {
+  return startProcess('npm', ['run', 'serve', '--', ...args], true);
 }
 
 /** Resolves with the match once stdout has a line matching `pattern`; fails on exit or timeout. */
@@ -101,6 +124,14 @@ afterAll(() => {
   // Only the processes these tests started, by their own handle.
   for (const child of children.splice(0)) {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    // npm's group: whatever it started and left behind (only on a failed test).
+    if (child.spawnargs[0] === 'npm' && child.pid) {
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // the group is gone already
+      }
+    }
   }
   rmSync(dataRoot, { recursive: true, force: true });
 });
@@ -197,7 +228,7 @@ describe.concurrent('npm run serve: start-up failures', () => {
     expect(exit.code).toBe(1);
     expect(cli.stderr()).toContain('facilities[0].organization_id');
     expect(cli.stdout()).not.toContain('listening on');
-  }, 30_000);
+  }, 60_000);
 
   it('a missing or malformed seed file exits 1 with a clear message', async ({ expect }) => {
     const missing = startCli([
@@ -223,7 +254,7 @@ describe.concurrent('npm run serve: start-up failures', () => {
     expect(missing.stderr()).toContain('no-such-file.json');
     expect((await exitWithin(malformed, READY_TIMEOUT_MS)).code).toBe(1);
     expect(malformed.stderr()).toContain('Cannot read seed bundle');
-  }, 30_000);
+  }, 60_000);
 
   it('--port abc exits 2 with the usage text', async ({ expect }) => {
     const cli = startCli(['--port', 'abc', '--data-dir', join(dataRoot, 'usage')]);
@@ -232,13 +263,13 @@ describe.concurrent('npm run serve: start-up failures', () => {
     expect(cli.stderr()).toContain('--port');
     expect(cli.stderr()).toContain('usage: npm run serve');
     expect(cli.stdout()).not.toContain('listening on');
-  }, 30_000);
+  }, 60_000);
 
   it('an unknown flag exits 2', async ({ expect }) => {
     const cli = startCli(['--no-such-flag']);
     expect((await exitWithin(cli, READY_TIMEOUT_MS)).code).toBe(2);
     expect(cli.stderr()).toContain('usage: npm run serve');
-  }, 30_000);
+  }, 60_000);
 
   it('a port already in use exits 1 with a message', async ({ expect }) => {
     const blocker = createServer();
@@ -252,5 +283,184 @@ describe.concurrent('npm run serve: start-up failures', () => {
     } finally {
       await new Promise((done) => blocker.close(done));
     }
-  }, 30_000);
+  }, 60_000);
+});
+
+/** Every process on this machine: its parent, state and command line (Linux /proc). */
+function processTable(): Map<number, { ppid: number; state: string; cmdline: string }> {
+  const table = new Map<number, { ppid: number; state: string; cmdline: string }>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // "pid (comm) state ppid ..."; comm may hold spaces and parentheses.
+      const [state = '', ppid = ''] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').join(' ');
+      table.set(Number(entry), { ppid: Number(ppid), state, cmdline: cmdline.trim() });
+    } catch {
+      // exited while being read
+    }
+  }
+  return table;
+}
+
+/** `pid` and everything it started, transitively. */
+function processTree(pid: number): { pid: number; cmdline: string }[] {
+  const table = processTable();
+  const tree = [pid];
+  for (let i = 0; i < tree.length; i++) {
+    for (const [child, info] of table) if (info.ppid === tree[i]) tree.push(child);
+  }
+  return tree.map((p) => ({ pid: p, cmdline: table.get(p)?.cmdline ?? '' }));
+}
+
+/** Exited (a zombie that nobody reaps has exited too). */
+function isGone(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
+  } catch {
+    return true;
+  }
+}
+
+function portRefuses(port: number): Promise<boolean> {
+  return new Promise((done) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      done(false);
+    });
+    socket.once('error', () => done(true));
+  });
+}
+
+async function waitUntil(
+  what: string,
+  check: () => boolean | Promise<boolean>,
+  timeoutMs = 10_000,
+) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`still not true after ${timeoutMs} ms: ${what}`);
+    await new Promise((done) => setTimeout(done, 50));
+  }
+}
+
+const SERVE_SCRIPT = /^node scripts\/serve\.mjs\b/;
+const BUNDLE_RUN = /out\/service\/cli\.js\b/;
+
+describe.runIf(process.platform === 'linux')('npm run serve: signals and the built bundle', () => {
+  it('SIGTERM to the npm process closes the port and leaves no process behind', async () => {
+    const cli = startNpmServe(['--port', '0', '--data-dir', join(dataRoot, 'npm-sigterm')]);
+    const [, , port] = await waitForStdout(cli, LISTENING, 60_000);
+    const tree = processTree(cli.child.pid!);
+    // npm, a shell, scripts/serve.mjs and the service: the test must signal the outer one.
+    expect(
+      tree.some((p) => SERVE_SCRIPT.test(p.cmdline)),
+      JSON.stringify(tree),
+    ).toBe(true);
+    expect(tree.length).toBeGreaterThanOrEqual(3);
+
+    process.kill(cli.child.pid!, 'SIGTERM');
+    await waitUntil(`port ${port} closed`, () => portRefuses(Number(port)));
+    await waitUntil(`no process left of ${JSON.stringify(tree)}`, () =>
+      tree.every((p) => isGone(p.pid)),
+    );
+    expect(cli.stdout()).toContain('SIGTERM received, closing');
+  }, 90_000);
+
+  it('SIGINT to scripts/serve.mjs is passed on: the service closes cleanly and serve.mjs exits', async () => {
+    const cli = startNpmServe(['--port', '0', '--data-dir', join(dataRoot, 'npm-sigint')]);
+    const [, , port] = await waitForStdout(cli, LISTENING, 60_000);
+    const tree = processTree(cli.child.pid!);
+    const serveScript = tree.find((p) => SERVE_SCRIPT.test(p.cmdline));
+    expect(serveScript, JSON.stringify(tree)).toBeDefined();
+
+    process.kill(serveScript!.pid, 'SIGINT');
+    await waitUntil(`port ${port} closed`, () => portRefuses(Number(port)));
+    await waitUntil('serve.mjs and the service gone', () =>
+      tree.filter((p) => p.pid !== cli.child.pid).every((p) => isGone(p.pid)),
+    );
+    expect(cli.stdout()).toContain('SIGINT received, closing');
+    expect((await exitWithin(cli)).code).toBe(0);
+  }, 90_000);
+
+  it('scripts/serve.mjs killed outright (SIGKILL): the service notices and closes', async () => {
+    const cli = startNpmServe(['--port', '0', '--data-dir', join(dataRoot, 'npm-sigkill')]);
+    const [, , port] = await waitForStdout(cli, LISTENING, 60_000);
+    const tree = processTree(cli.child.pid!);
+    const serveScript = tree.find((p) => SERVE_SCRIPT.test(p.cmdline));
+    const service = tree.find((p) => BUNDLE_RUN.test(p.cmdline) || /cli\.ts\b/.test(p.cmdline));
+    expect(serveScript && service, JSON.stringify(tree)).toBeTruthy();
+
+    process.kill(serveScript!.pid, 'SIGKILL');
+    await waitUntil(`port ${port} closed`, () => portRefuses(Number(port)));
+    await waitUntil('the service gone', () => isGone(service!.pid));
+    expect(cli.stdout()).toContain('parent process gone, closing');
+  }, 90_000);
+
+  it('runs the built bundle, rebuilding it first when a source is newer', async () => {
+    // Make the bundle older than every source: the next start must rebuild it.
+    if (existsSync(BUNDLE)) utimesSync(BUNDLE, new Date(0), new Date(0));
+    const dataDir = join(dataRoot, 'npm-bundle');
+    const cli = startNpmServe(['--seed', 'demo', '--port', '0', '--data-dir', dataDir]);
+    const [, url] = await waitForStdout(cli, LISTENING, 60_000);
+    expect(cli.stderr()).toContain('building the service (out/service/cli.js)');
+    expect(statSync(BUNDLE).mtimeMs).toBeGreaterThan(0);
+    const tree = processTree(cli.child.pid!);
+    expect(
+      tree.some((p) => BUNDLE_RUN.test(p.cmdline)),
+      JSON.stringify(tree),
+    ).toBe(true);
+    const token = await signIn(url!, 'demo@example.com', 'demo-password');
+    expect((await facilities(url!, token)).length).toBeGreaterThanOrEqual(2);
+    process.kill(cli.child.pid!, 'SIGTERM');
+    await waitUntil('all gone', () => tree.every((p) => isGone(p.pid)));
+
+    // Now fresh: the next start runs it without building, and the UI's files are served.
+    const again = startNpmServe(['--port', '0', '--data-dir', dataDir]);
+    const started = performance.now();
+    const [, url2] = await waitForStdout(again, LISTENING, 60_000);
+    console.log(
+      `npm run serve (fresh bundle) spawn-to-ready: ${Math.round(performance.now() - started)} ms`,
+    );
+    expect(again.stderr()).not.toContain('building the service');
+    const health = await fetch(`${url2}/api/health`);
+    expect(health.status).toBe(200);
+    const againTree = processTree(again.child.pid!);
+    process.kill(again.child.pid!, 'SIGTERM');
+    await waitUntil('all gone', () => againTree.every((p) => isGone(p.pid)));
+  }, 120_000);
+});
+
+describe('npm run serve: beyond loopback', () => {
+  it('--host 0.0.0.0 without --allowed-host exits 2 naming the flag', async () => {
+    const cli = startCli(['--host', '0.0.0.0', '--port', '0', '--data-dir', join(dataRoot, 'lan')]);
+    expect((await exitWithin(cli, READY_TIMEOUT_MS)).code).toBe(2);
+    expect(cli.stderr()).toContain('--host 0.0.0.0 is reachable from the network');
+    expect(cli.stderr()).toContain('--allowed-host NAME');
+    expect(cli.stdout()).not.toContain('listening on');
+  }, 60_000);
+
+  it('--host 0.0.0.0 --allowed-host NAME starts, warns on stderr that traffic is plain HTTP', async () => {
+    const cli = startCli([
+      '--host',
+      '0.0.0.0',
+      '--allowed-host',
+      'warehouse-pc.lan',
+      '--port',
+      '0',
+      '--data-dir',
+      join(dataRoot, 'lan-allowed'),
+    ]);
+    const [, port] = await waitForStdout(cli, /^listening on http:\/\/0\.0\.0\.0:(\d+)$/m);
+    expect(cli.stderr()).toMatch(/plain HTTP.*\n?.*TLS/);
+    const allowed = await fetch(`http://127.0.0.1:${port}/api/health`, {
+      headers: { host: 'warehouse-pc.lan' },
+    });
+    expect(allowed.status).toBe(200);
+    cli.child.kill('SIGTERM');
+    expect((await exitWithin(cli)).code).toBe(0);
+  }, 60_000);
 });

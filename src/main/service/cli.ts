@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { SeedError } from '../domain/seed';
 import { parseServiceFlags, UsageError } from './config';
+import { plainHttpWarning } from './host-guard';
 import { startService, startupNotices } from './server';
 
 /** `npm run serve`: the headless service. Prints `listening on URL` once it can serve. */
@@ -9,24 +10,37 @@ async function main() {
     dataDir: resolve('data'),
     uiDir: resolve('out/renderer'),
   });
-  const service = await startService(options);
-  for (const notice of await startupNotices(service.context)) console.log(notice);
-  console.log(`listening on ${service.url}`);
+  const starting = startService(options);
   let closing = false;
-  const shutdown = (signal: string) => {
+  const shutdown = (reason: string) => {
     if (closing) return;
     closing = true;
-    console.log(`${signal} received, closing`);
-    service.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error(error);
-        process.exit(1);
-      },
+    console.log(`${reason}, closing`);
+    // A start that fails is reported by main's catch; one that succeeds is closed first.
+    starting.then(
+      (service) =>
+        service.close().then(
+          () => process.exit(0),
+          (error: unknown) => {
+            console.error(error);
+            process.exit(1);
+          },
+        ),
+      () => undefined,
     );
   };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM received'));
+  process.on('SIGINT', () => shutdown('SIGINT received'));
+  // Started by scripts/serve.mjs with an IPC channel: when that process is gone (even by
+  // SIGKILL) the channel closes, and nothing is left listening.
+  if (process.channel) process.on('disconnect', () => shutdown('parent process gone'));
+
+  const service = await starting;
+  if (closing) return;
+  const warning = plainHttpWarning(options.host);
+  if (warning) console.error(warning);
+  for (const notice of await startupNotices(service.context)) console.log(notice);
+  console.log(`listening on ${service.url}`);
 }
 
 main().catch((error: unknown) => {
