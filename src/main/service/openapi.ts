@@ -131,16 +131,22 @@ export function withLiveOrigin<T extends Pick<OpenApiDocument, 'servers'>>(
 }
 
 /**
- * Swagger UI's own CSP (hashes for its inline bootstrap), adjusted for a local HTTP service:
- * "Try it out" calls this origin (connect-src 'self'), and requests are not upgraded to https,
- * which a plain-HTTP loopback service cannot answer.
+ * Swagger UI's own CSP, adjusted for a local HTTP service: "Try it out" calls this origin
+ * (connect-src 'self'); requests are not upgraded to https, which a plain-HTTP loopback service
+ * cannot answer; and inline styles are allowed, which Swagger UI's response highlighter sets
+ * (styles cannot run code; scripts stay 'self' only).
  */
 export function apiDocsCsp(header: string): string {
   const directives = header
     .split(';')
     .map((directive) => directive.trim())
     .filter((directive) => directive !== '' && directive !== 'upgrade-insecure-requests')
-    .filter((directive) => !directive.startsWith('connect-src'));
+    .filter((directive) => !directive.startsWith('connect-src'))
+    .map((directive) =>
+      directive.startsWith('style-src ') && !directive.includes("'unsafe-inline'")
+        ? `${directive} 'unsafe-inline'`
+        : directive,
+    );
   return [...directives, "connect-src 'self'"].join('; ') + ';';
 }
 
