@@ -191,6 +191,63 @@ describe('401 Authentication failed / UNAUTHORIZED on every protected route', ()
     }
   });
 
+  it('a token with no exp, or no iat, is refused even when well signed', async () => {
+    const now = Math.floor(clock.now().getTime() / 1000);
+    const claims = { sub: issued.sub, iss: issued.iss, aud: issued.aud };
+    const sign = (extra: Record<string, number>) =>
+      new SignJWT({ ...claims, ...extra })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .sign(svc.ctx.secret);
+    await expectRejectedEverywhere(`Bearer ${await sign({ iat: now })}`);
+    await expectRejectedEverywhere(`Bearer ${await sign({ exp: now + 600 })}`);
+    // The control: the same claims with both are accepted.
+    expect(
+      (await get(PROTECTED[0]!, `Bearer ${await sign({ iat: now, exp: now + 600 })}`)).statusCode,
+    ).toBe(200);
+  });
+
+  it('a token meant to live longer than 1 h is refused, even while its first hour runs', async () => {
+    const now = Math.floor(clock.now().getTime() / 1000);
+    const claims = { sub: issued.sub, iss: issued.iss, aud: issued.aud };
+    await expectRejectedEverywhere(`Bearer ${await forge(claims, { iat: now, exp: now + 3601 })}`);
+    await expectRejectedEverywhere(
+      `Bearer ${await forge(claims, { iat: now - 10, exp: now + 86400 })}`,
+    );
+    // Exactly one hour is the lifetime the service issues.
+    const oneHour = await forge(claims, { iat: now, exp: now + 3600 });
+    expect((await get(PROTECTED[0]!, `Bearer ${oneHour}`)).statusCode).toBe(200);
+  });
+
+  it('a token issued in the future beyond 60 s of clock skew is refused; within it, accepted', async () => {
+    const now = Math.floor(clock.now().getTime() / 1000);
+    const claims = { sub: issued.sub, iss: issued.iss, aud: issued.aud };
+    const future = await forge(claims, { iat: now + 120, exp: now + 600 });
+    await expectRejectedEverywhere(`Bearer ${future}`);
+    const skewed = await forge(claims, { iat: now + 30, exp: now + 600 });
+    expect((await get(PROTECTED[0]!, `Bearer ${skewed}`)).statusCode).toBe(200);
+  });
+
+  it('an accepted (and remembered) token does not make a look-alike pass, and its checks still run on reuse', async () => {
+    const token = await svc.login('viewer@a.test');
+    expect((await get(PROTECTED[0]!, token)).statusCode).toBe(200);
+    expect((await get(PROTECTED[0]!, token)).statusCode).toBe(200);
+    const [header, payload, signature] = token.slice('Bearer '.length).split('.') as [
+      string,
+      string,
+      string,
+    ];
+    const flipped = (signature[0] === 'A' ? 'B' : 'A') + signature.slice(1);
+    await expectRejectedEverywhere(`Bearer ${header}.${payload}.${flipped}`);
+    await expectRejectedEverywhere(`Bearer ${header}.${payload}.${signature}x`);
+    // Expiry is checked on every use, not only the first.
+    try {
+      clock.offsetMs = 3601_000;
+      await expectRejectedEverywhere(token);
+    } finally {
+      clock.offsetMs = 0;
+    }
+  });
+
   it('a well-signed token for a user id that does not exist', async () => {
     const token = await forge({
       sub: '5de7da8e-0000-4000-8000-000000000000',

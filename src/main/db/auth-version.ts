@@ -1,0 +1,55 @@
+import type SQLite from 'better-sqlite3';
+import type { Db } from './database';
+
+/**
+ * A counter that moves on every write to the rows that decide who a user is and what it sees
+ * (users, grants, facilities, brands, retailers, connections). Caches of such data are tagged
+ * with the counter read before loading and are dropped as soon as it moves.
+ *
+ * SQLite triggers bump it, so no write path can forget to: seed imports, settings, tests that
+ * write rows directly. A trigger runs inside the writing statement, before its transaction
+ * commits; a reload then goes through Kysely, which waits for the transaction's connection, so
+ * it reads the committed rows. A rolled-back write only causes one needless reload.
+ *
+ * The triggers are TEMP (this connection only), so no migration is needed. Another process
+ * writing the same file is not seen; nothing does that while the service runs.
+ */
+const versions = new WeakMap<Db, { value: number }>();
+
+const FUNCTION_NAME = 'auth_data_changed';
+
+/** Table -> the events that change cached auth data (UPDATE OF lists the columns that matter). */
+const WATCHED: Record<string, string[]> = {
+  users: ['INSERT', 'DELETE', 'UPDATE OF id, email, brand_id'],
+  user_facilities: ['INSERT', 'DELETE', 'UPDATE'],
+  user_admin: ['INSERT', 'DELETE', 'UPDATE'],
+  facilities: ['INSERT', 'DELETE', 'UPDATE'],
+  brands: ['INSERT', 'DELETE', 'UPDATE'],
+  brand_facilities: ['INSERT', 'DELETE', 'UPDATE'],
+  retailers: ['INSERT', 'DELETE', 'UPDATE'],
+  // Not the control-number counters, which every advice updates.
+  connections: ['INSERT', 'DELETE', 'UPDATE OF id, organization_id, brand_id, retailer_id'],
+};
+
+/** Installs the counter on an opened database (after its migrations). */
+export function installAuthDataVersion(sqlite: SQLite.Database, db: Db): void {
+  const version = { value: 0 };
+  sqlite.function(FUNCTION_NAME, { deterministic: false }, () => {
+    version.value += 1;
+    return null;
+  });
+  for (const [table, events] of Object.entries(WATCHED)) {
+    events.forEach((event, index) => {
+      sqlite.exec(
+        `CREATE TEMP TRIGGER IF NOT EXISTS ${FUNCTION_NAME}_${table}_${index} AFTER ${event} ` +
+          `ON main.${table} BEGIN SELECT ${FUNCTION_NAME}(); END`,
+      );
+    });
+  }
+  versions.set(db, version);
+}
+
+/** The counter's value, or undefined when it is not installed (callers then must not cache). */
+export function authDataVersion(db: Db): number | undefined {
+  return versions.get(db)?.value;
+}
