@@ -9,7 +9,6 @@ const CLEAN_CSV = `${FIXTURES}inventory.csv`;
 const BAD_CSV = `${FIXTURES}inventory-bad.csv`;
 const EMPTY_TEXT =
   'Drop a CSV or XLSX file with columns sku and available_quantity, or paste rows, to start.';
-const WHOLE_NUMBER = 'Input should be a whole number, or a string holding a whole number';
 
 // Uncaught exceptions and CSP violations fail the test that caused them.
 let pageProblems: string[] = [];
@@ -38,6 +37,16 @@ async function chooseRenoSummit(page: Page) {
 }
 
 const rowsTable = (page: Page) => page.getByRole('table', { name: /^Rows from / });
+
+/** Send; when the guard asks (SKUs vanish, or the same rows again), say yes. */
+async function sendConfirmingIfAsked(page: Page) {
+  await page.getByRole('button', { name: /^Send to / }).click();
+  const question = page.getByRole('dialog', { name: 'Check before sending' });
+  const results = page.getByRole('region', { name: 'Send results' });
+  await expect(question.or(results)).toBeVisible();
+  if (await question.isVisible())
+    await question.getByRole('button', { name: /^Send anyway/ }).click();
+}
 const rowCount = (page: Page) => page.locator('.rows-count');
 
 test('the empty screen says what to do, and Send says why it cannot run yet', async ({ page }) => {
@@ -58,21 +67,24 @@ test('upload, fix, preview, send and view the document sent', async ({ page }) =
   await chooseRenoSummit(page);
   const fileInput = page.getByLabel('Inventory file');
 
-  // A file with problems: each shows in its cell.
+  // A file with problems: each shows in its cell, in a clerk's words, with the spreadsheet row.
   await fileInput.setInputFiles(BAD_CSV);
   await expect(rowCount(page)).toHaveText('4 rows, 3 with problems');
   const table = rowsTable(page);
   await expect(table).toHaveAccessibleName('Rows from inventory-bad.csv');
-  const badQuantities = table.getByRole('cell', { name: WHOLE_NUMBER });
-  await expect(badQuantities).toHaveCount(2);
-  await expect(badQuantities.first()).toContainText('5.5');
-  await expect(badQuantities.first()).toHaveAttribute('aria-invalid', 'true');
-  await expect(badQuantities.nth(1)).toContainText('abc');
-  await expect(
-    table.getByRole('cell', {
-      name: /status must be empty when available_quantity is greater than 0/,
-    }),
-  ).toContainText('discontinued');
+  const fraction = table.getByRole('textbox', { name: 'Qty in row 3' });
+  await expect(fraction).toHaveValue('5.5');
+  await expect(fraction).toHaveAttribute('aria-invalid', 'true');
+  await expect(fraction).toHaveAccessibleDescription(
+    /^Qty in row 3 must be a whole number such as 7 or 1,200; “5\.5” has a decimal point, and quantities are never rounded\./,
+  );
+  await expect(table.getByRole('textbox', { name: 'Qty in row 4' })).toHaveAccessibleDescription(
+    /^Qty in row 4 must be a whole number such as 7 or 1,200; “abc” is not\./,
+  );
+  await expect(table.getByRole('textbox', { name: 'Status in row 5' })).toHaveAccessibleDescription(
+    /^Status in row 5 must be empty: the quantity is above 0, so the item is in stock\./,
+  );
+  await expect(table.getByRole('textbox', { name: 'Status in row 5' })).toHaveValue('discontinued');
   const send = page.getByRole('button', { name: 'Send to 2 retailers' });
   await expect(send).toHaveAttribute('aria-disabled', 'true');
   await expect(send).toHaveAccessibleDescription('Fix the 3 rows with problems first.');
@@ -88,7 +100,7 @@ test('upload, fix, preview, send and view the document sent', async ({ page }) =
   await expect(table).toHaveAccessibleName('Rows from inventory.csv');
   await expect(table.locator('tbody tr')).toHaveCount(5);
   await expect(table.locator('tbody tr').first().getByRole('cell')).toHaveText([
-    '1',
+    '2',
     'SUM-TENT-2P',
     '120',
     '',
@@ -110,6 +122,7 @@ test('upload, fix, preview, send and view the document sent', async ({ page }) =
   await expect(peak.getByRole('heading')).toHaveText('Peak Sports Direct feed');
   await bigBox.getByText(/Show document for Big Box Retail/).click();
   await expect(bigBox.getByLabel('Document for Big Box Retail')).toContainText(/^ISA\*/);
+  await expect(bigBox.getByLabel('Document for Big Box Retail')).toContainText(/~\nGS\*/);
 
   // Send: progress while it runs, then one result per connection.
   let release = () => {};
@@ -118,6 +131,7 @@ test('upload, fix, preview, send and view the document sent', async ({ page }) =
     await gate;
     await route.continue();
   });
+  // The first send for this scope: the automatic preview finds nothing to confirm.
   await send.click();
   await expect(page.getByText('Sending…')).toBeVisible();
   await expect(page.getByRole('progressbar', { name: 'Sending' })).toBeVisible();
@@ -149,6 +163,8 @@ test('upload, fix, preview, send and view the document sent', async ({ page }) =
   await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
   await expect(dialog.getByLabel('Document text')).toHaveText(/^ISA\*/);
   await expect(dialog.getByLabel('Document text')).toContainText('SUM-TENT-2P');
+  // One segment per line.
+  await expect(dialog.getByLabel('Document text')).toContainText(/~\nGS\*[^\n]*~\nST\*846\*/);
   await page.screenshot({ path: '/tmp/inventory-document.png' });
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toHaveCount(0);
@@ -163,21 +179,28 @@ test('upload, fix, preview, send and view the document sent', async ({ page }) =
 });
 
 test('pasted rows: the service’s row problems land on their cells', async ({ page }) => {
+  // Were the connections unknown to the screen, only the service could say that Peak Sports (a
+  // direct feed) needs a status at 0: its answer lands on the cell, in a clerk's words.
+  await page.route('**/api/v1/inventory/connections?*', (route) =>
+    route.fulfill({ status: 503, json: { message: 'Unavailable', error: { code: 'X' } } }),
+  );
   await chooseRenoSummit(page);
-  // Peak Sports is a direct connection, so a 0 needs a status: only the service knows that.
   await page.getByLabel('Paste rows').fill('Item Number\tAvailable\nPASTE-1\t7\nPASTE-2\t0\n');
   await page.getByRole('button', { name: 'Use pasted rows' }).click();
   await expect(rowCount(page)).toHaveText('2 rows, 0 with problems');
   await expect(rowsTable(page)).toHaveAccessibleName('Rows from the pasted text');
 
   await page.getByRole('button', { name: 'Preview' }).click();
-  await expect(
-    page.getByRole('alert').filter({ hasText: 'Inventory advice validation failed' }),
-  ).toBeVisible();
-  const cell = rowsTable(page).getByRole('cell', {
-    name: /status is required when available_quantity is 0/,
-  });
-  await expect(cell).toHaveAttribute('aria-invalid', 'true');
+  const alert = page.getByRole('alert').filter({ hasText: 'The service found problems' });
+  await expect(alert).toContainText('they are marked in the table below');
+  // The service's own words are one click away.
+  await alert.getByText('Details').click();
+  await expect(alert).toContainText('Inventory advice validation failed');
+  const status = rowsTable(page).getByRole('textbox', { name: 'Status in row 3' });
+  await expect(status).toHaveAttribute('aria-invalid', 'true');
+  await expect(status).toHaveAccessibleDescription(
+    /^Status in row 3 is needed: the quantity is 0 and a retailer gets a direct feed, which must say why\./,
+  );
   await expect(rowCount(page)).toHaveText('2 rows, 1 with problems');
   await expect(page.getByRole('region', { name: 'Preview' })).toHaveCount(0);
 
@@ -192,7 +215,7 @@ test('pasted rows: the service’s row problems land on their cells', async ({ p
   await expect(page.getByRole('region', { name: 'Preview' })).toContainText(
     '2 SKUs would go to 2 connections',
   );
-  await page.getByRole('button', { name: 'Send to 2 retailers' }).click();
+  await sendConfirmingIfAsked(page);
   await expect(page.getByRole('region', { name: 'Send results' })).toContainText(
     'Inventory advice sent successfully',
   );
@@ -228,17 +251,26 @@ test('an XLSX file with loose headers is read', async ({ page }) => {
     mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     buffer,
   });
-  await expect(rowCount(page)).toHaveText('4 rows, 1 with problems');
   const table = rowsTable(page);
   await expect(table).toHaveAccessibleName('Rows from stock.xlsx');
-  await expect(table.locator('tbody tr').nth(1).getByRole('cell')).toHaveText([
-    '2',
-    '12345',
-    '7.5',
-    '',
+  // A fraction is refused whether the cell is a number or text: never rounded down and sent.
+  await expect(rowCount(page)).toHaveText('4 rows, 2 with problems');
+  await expect(table.getByRole('textbox', { name: 'Quantity in row 3' })).toHaveValue('7.5');
+  await expect(
+    table.getByRole('textbox', { name: 'Quantity in row 3' }),
+  ).toHaveAccessibleDescription(
+    /^Quantity in row 3 must be a whole number; 7\.5 has a fraction, and quantities are never rounded\./,
+  );
+  await expect(table.getByRole('textbox', { name: 'Quantity in row 5' })).toHaveValue('2.5');
+  // The numeric SKU is its text; the status word was read.
+  await expect(table.getByRole('textbox', { name: 'Item Number in row 3' })).toHaveValue('12345');
+  await expect(table.locator('tbody tr').nth(2).getByRole('cell')).toHaveText([
+    '4',
+    'XL-3',
+    '0',
+    'discontinuedread as Discontinued',
     '',
   ]);
-  await expect(table.getByRole('cell', { name: WHOLE_NUMBER })).toContainText('2.5');
 });
 
 test('a file without sku or quantity columns gets a clear error', async ({ page }) => {
@@ -257,9 +289,9 @@ test('1000 rows parse and validate without freezing the page', async ({ page }) 
   await chooseRenoSummit(page);
   const lines = Array.from(
     { length: 1000 },
-    (_, i) => `BULK-${String(i).padStart(4, '0')},${i % 50}`,
+    (_, i) => `BULK-${String(i).padStart(4, '0')},${i % 50},${i % 50 === 0 ? 'Discontinued' : ''}`,
   );
-  const csv = `sku,available_quantity\n${lines.join('\n')}\n`;
+  const csv = `sku,available_quantity,status\n${lines.join('\n')}\n`;
   const started = Date.now();
   await page.getByLabel('Inventory file').setInputFiles({
     name: 'bulk.csv',
@@ -274,10 +306,9 @@ test('1000 rows parse and validate without freezing the page', async ({ page }) 
   // Still responsive: the next page comes at once.
   await page.getByRole('button', { name: 'Next page' }).click({ timeout: 2_000 });
   await expect(page.getByText('Page 2 of 10')).toBeVisible({ timeout: 2_000 });
-  await expect(table.locator('tbody tr').first().getByRole('cell').first()).toHaveText('101');
+  await expect(table.locator('tbody tr').first().getByRole('cell').first()).toHaveText('102');
   expect(Date.now() - started).toBeLessThan(10_000);
 
-  // A 0 at quantity 0 without a status is for the service to judge; the rows are sendable.
   await expect(page.getByRole('button', { name: 'Send to 2 retailers' })).not.toHaveAttribute(
     'aria-disabled',
     'true',
@@ -316,7 +347,7 @@ test('every connection failing (502) still lists each result with its error', as
       },
     }),
   );
-  await page.getByRole('button', { name: 'Send to 2 retailers' }).click();
+  await sendConfirmingIfAsked(page);
   const results = page.getByRole('region', { name: 'Send results' });
   await expect(results.getByRole('alert')).toContainText(
     'Inventory advice failed for all connections (0 of 2 delivered)',
@@ -327,7 +358,8 @@ test('every connection failing (502) still lists each result with its error', as
     'Acme Logistics',
     '✗ Failed',
     '503: Service Unavailable',
-    'View document',
+    // The actions: the document, and Retry (Send results offer it too).
+    /^View document\s*Retry$/,
   ]);
 });
 

@@ -7,8 +7,8 @@ import {
   clerkSummary,
 } from '../../src/renderer/src/screens/inventory/clerkMessages';
 import {
+  documentFileName,
   readableDocument,
-  downloadNameOf,
 } from '../../src/renderer/src/screens/inventory/documentFormat';
 import {
   errorReportCsv,
@@ -61,7 +61,7 @@ describe('row numbering: the numbers the spreadsheet shows', () => {
     // Row 3 holds the first SKU-2; row 5 repeats it (a blank line 4 between them).
     const sheet = sheetOf([['sku', 'qty'], ['SKU-1', '1'], ['SKU-2', '2'], [], ['SKU-2', '3']]);
     expect(clerkProblems(sheet)).toEqual({
-      '5 sku': ['sku “SKU-2” in row 5 is already in row 3: each SKU can be listed once.'],
+      '5 SKU': ['SKU “SKU-2” in row 5 is already in row 3: each SKU can be listed once.'],
     });
   });
 });
@@ -319,6 +319,7 @@ describe('readable documents', () => {
     const lines = readableDocument(body, 'application/edi-x12').split('\n');
     expect(lines).toHaveLength(6);
     expect(lines[0]).toBe(isa);
+    expect(documentFileName(body, 'application/edi-x12')).toBe('846_000000001.x12');
     expect(lines[2]).toBe('ST*846*0001~');
     // Already one per line: unchanged.
     expect(readableDocument(lines.join('\n'), 'application/edi-x12')).toBe(lines.join('\n'));
@@ -329,7 +330,9 @@ describe('readable documents', () => {
       '{\n  "a": 1,\n  "b": [\n    2\n  ]\n}',
     );
     expect(readableDocument('{oops', 'application/json')).toBe('{oops');
-    expect(downloadNameOf(null, 'application/json')).toBe('document.json');
-    expect(downloadNameOf('846_000000001.x12', 'application/edi-x12')).toBe('846_000000001.x12');
+    expect(documentFileName('{"idempotency_key":"5d00-1","items":[]}', 'application/json')).toBe(
+      'feed_5d00-1.json',
+    );
+    expect(documentFileName('{oops', 'application/json')).toBe('document.json');
   });
 });

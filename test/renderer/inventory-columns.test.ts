@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   fieldForHeader,
+  HEADER_EXAMPLES,
+  ITEM_FIELDS,
   matchColumns,
   missingRequiredFields,
   normaliseHeader,
@@ -124,5 +126,13 @@ describe('CSV and TSV text', () => {
     const rows = await readCsvText(`sku,qty\n${lines.join('\n')}\n`);
     expect(rows).toHaveLength(5001);
     expect(rows[4321]).toEqual(['SKU 4320, long name', '4320']);
+  });
+});
+
+describe('the column names listed on screen', () => {
+  it('are each accepted for their own field', () => {
+    for (const field of ITEM_FIELDS) {
+      for (const header of HEADER_EXAMPLES[field]) expect(fieldForHeader(header)).toBe(field);
+    }
   });
 });

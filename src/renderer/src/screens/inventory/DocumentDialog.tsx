@@ -1,11 +1,14 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useApi } from '../../api/ApiContext';
 import { fetchDeliveryDocument } from '../../api/inventory';
+import { documentFileName, readableDocument } from './documentFormat';
+import { downloadText } from './download';
 import type { DocumentRequest } from './SendResults';
 import { useLoad } from './useLoad';
 
 /**
- * A modal showing the exact document stored for (and sent to) one delivery, unformatted. Focus goes to Close on open and
+ * A modal showing the document stored for (and sent to) one delivery: one X12 segment per line or
+ * indented JSON on screen, and the exact bytes sent on download. Focus goes to Close on open and
  * back to the button that opened it on close; Escape closes it.
  */
 export function DocumentDialog({
@@ -61,9 +64,27 @@ export function DocumentDialog({
         </p>
       ) : (
         <>
-          <p className="hint">{state.data.contentType.split(';')[0]}</p>
+          <div className="document-toolbar">
+            <p className="hint">
+              {state.data.contentType.split(';')[0]}: shown one segment or field per line; the
+              download is the exact file sent.
+            </p>
+            <button
+              type="button"
+              className="button"
+              onClick={() =>
+                downloadText(
+                  documentFileName(state.data.text, state.data.contentType),
+                  state.data.text,
+                  state.data.contentType.split(';')[0] ?? 'text/plain',
+                )
+              }
+            >
+              Download document
+            </button>
+          </div>
           <pre className="document-text" tabIndex={0} aria-label="Document text">
-            {state.data.text}
+            {readableDocument(state.data.text, state.data.contentType)}
           </pre>
         </>
       )}

@@ -1,4 +1,8 @@
 import type { AdvicePreview, PreviewConnection } from '../../api/inventory';
+import { ClerkText } from './ClerkText';
+import { clerkDeliveryError } from './clerkMessages';
+import { readableDocument } from './documentFormat';
+import { downloadText } from './download';
 import { formatTime, kindLabel, plural } from './labels';
 
 /** At most this many SKUs are listed per change; the rest are counted. */
@@ -92,7 +96,9 @@ function ConnectionPreview({ connection }: { connection: PreviewConnection }) {
         <p className="hint">Through {connection.organization_name}</p>
       ) : null}
       {connection.error ? (
-        <p className="form-error">{connection.error}</p>
+        <p className="form-error">
+          <ClerkText message={clerkDeliveryError(connection.error)} />
+        </p>
       ) : (
         <Changes connection={connection} />
       )}
@@ -102,8 +108,18 @@ function ConnectionPreview({ connection }: { connection: PreviewConnection }) {
             Show document for {retailer} ({connection.document.file_name})
           </summary>
           <pre tabIndex={0} aria-label={`Document for ${retailer}`}>
-            {connection.document.body}
+            {readableDocument(connection.document.body, connection.document.content_type)}
           </pre>
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              const document = connection.document!;
+              downloadText(`preview-${document.file_name}`, document.body, document.content_type);
+            }}
+          >
+            Download document for {retailer}
+          </button>
         </details>
       ) : null}
     </li>

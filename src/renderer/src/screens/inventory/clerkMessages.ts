@@ -22,13 +22,19 @@ export interface MessageContext {
 
 /** The column as the clerk's file names it (e.g. "Qty"), else the screen's label. */
 export function columnName(sheet: Pick<ParsedSheet, 'columns'>, field: ItemField): string {
-  return sheet.columns.headers[field] ?? FIELD_LABELS[field];
+  const header = sheet.columns.headers[field];
+  // "sku" is an abbreviation: it reads "SKU" however the file writes it.
+  if (header === undefined || /^skus?$/i.test(header.trim())) return FIELD_LABELS[field];
+  return header;
 }
 
 /** The spreadsheet row number of row `index` (the number the table shows). */
 export function rowNumberOf(sheet: Pick<ParsedSheet, 'rowNumbers'>, index: number): number {
   return sheet.rowNumbers[index] ?? index + 2;
 }
+
+/** A sentence starts with a capital even when the file's header does not ("qty in row 2"). */
+export const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 const quote = (value: unknown) =>
   value === undefined || value === null ? 'empty' : `“${String(value)}”`;
@@ -135,7 +141,7 @@ export function clerkCellMessage(
   };
   for (const [pattern, rewrite] of REWRITES) {
     const match = pattern.exec(message);
-    if (match) return { text: rewrite(match, place, context), detail: message };
+    if (match) return { text: sentence(rewrite(match, place, context)), detail: message };
   }
   return { text: message, detail: null };
 }

@@ -140,3 +140,46 @@ export function missingRequiredFields(match: ColumnMatch): ItemField[] {
     (field) => match.indexes[field] === undefined,
   );
 }
+
+/**
+ * The header names listed on screen for each field, as a clerk would write them. Case, spaces,
+ * `_`, `-` and `.` do not matter; every name here is one `fieldForHeader` accepts (tested).
+ */
+export const HEADER_EXAMPLES: Record<ItemField, readonly string[]> = {
+  sku: [
+    'sku',
+    'SKU code',
+    'Item',
+    'Item number',
+    'Item no',
+    'Item code',
+    'Product code',
+    'Product ID',
+    'Part number',
+    'Vendor SKU',
+    'Article number',
+  ],
+  available_quantity: [
+    'available_quantity',
+    'Available',
+    'Qty',
+    'Quantity',
+    'Qty available',
+    'On hand',
+    'Qty on hand',
+    'Stock',
+    'ATS',
+    'Inventory',
+    'Units',
+  ],
+  status: ['status', 'Stock status', 'Inventory status', 'Availability', 'Reason', 'OOS reason'],
+  estimated_back_in_stock_date: [
+    'estimated_back_in_stock_date',
+    'Back in stock',
+    'Back in stock date',
+    'Expected back in stock',
+    'ETA',
+    'Restock date',
+    'Next available',
+  ],
+};

@@ -28,8 +28,25 @@ function x12Lines(body: string): string {
     .join('\n');
 }
 
-/** A file name for the download: the stored one, or one from the kind of document. */
-export function downloadNameOf(fileName: string | null, contentType: string): string {
-  if (fileName) return fileName;
-  return contentType.includes('json') ? 'document.json' : 'document.x12';
+/**
+ * A file name for a downloaded document, named like the service names its files: `846_<ISA13>.x12`
+ * for an interchange, `feed_<idempotency key>.json` for a direct feed.
+ */
+export function documentFileName(body: string, contentType: string): string {
+  const text = body.replace(/^\s+/, '');
+  if (text.startsWith('ISA') && text.length >= 106) {
+    const control = text.slice(0, 106).split(text.charAt(3))[13];
+    if (control && /^\d+$/.test(control)) return `846_${control}.x12`;
+    return 'document.x12';
+  }
+  if (contentType.includes('json')) {
+    try {
+      const key = (JSON.parse(body) as { idempotency_key?: unknown }).idempotency_key;
+      if (typeof key === 'string' && /^[\w-]+$/.test(key)) return `feed_${key}.json`;
+    } catch {
+      // Not JSON after all: a generic name.
+    }
+    return 'document.json';
+  }
+  return 'document.txt';
 }

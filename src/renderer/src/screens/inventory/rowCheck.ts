@@ -7,7 +7,7 @@ import {
   type RowProblem,
 } from '../../../../shared/inventory';
 import { readQuantity, readStatus } from './cellRules';
-import { columnName, rowNumberOf } from './clerkMessages';
+import { columnName, rowNumberOf, sentence } from './clerkMessages';
 import { ITEM_FIELDS, type ItemField } from './columns';
 import type { ParsedSheet, RowInput } from './sheetRows';
 
@@ -113,7 +113,7 @@ export function checkSheet(sheet: ParsedSheet, options: CheckOptions): RowCheck 
   const check = emptyCheck();
   sheet.cells.forEach((cells, index) => {
     const place = (field: ItemField) =>
-      `${columnName(sheet, field)} in row ${rowNumberOf(sheet, index)}`;
+      sentence(`${columnName(sheet, field)} in row ${rowNumberOf(sheet, index)}`);
     if (cells.available_quantity !== undefined) {
       const quantity = readQuantity(cells.available_quantity);
       if (!quantity.ok) {
