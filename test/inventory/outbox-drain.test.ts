@@ -416,6 +416,26 @@ describe('background re-delivery', () => {
     }
     expect(svc.ctx.deliveriesInFlight.size).toBe(0);
   });
+  it('50 parallel passes against a partner still down count one background re-delivery each', async () => {
+    await fresh();
+    partner.handle(respond(503, 'down'));
+    const deliveries = [
+      await send(B1, F1, 'COUNT-1', 502),
+      await send(B2, F1, 'COUNT-2', 502),
+      await send(B1, F3, 'COUNT-3', 502),
+    ];
+    time.advance(3_600_000);
+    const sent = await Promise.all(Array.from({ length: 50 }, () => pass()));
+    expect(sent.reduce((a, b) => a + b, 0)).toBe(deliveries.length);
+    for (const deliveryId of deliveries) {
+      expect(await deliveryRow(svc.ctx, deliveryId)).toMatchObject({
+        status: 'FAILURE',
+        auto_retries: 1,
+        next_attempt_at: time.iso(60_000),
+        given_up: 0,
+      });
+    }
+  });
 });
 
 describe('the service runs the drainer', () => {

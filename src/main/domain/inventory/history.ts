@@ -1,5 +1,11 @@
 import { transportOf } from '../../advice/documents';
-import { claimDelivery, releaseDelivery, resendJob, runDeliveries } from '../../advice/engine';
+import {
+  claimDelivery,
+  releaseDelivery,
+  resendJob,
+  runDeliveries,
+  type DeliveryJob,
+} from '../../advice/engine';
 import {
   countPendingDeliveries,
   findDeliveryToSend,
@@ -121,7 +127,7 @@ export async function retryDelivery(ctx: ServiceContext, user: AuthUser, deliver
   if (!admin) throw forbidden();
   if (visible.status === 'SUCCESS') throw invalidRequest('This delivery has already succeeded');
   if (!claimDelivery(ctx, visible.id)) throw invalidRequest('This delivery is being sent');
-  let job;
+  let job: DeliveryJob;
   try {
     // Read again now that it is ours: a send that just finished may have recorded a SUCCESS.
     const row = await findDeliveryToSend(ctx.db, visible.id);
