@@ -428,6 +428,14 @@ describe.runIf(process.platform === 'linux')('npm run serve: signals and the bui
     expect(again.stderr()).not.toContain('building the service');
     const health = await fetch(`${url2}/api/health`);
     expect(health.status).toBe(200);
+    // From the bundle too: the UI (out/renderer) and the API reference's own assets.
+    const page = await fetch(`${url2}/`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    const docs = await fetch(`${url2}/api/docs/`);
+    expect(docs.status).toBe(200);
+    const spec = await fetch(`${url2}/api/openapi.json`);
+    expect(((await spec.json()) as { openapi: string }).openapi).toMatch(/^3\./);
     const againTree = processTree(again.child.pid!);
     process.kill(again.child.pid!, 'SIGTERM');
     await waitUntil('all gone', () => againTree.every((p) => isGone(p.pid)));
