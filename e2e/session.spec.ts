@@ -161,3 +161,51 @@ test('closing or reloading the window with unsent rows asks first', async ({ pag
   expect(page.isClosed()).toBe(false);
   await expect(rowCount(page)).toHaveText('1 row, 0 with problems');
 });
+
+test('the page of Recent snapshots is in the URL: a reload keeps it', async ({ page }) => {
+  const total = 12;
+  await page.route('**/api/v1/inventory/snapshots?*', (route) => {
+    const query = new URL(route.request().url()).searchParams;
+    const pageNo = Number(query.get('page'));
+    const size = Number(query.get('page_size'));
+    const items = [];
+    for (let n = (pageNo - 1) * size; n < Math.min(pageNo * size, total); n += 1) {
+      items.push({
+        snapshot_id: `5a000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+        brand_id: SUMMIT,
+        facility_id: RENO,
+        // Newest first: snapshot n was sent n minutes before the newest.
+        created_at: new Date(Date.UTC(2026, 10, 20, 12, 0 - n, n)).toISOString(),
+        item_count: 100 + n,
+        summary: { total: 0, succeeded: 0, failed: 0, pending: 0 },
+        deliveries: [],
+      });
+    }
+    return route.fulfill({
+      json: {
+        message: 'Snapshots retrieved successfully',
+        data: { items, total_count: total, page: pageNo, page_size: size },
+      },
+    });
+  });
+  await openInventory(page);
+  await chooseRenoSummit(page);
+  const snapshots = page.getByRole('region', { name: 'Recent snapshots' });
+  await expect(snapshots).toContainText('Showing 1–5 of 12, newest first.');
+  await expect(snapshots.getByRole('button', { name: 'Newer' })).toBeDisabled();
+
+  await snapshots.getByRole('button', { name: 'Older' }).click();
+  await expect(snapshots).toContainText('Showing 6–10 of 12, newest first.');
+  await expect(snapshots).toContainText('105 SKUs');
+  await expect(page).toHaveURL(/history=2/);
+
+  await page.reload();
+  await expect(snapshots).toContainText('Showing 6–10 of 12, newest first.');
+  await snapshots.getByRole('button', { name: 'Older' }).click();
+  await expect(snapshots).toContainText('Showing 11–12 of 12, newest first.');
+  await expect(snapshots.getByRole('button', { name: 'Older' })).toBeDisabled();
+
+  // Another facility or brand starts again at the newest.
+  await facility(page).selectOption({ label: 'Columbus DC' });
+  await expect(page).not.toHaveURL(/history=/);
+});

@@ -1,4 +1,5 @@
 import {
+  keepPreviousData,
   useMutation,
   useQuery,
   useQueryClient,
@@ -105,6 +106,8 @@ export function useSnapshots(scope: AdviceScope, page: number, pageSize: number)
     queryKey: queryKeys.snapshots(scope, page, pageSize),
     queryFn: ({ signal }) => listSnapshots(api, scope, { page, pageSize }, signal),
     staleTime: 0,
+    // Paging keeps the current page on screen until the next one is in.
+    placeholderData: keepPreviousData,
     refetchInterval: (query) =>
       query.state.data?.items.some((snapshot) => hasDeliveriesInMotion(snapshot.deliveries))
         ? DELIVERY_POLL_MS

@@ -35,6 +35,8 @@ const facilitiesRoute = createRoute({
 export const inventorySearchSchema = z.object({
   facility: z.uuid().optional().catch(undefined),
   brand: z.uuid().optional().catch(undefined),
+  /** The page of Recent snapshots (1 when absent). */
+  history: z.number().int().min(2).optional().catch(undefined),
 });
 export type InventorySearch = z.infer<typeof inventorySearchSchema>;
 

@@ -1,3 +1,4 @@
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { AdviceScope, SnapshotSummary } from '../../api/inventory';
 import { loadStateOf, useSnapshots } from '../../api/queries';
@@ -69,6 +70,50 @@ function Snapshot({
   );
 }
 
+/** Which snapshots are shown, with Newer and Older when there are more. */
+function SnapshotPager({
+  page,
+  shown,
+  total,
+  busy,
+  onPage,
+}: {
+  page: number;
+  shown: number;
+  total: number;
+  busy: boolean;
+  onPage: (page: number) => void;
+}) {
+  if (page === 1 && shown >= total) return null;
+  const first = (page - 1) * SHOWN + 1;
+  const hasOlder = page * SHOWN < total;
+  return (
+    <div className="pager" aria-busy={busy}>
+      <p className="hint">
+        {shown > 0
+          ? `Showing ${first}–${first + shown - 1} of ${total}, newest first.`
+          : `No snapshots on this page (${total} in all).`}
+      </p>
+      <button
+        type="button"
+        className="button"
+        disabled={page === 1}
+        onClick={() => onPage(page - 1)}
+      >
+        Newer
+      </button>{' '}
+      <button
+        type="button"
+        className="button"
+        disabled={!hasOlder}
+        onClick={() => onPage(page + 1)}
+      >
+        Older
+      </button>
+    </div>
+  );
+}
+
 /** The latest snapshots sent for the chosen brand and facility; refreshed by every send and retry. */
 export function RecentSnapshots({
   scope,
@@ -77,7 +122,14 @@ export function RecentSnapshots({
   scope: AdviceScope;
   onViewDocument: (request: DocumentRequest) => void;
 }) {
-  const query = useSnapshots(scope, 1, SHOWN);
+  // The page lives in the URL, so a reload or a visit to another screen keeps it.
+  const page = useSearch({ from: '/inventory', select: (search) => search.history ?? 1 });
+  const navigate = useNavigate({ from: '/inventory' });
+  const goTo = (next: number) =>
+    void navigate({
+      search: (previous) => ({ ...previous, history: next > 1 ? next : undefined }),
+    });
+  const query = useSnapshots(scope, page, SHOWN);
   const state = loadStateOf(query);
   const [retryMessage, setRetryMessage] = useState<string | null>(null);
 
@@ -94,7 +146,7 @@ export function RecentSnapshots({
             Retry
           </button>
         </div>
-      ) : state.data.items.length === 0 ? (
+      ) : state.data.items.length === 0 && page === 1 ? (
         <p>Nothing sent yet for this brand at this facility.</p>
       ) : (
         <>
@@ -108,11 +160,13 @@ export function RecentSnapshots({
               />
             ))}
           </ol>
-          {state.data.total_count > state.data.items.length ? (
-            <p className="hint">
-              Showing the latest {state.data.items.length} of {state.data.total_count}.
-            </p>
-          ) : null}
+          <SnapshotPager
+            page={state.data.page}
+            shown={state.data.items.length}
+            total={state.data.total_count}
+            busy={query.isPlaceholderData}
+            onPage={goTo}
+          />
         </>
       )}
     </section>
