@@ -16,6 +16,7 @@ import {
   problemCells,
   templateCsv,
 } from '../../src/renderer/src/screens/inventory/problemList';
+import { statusRetailersOf } from '../../src/renderer/src/screens/inventory/inventoryQueries';
 import { readCsvText } from '../../src/renderer/src/screens/inventory/readCsv';
 import { checkSheet } from '../../src/renderer/src/screens/inventory/rowCheck';
 import { sameRows, sendRisks } from '../../src/renderer/src/screens/inventory/sendGuard';
@@ -334,5 +335,42 @@ describe('readable documents', () => {
       'feed_5d00-1.json',
     );
     expect(documentFileName('{oops', 'application/json')).toBe('document.json');
+  });
+});
+
+describe('the list as a whole', () => {
+  it('more than 1000 rows: the limit in a clerk’s words', () => {
+    const sheet = sheetOf([
+      ['sku', 'qty'],
+      ...Array.from({ length: 1001 }, (_, i) => [`S-${i}`, '1']),
+    ]);
+    expect(checkSheet(sheet, { today }).general).toEqual([
+      'These are 1,001 rows; at most 1,000 can be sent at once. Split the file into parts of up to 1,000 rows.',
+    ]);
+  });
+});
+
+describe('who needs a status at 0', () => {
+  it('the enabled direct feeds, each retailer once, by name', () => {
+    const connection = (
+      retailer_name: string,
+      kind: 'EDI_846' | 'DIRECT_API',
+      enabled: boolean,
+    ) => ({
+      connection_id: '0c000000-0000-4000-8000-000000000001',
+      retailer_id: '0e000000-0000-4000-8000-000000000001',
+      retailer_name,
+      kind,
+      enabled,
+    });
+    expect(
+      statusRetailersOf([
+        connection('Peak Sports', 'DIRECT_API', true),
+        connection('Big Box Retail', 'EDI_846', true),
+        connection('Harbor Goods', 'DIRECT_API', false),
+        connection('Apex', 'DIRECT_API', true),
+        connection('Peak Sports', 'DIRECT_API', true),
+      ]),
+    ).toEqual(['Apex', 'Peak Sports']);
   });
 });

@@ -1,5 +1,6 @@
 import {
   inventoryItemSchema,
+  MAX_ITEMS,
   parseInventoryAdvice,
   rowProblems,
   type FieldProblem,
@@ -128,7 +129,18 @@ export function checkSheet(sheet: ParsedSheet, options: CheckOptions): RowCheck 
     const status = readStatus(cells.status);
     if (!status.ok) addCellProblem(check, index, 'status', `${place('status')} ${status.problem}.`);
   });
-  return checkRows(sheet.items, options, check);
+  const checked = checkRows(sheet.items, options, check);
+  checked.general = checked.general.map((message) => clerkGeneralMessage(message, sheet));
+  return checked;
+}
+
+/** Problems of the list as a whole, in a clerk's words. */
+function clerkGeneralMessage(message: string, sheet: ParsedSheet): string {
+  if (/^items: List should have at most \d+ items$/.test(message)) {
+    const limit = MAX_ITEMS.toLocaleString('en-US');
+    return `These are ${sheet.cells.length.toLocaleString('en-US')} rows; at most ${limit} can be sent at once. Split the file into parts of up to ${limit} rows.`;
+  }
+  return message;
 }
 
 /** Both sets of problems together (e.g. the local check and the service's last 400). */
