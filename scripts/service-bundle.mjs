@@ -57,6 +57,7 @@ export async function buildServiceBundle() {
   // Stamped with the time it started from, so a source saved during the build makes it stale.
   const startedAt = new Date();
   const scratch = join(ROOT, 'out/service', `.build-${process.pid}-${Date.now()}`);
+  removeAbandonedBuilds();
   try {
     await build({
       configFile: false,
@@ -84,5 +85,18 @@ export async function buildServiceBundle() {
     renameSync(join(scratch, 'cli.js'), BUNDLE);
   } finally {
     if (existsSync(scratch)) rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/** Build folders left by a start that was killed mid-build (an hour old: no build takes that long). */
+function removeAbandonedBuilds() {
+  const dir = dirname(BUNDLE);
+  if (!existsSync(dir)) return;
+  for (const entry of readdirSync(dir)) {
+    const path = join(dir, entry);
+    const stat = entry.startsWith('.build-') && statSync(path, { throwIfNoEntry: false });
+    if (stat && stat.mtimeMs < Date.now() - 3_600_000) {
+      rmSync(path, { recursive: true, force: true });
+    }
   }
 }
