@@ -268,6 +268,10 @@ for (const width of [1366, 1024]) {
           }).length,
       );
     expect(overflowing).toBe(0);
+    const clippedHeaders = await rowsTable(page)
+      .locator('thead th')
+      .evaluateAll((cells) => cells.filter((cell) => cell.scrollWidth > cell.clientWidth).length);
+    expect(clippedHeaders).toBe(0);
     await expect(
       rowsTable(page).getByRole('textbox', { name: 'back in stock in row 2' }),
     ).toHaveAccessibleDescription(/^Back in stock in row 2 \(2001-01-01\) is in the past/);
