@@ -22,8 +22,12 @@ export function RetryDeliveryButton({
   const run = () =>
     retry.mutate(deliveryId, {
       onSuccess: (result) =>
-        onDone(result.success ? `${label}: sent` : `${label}: ${result.error ?? result.message}`),
-      onError: (error) => onDone(`${label}: ${describeError(error)}`),
+        onDone(
+          result.success
+            ? `Resent the ${label}.`
+            : `The ${label} failed again: ${result.error ?? result.message}`,
+        ),
+      onError: (error) => onDone(`Could not retry the ${label}: ${describeError(error)}`),
     });
   return (
     <button
