@@ -74,14 +74,22 @@ interface Measured {
   requestsPerSecond: number;
   p50Ms: number;
   p99Ms: number;
+  /** CPU time of the server process per request: less sensitive than req/s to other load. */
+  cpuMicrosPerRequest: number;
 }
 
 /**
  * One autocannon run. Its own latency histogram counts whole milliseconds, too coarse here, so
  * the percentiles come from the per-response times it reports (in fractional ms).
  */
-async function cannon(url: string, headers: Record<string, string>, seconds: number) {
+async function cannon(
+  server: ServerUrls,
+  url: string,
+  headers: Record<string, string>,
+  seconds: number,
+) {
   const latencies: number[] = [];
+  const cpuBefore = await serverCpuMicros(server);
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       { url, connections: CONNECTIONS, duration: seconds, headers },
@@ -91,12 +99,14 @@ async function cannon(url: string, headers: Record<string, string>, seconds: num
       latencies.push(responseTime);
     });
   });
+  const cpuMicros = (await serverCpuMicros(server)) - cpuBefore;
   if (result.non2xx || result.errors) {
     throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   }
   latencies.sort((a, b) => a - b);
   return {
     requestsPerSecond: result.requests.average,
+    cpuMicrosPerRequest: cpuMicros / result.requests.total,
     p50Ms: percentile(latencies, 0.5),
     p99Ms: percentile(latencies, 0.99),
   } satisfies Measured;
@@ -108,7 +118,20 @@ function combine(runs: Measured[]): Measured {
     requestsPerSecond: runs.reduce((sum, r) => sum + r.requestsPerSecond, 0) / runs.length,
     p50Ms: median(runs.map((r) => r.p50Ms)),
     p99Ms: median(runs.map((r) => r.p99Ms)),
+    cpuMicrosPerRequest: median(runs.map((r) => r.cpuMicrosPerRequest)),
   };
+}
+
+interface ServerUrls {
+  service: string;
+  bare: string;
+}
+
+/** User + system CPU time of the child so far (the bare app answers it). */
+async function serverCpuMicros(server: ServerUrls): Promise<number> {
+  const response = await json(`${server.bare}/cpu`, {});
+  const usage = JSON.parse(response.body) as NodeJS.CpuUsage;
+  return usage.user + usage.system;
 }
 
 /** Starts the child; resolves with the two base URLs it prints once listening. */
@@ -186,7 +209,8 @@ export async function runRequestPathBench(selected: readonly string[] = []): Pro
   );
   const dataDir = mkdtempSync(join(tmpdir(), 'fi-bench-path-'));
   const loadBefore = loadavg()[0] ?? 0;
-  const { child, service, bare } = await startChild(dataDir);
+  const { child, ...server } = await startChild(dataDir);
+  const { service, bare } = server;
   try {
     const authorization = await prepare(service);
     const rows: Row[] = [];
@@ -201,13 +225,13 @@ export async function runRequestPathBench(selected: readonly string[] = []): Pro
       if (check.status !== 200) throw new Error(`${route.name}: ${check.status} ${check.body}`);
       // Bare and ours alternate in short slices so both see the same load (others share the
       // machine). While profiling, bare is skipped so the profile holds the service alone.
-      await cannon(url, headers, WARMUP_SECONDS);
-      if (!profiling) await cannon(`${bare}/bare`, {}, WARMUP_SECONDS);
+      await cannon(server, url, headers, WARMUP_SECONDS);
+      if (!profiling) await cannon(server, `${bare}/bare`, {}, WARMUP_SECONDS);
       const bareRuns: Measured[] = [];
       const oursRuns: Measured[] = [];
       for (let round = 0; round < ROUNDS; round++) {
-        if (!profiling) bareRuns.push(await cannon(`${bare}/bare`, {}, SECONDS));
-        oursRuns.push(await cannon(url, headers, SECONDS));
+        if (!profiling) bareRuns.push(await cannon(server, `${bare}/bare`, {}, SECONDS));
+        oursRuns.push(await cannon(server, url, headers, SECONDS));
       }
       const ours = combine(oursRuns);
       const bareRun = profiling ? undefined : combine(bareRuns);
@@ -237,8 +261,9 @@ function report(rows: Row[], load: { before: number; after: number }) {
     console.log('WARNING: the machine is busy (load > CPUs); figures are noisy.');
   }
   console.log(
-    `\n${'route'.padEnd(20)}${pad('req/s', 9)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}` +
-      `${pad('bare req/s', 12)}${pad('bare p50', 9)}${pad('share', 7)}${pad('goal', 6)}`,
+    `\n${'route'.padEnd(20)}${pad('req/s', 8)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}` +
+      `${pad('CPU us', 8)}${pad('bare req/s', 11)}${pad('p50', 6)}${pad('CPU us', 8)}` +
+      `${pad('share', 7)}${pad('CPU share', 10)}${pad('goal', 6)}`,
   );
   for (const { route, ours, bare } of rows) {
     const goal = route.goalShare === null ? '-' : `${route.goalShare * 100}%`;
@@ -247,19 +272,26 @@ function report(rows: Row[], load: { before: number; after: number }) {
       continue;
     }
     const line =
-      `${route.name.padEnd(20)}${pad(ours.requestsPerSecond.toFixed(0), 9)}` +
-      `${pad(ms(ours.p50Ms), 8)}${pad(ms(ours.p99Ms), 8)}`;
+      `${route.name.padEnd(20)}${pad(ours.requestsPerSecond.toFixed(0), 8)}` +
+      `${pad(ms(ours.p50Ms), 8)}${pad(ms(ours.p99Ms), 8)}${pad(ours.cpuMicrosPerRequest.toFixed(0), 8)}`;
     if (!bare) {
       console.log(line);
       continue;
     }
     const share = ours.requestsPerSecond / bare.requestsPerSecond;
+    const cpuShare = bare.cpuMicrosPerRequest / ours.cpuMicrosPerRequest;
     const verdict = route.goalShare === null ? '' : share >= route.goalShare ? ' MET' : ' NOT MET';
+    const percent = (value: number) => `${(value * 100).toFixed(0)}%`;
     console.log(
-      `${line}${pad(bare.requestsPerSecond.toFixed(0), 12)}${pad(ms(bare.p50Ms), 9)}` +
-        `${pad(`${(share * 100).toFixed(0)}%`, 7)}${pad(goal, 6)}${verdict}`,
+      `${line}${pad(bare.requestsPerSecond.toFixed(0), 11)}${pad(ms(bare.p50Ms), 6)}` +
+        `${pad(bare.cpuMicrosPerRequest.toFixed(0), 8)}${pad(percent(share), 7)}` +
+        `${pad(percent(cpuShare), 10)}${pad(goal, 6)}${verdict}`,
     );
   }
+  console.log(
+    '\nshare = req/s of the service / req/s of bare (the goal); CPU share = bare CPU time per ' +
+      'request / the service CPU time per request (server process, user + system).',
+  );
 }
 
 /** The child: the real service on a fresh data dir with the demo seed, and the bare app. */
@@ -275,6 +307,7 @@ async function runChild(dataDir: string) {
   });
   const bareApp = Fastify();
   bareApp.get('/bare', async () => BARE_BODY);
+  bareApp.get('/cpu', async () => process.cpuUsage());
   await bareApp.listen({ host: '127.0.0.1', port: 0 });
   const address = bareApp.server.address();
   const barePort = typeof address === 'object' && address ? address.port : 0;
