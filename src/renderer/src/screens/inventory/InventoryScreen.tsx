@@ -1,29 +1,34 @@
-import { useMemo, useState } from 'react';
-import { localDay } from '../../../../shared/inventory';
+import { useEffect, useState, type ReactNode } from 'react';
 import { ActionBar } from './ActionBar';
+import { ClerkText } from './ClerkText';
+import { clerkSummary } from './clerkMessages';
+import { ConfirmSendDialog } from './ConfirmSendDialog';
 import { DocumentDialog } from './DocumentDialog';
 import { InputPanel } from './InputPanel';
+import { useInventoryDraft } from './InventoryDraft';
 import { plural } from './labels';
 import { PreviewPanel } from './PreviewPanel';
 import { RecentSnapshots } from './RecentSnapshots';
-import { checkRows, emptyCheck, mergeChecks, type RowCheck } from './rowCheck';
+import type { RowCheck } from './rowCheck';
 import { RowsTable } from './RowsTable';
 import { ScopePicker } from './ScopePicker';
 import { SendResults, type DocumentRequest } from './SendResults';
 import type { RowInput } from './sheetRows';
 import { useAdviceActions } from './useAdviceActions';
 import { useParsedInput } from './useParsedInput';
+import { useRowsCheck, useSheetEdits, useStatusRetailers } from './useRowsWork';
 import { useScope } from './useScope';
+import { useSendGuard } from './useSendGuard';
 
 export const EMPTY_TEXT =
   'Drop a CSV or XLSX file with columns sku and available_quantity, or paste rows, to start.';
 
 const NO_ROWS: readonly RowInput[] = [];
 
-function ProblemAlert({ title, problems }: { title: string; problems: string[] }) {
+function ProblemAlert({ title, problems }: { title: ReactNode; problems: string[] }) {
   return (
     <div className="state-message error" role="alert">
-      <p>{title}</p>
+      <div>{title}</div>
       {problems.length > 0 ? (
         <ul>
           {problems.map((problem) => (
@@ -57,17 +62,19 @@ export function InventoryScreen() {
   const sheet = input.state.status === 'ready' ? input.state.sheet : null;
   const items = sheet?.items ?? NO_ROWS;
 
-  // Validated once per read: the day is taken then, too.
-  const localCheck = useMemo(
-    () => (sheet ? checkRows(sheet.items, { today: localDay(new Date()) }) : emptyCheck()),
-    [sheet],
-  );
+  const statusRetailers = useStatusRetailers(choice.scope);
+  const editCell = useSheetEdits(sheet);
   const actions = useAdviceActions(choice.scope, sheet ? sheet.items : null);
   const { preview, send, issues } = actions.state;
-  const check = useMemo(
-    () => mergeChecks(localCheck, issues ? issues.check : null),
-    [localCheck, issues],
-  );
+  const rows = useRowsCheck(sheet, statusRetailers, issues ? issues.check : null);
+  const { localCheck, check } = rows;
+  // Send previews first and asks when SKUs vanish or go to 0, or the rows were already sent.
+  const guard = useSendGuard({
+    scope: choice.scope,
+    items: sheet ? sheet.items : null,
+    preview: actions.preview,
+    send: actions.send,
+  });
   const [documentRequest, setDocumentRequest] = useState<DocumentRequest | null>(null);
 
   const retailerCount =
@@ -77,7 +84,12 @@ export function InventoryScreen() {
         ? choice.retailers.data.length
         : null;
   const sending = send.status === 'sending';
-  const snapshotKey = send.status === 'done' ? send.outcome.data.snapshot_id : 'initial';
+  // Rows the service took are no longer at risk (a failed delivery is kept and can be retried).
+  const { markSent } = useInventoryDraft();
+  const sentOutcome = send.status === 'done' ? send.outcome : null;
+  useEffect(() => {
+    if (sentOutcome && sheet) markSent(sheet);
+  }, [sentOutcome, sheet, markSent]);
 
   return (
     <section aria-labelledby="inventory-heading" className="inventory">
@@ -92,7 +104,12 @@ export function InventoryScreen() {
       </p>
 
       <ScopePicker choice={choice} disabled={sending} />
-      <InputPanel onFile={input.readFile} onText={input.readText} disabled={sending} />
+      <InputPanel
+        onFile={input.readFile}
+        onText={input.readText}
+        disabled={sending}
+        statusRetailers={statusRetailers}
+      />
 
       {input.state.status === 'reading' ? (
         <p className="state-message" role="status">
@@ -105,13 +122,25 @@ export function InventoryScreen() {
           problems={[]}
         />
       ) : null}
-      {issues ? <ProblemAlert title={issues.message} problems={issues.check.general} /> : null}
+      {issues ? (
+        <ProblemAlert
+          title={<ClerkText message={clerkSummary(issues.message)} />}
+          problems={issues.check.general}
+        />
+      ) : null}
       {!issues && localCheck.general.length > 0 ? (
         <ProblemAlert title="These rows cannot be sent:" problems={localCheck.general} />
       ) : null}
 
-      {sheet ? (
-        <RowsTable items={items} check={check} source={sheet.source} />
+      {sheet && rows.context ? (
+        <RowsTable
+          sheet={sheet}
+          check={check}
+          context={rows.context}
+          onEditCell={editCell}
+          onNextProblem={rows.goToNextProblem}
+          focusRequest={rows.focusRequest}
+        />
       ) : input.state.status === 'empty' ? (
         <p className="state-message empty">{EMPTY_TEXT}</p>
       ) : null}
@@ -121,10 +150,21 @@ export function InventoryScreen() {
         busy={actions.busy}
         sending={sending}
         previewing={preview.status === 'loading'}
+        checking={guard.state.status === 'checking'}
         retailerCount={retailerCount}
+        problemRows={check.cells.size}
+        onNextProblem={rows.goToNextProblem}
         onPreview={() => void actions.preview()}
-        onSend={() => void actions.send()}
+        onSend={() => void guard.send()}
       />
+      {guard.state.status === 'confirming' ? (
+        <ConfirmSendDialog
+          confirm={guard.state.confirm}
+          retailerCount={retailerCount}
+          onSend={guard.confirm}
+          onCancel={guard.cancel}
+        />
+      ) : null}
 
       {send.status === 'done' ? (
         <SendResults outcome={send.outcome} onViewDocument={setDocumentRequest} />
@@ -132,7 +172,7 @@ export function InventoryScreen() {
       {preview.status === 'ready' ? <PreviewPanel preview={preview.preview} /> : null}
       {choice.scope ? (
         <RecentSnapshots
-          key={`${choice.scope.facilityId}:${choice.scope.brandId}:${snapshotKey}`}
+          key={`${choice.scope.facilityId}:${choice.scope.brandId}`}
           scope={choice.scope}
           onViewDocument={setDocumentRequest}
         />

@@ -1,5 +1,7 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useApi } from '../../api/ApiContext';
+import { invalidateDeliveryState } from '../../api/queries';
 import {
   previewAdvice,
   sendAdvice,
@@ -41,6 +43,7 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 /** Preview and Send for the current rows and scope. */
 export function useAdviceActions(scope: AdviceScope | null, items: readonly RowInput[] | null) {
   const api = useApi();
+  const queryClient = useQueryClient();
   const announce = useAnnounce();
   const [stored, setStored] = useState<Stored>({ ...IDLE, scope: null, items: null });
   const previewRequest = useRef<AbortController | null>(null);
@@ -51,8 +54,9 @@ export function useAdviceActions(scope: AdviceScope | null, items: readonly RowI
   const state: AdviceActionState = matches ? stored : IDLE;
   const busy = state.preview.status === 'loading' || state.send.status === 'sending';
 
-  const preview = useCallback(async () => {
-    if (!scope || !items) return;
+  /** Runs a preview and shows it; also gives it back (null when refused or superseded). */
+  const preview = useCallback(async (): Promise<AdvicePreview | null> => {
+    if (!scope || !items) return null;
     previewRequest.current?.abort();
     const controller = new AbortController();
     previewRequest.current = controller;
@@ -63,12 +67,14 @@ export function useAdviceActions(scope: AdviceScope | null, items: readonly RowI
     setStored({ ...IDLE, scope, items, preview: { status: 'loading' } });
     try {
       const result = await previewAdvice(api, scope, [...items], controller.signal);
-      if (controller.signal.aborted) return;
+      if (controller.signal.aborted) return null;
       update({ preview: { status: 'ready', preview: result } });
       announce(`Preview ready for ${plural(result.connections.length, 'connection')}.`);
+      return result;
     } catch (error) {
-      if (controller.signal.aborted) return;
+      if (controller.signal.aborted) return null;
       update({ preview: { status: 'idle' }, issues: serverIssuesOf(error) });
+      return null;
     }
   }, [api, announce, scope, items]);
 
@@ -100,10 +106,12 @@ export function useAdviceActions(scope: AdviceScope | null, items: readonly RowI
         preview: outcome.data.summary.succeeded > 0 ? { status: 'idle' } : previous.preview,
       }));
       announce(outcome.message);
+      // The new snapshot shows in Recent snapshots.
+      void invalidateDeliveryState(queryClient);
     } catch (error) {
       update(() => ({ send: { status: 'idle' }, issues: serverIssuesOf(error) }));
     }
-  }, [api, announce, scope, items]);
+  }, [api, announce, queryClient, scope, items]);
 
   return { state, busy, preview, send };
 }
