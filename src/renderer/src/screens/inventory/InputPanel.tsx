@@ -92,7 +92,8 @@ export function InputPanel({ onFile, onText, disabled, statusRetailers }: InputP
       <div className="input-help">
         <p className="hint">
           One row per SKU, up to {limit} rows per file. The first row names the columns: sku and
-          available_quantity, optionally status and estimated_back_in_stock_date.
+          available_quantity, optionally status and estimated_back_in_stock_date. Quantities are
+          whole numbers (1,200 is fine; 7.5 is refused, never rounded).
         </p>
         <button
           type="button"
