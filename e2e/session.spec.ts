@@ -96,6 +96,11 @@ test('an address without a choice starts from the last one; one in the URL wins'
   // An address that names a facility is followed (bookmarks, links between screens).
   await page.goto(`/#/inventory?facility=${COLUMBUS}`);
   await expect(facility(page)).toHaveValue(COLUMBUS);
+  // Its one brand is chosen by itself, and that choice is now the last one.
+  await expect(brand(page)).not.toHaveValue('');
+  await page.goto('/#/facilities');
+  await page.goto('/#/inventory');
+  await expect(facility(page)).toHaveValue(COLUMBUS);
 
   // Ids the user cannot see, or that are not ids at all, read as no choice.
   await page.goto('/#/inventory?facility=0f000000-0000-4000-8000-0000000000ff&brand=nonsense');

@@ -87,6 +87,11 @@ export function useScope(): ScopeChoice {
     () => (facilityKnown && brandKnown ? { facilityId, brandId } : null),
     [facilityKnown, brandKnown, facilityId, brandId],
   );
+  // A choice that arrived by address (a bookmark, Back) becomes the last one too.
+  useEffect(() => {
+    if (scope)
+      rememberScope(browserStorage(), email, { facility: scope.facilityId, brand: scope.brandId });
+  }, [scope, email]);
   return {
     facilities,
     brands,
