@@ -41,6 +41,7 @@ export async function cachedAuthData<T>(db: Db, key: string, load: () => Promise
 export function authUserById(db: Db, userId: string): Promise<AuthUser | undefined> {
   return cachedAuthData(db, `user:${userId}`, async () => {
     const row = await findUserById(db, userId);
-    return row && { id: row.id, email: row.email, brandId: row.brand_id };
+    // Shared by every request of this user until auth data changes: frozen.
+    return row && Object.freeze({ id: row.id, email: row.email, brandId: row.brand_id });
   });
 }
