@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  adviceConnectionListSchema,
+  adviceConnectionSchema,
   advicePreviewSchema,
   adviceResponseDataSchema,
   previewConnectionSchema,
@@ -90,29 +92,21 @@ export function fetchDeliveryDocument(
   );
 }
 
-/**
- * The outbox's schedule for each delivery. Optional here so the UI works against a service that
- * does not report it yet; once the shared schema carries both fields this extension adds nothing.
- */
-const outboxFields = {
-  next_attempt_at: z.string().nullable().optional(),
-  given_up: z.boolean().optional(),
-};
-const deliveryWithScheduleSchema = snapshotDeliverySchema.extend(outboxFields);
-const summaryWithScheduleSchema = snapshotSummarySchema.extend({
-  deliveries: z.array(deliveryWithScheduleSchema),
-});
-const pageWithScheduleSchema = snapshotPageSchema.extend({
-  items: z.array(summaryWithScheduleSchema),
-});
-const detailWithScheduleSchema = snapshotDetailSchema.extend({
-  deliveries: z.array(deliveryWithScheduleSchema),
-});
+export type SnapshotDelivery = z.infer<typeof snapshotDeliverySchema>;
+export type SnapshotSummary = z.infer<typeof snapshotSummarySchema>;
+export type SnapshotPage = z.infer<typeof snapshotPageSchema>;
+export type SnapshotDetail = z.infer<typeof snapshotDetailSchema>;
+export type AdviceConnection = z.infer<typeof adviceConnectionSchema>;
 
-export type SnapshotDelivery = z.infer<typeof deliveryWithScheduleSchema>;
-export type SnapshotSummary = z.infer<typeof summaryWithScheduleSchema>;
-export type SnapshotPage = z.infer<typeof pageWithScheduleSchema>;
-export type SnapshotDetail = z.infer<typeof detailWithScheduleSchema>;
+/** The connections an advice for the scope reaches, enabled or not (GET /api/v1/inventory/connections). */
+export function fetchConnections(
+  api: ApiClient,
+  scope: AdviceScope,
+  signal?: AbortSignal,
+): Promise<AdviceConnection[]> {
+  const query = new URLSearchParams({ brand_id: scope.brandId, facility_id: scope.facilityId });
+  return api.get(`/api/v1/inventory/connections?${query}`, adviceConnectionListSchema, signal);
+}
 
 /** Past snapshots of one brand at one facility, newest first. */
 export function listSnapshots(
@@ -127,7 +121,7 @@ export function listSnapshots(
     page: String(page.page),
     page_size: String(page.pageSize),
   });
-  return api.get(`/api/v1/inventory/snapshots?${query}`, pageWithScheduleSchema, signal);
+  return api.get(`/api/v1/inventory/snapshots?${query}`, snapshotPageSchema, signal);
 }
 
 /** One snapshot with its rows and the current state of each delivery. */
@@ -138,7 +132,7 @@ export function fetchSnapshot(
 ): Promise<SnapshotDetail> {
   return api.get(
     `/api/v1/inventory/snapshots/${encodeURIComponent(snapshotId)}`,
-    detailWithScheduleSchema,
+    snapshotDetailSchema,
     signal,
   );
 }

@@ -1,5 +1,6 @@
 import {
   keepPreviousData,
+  skipToken,
   useMutation,
   useQuery,
   useQueryClient,
@@ -11,6 +12,7 @@ import { loadFacilityRows } from '../screens/facilities/loadFacilityRows';
 import { describeError } from './ApiError';
 import { useApi } from './ApiContext';
 import {
+  fetchConnections,
   fetchDeliveryDocument,
   fetchSnapshot,
   listSnapshots,
@@ -31,6 +33,8 @@ export const queryKeys = {
   retailers: (facilityId: string, brandId: string) =>
     [...queryKeys.lookups, 'retailers', facilityId, brandId] as const,
   facilityRows: () => [...queryKeys.lookups, 'facility-rows'] as const,
+  connections: (scope: AdviceScope) =>
+    [...queryKeys.lookups, 'connections', scope.facilityId, scope.brandId] as const,
   deliveryState: ['delivery-state'] as const,
   snapshots: (scope: AdviceScope, page: number, pageSize: number) =>
     [...queryKeys.deliveryState, 'list', scope.facilityId, scope.brandId, page, pageSize] as const,
@@ -85,6 +89,15 @@ export function useFacilityRows() {
   return useQuery({
     queryKey: queryKeys.facilityRows(),
     queryFn: ({ signal }) => loadFacilityRows(api, signal),
+  });
+}
+
+/** The connections an advice for the scope reaches (null scope: nothing to load). */
+export function useAdviceConnections(scope: AdviceScope | null) {
+  const api = useApi();
+  return useQuery({
+    queryKey: queryKeys.connections(scope ?? { facilityId: '', brandId: '' }),
+    queryFn: scope ? ({ signal }) => fetchConnections(api, scope, signal) : skipToken,
   });
 }
 

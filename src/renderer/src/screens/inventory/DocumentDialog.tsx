@@ -1,10 +1,8 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { useApi } from '../../api/ApiContext';
-import { fetchDeliveryDocument } from '../../api/inventory';
+import { useEffect, useId, useRef, useState } from 'react';
+import { loadStateOf, useDeliveryDocument } from '../../api/queries';
 import { documentFileName, readableDocument } from './documentFormat';
 import { downloadText } from './download';
 import type { DocumentRequest } from './SendResults';
-import { useLoad } from './useLoad';
 
 /**
  * A modal showing the document stored for (and sent to) one delivery: one X12 segment per line or
@@ -18,7 +16,6 @@ export function DocumentDialog({
   request: DocumentRequest;
   onClose: () => void;
 }) {
-  const api = useApi();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const headingId = useId();
@@ -27,11 +24,7 @@ export function DocumentDialog({
     document.activeElement instanceof HTMLElement ? document.activeElement : null,
   );
 
-  const load = useCallback(
-    (signal: AbortSignal) => fetchDeliveryDocument(api, request.deliveryId, signal),
-    [api, request.deliveryId],
-  );
-  const { state } = useLoad(load);
+  const state = loadStateOf(useDeliveryDocument(request.deliveryId));
 
   useEffect(() => {
     const dialog = dialogRef.current;

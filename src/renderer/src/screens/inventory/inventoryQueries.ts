@@ -1,24 +1,6 @@
-import { z } from 'zod';
-import {
-  adviceConnectionListSchema,
-  snapshotDetailSchema,
-  snapshotPageSchema,
-} from '../../../../shared/inventory';
+import { snapshotDetailSchema, snapshotPageSchema } from '../../../../shared/inventory';
 import type { ApiClient } from '../../api/client';
-import type { AdviceScope } from '../../api/inventory';
-
-export type AdviceConnection = z.infer<typeof adviceConnectionListSchema>[number];
-export type SnapshotDetail = z.infer<typeof snapshotDetailSchema>;
-
-/** The connections an advice for the scope reaches (GET /api/v1/inventory/connections). */
-export function fetchConnections(
-  api: ApiClient,
-  scope: AdviceScope,
-  signal?: AbortSignal,
-): Promise<AdviceConnection[]> {
-  const query = new URLSearchParams({ brand_id: scope.brandId, facility_id: scope.facilityId });
-  return api.get(`/api/v1/inventory/connections?${query}`, adviceConnectionListSchema, signal);
-}
+import type { AdviceConnection, AdviceScope, SnapshotDetail } from '../../api/inventory';
 
 /** The retailers whose enabled direct feed needs a status at quantity 0, sorted by name. */
 export function statusRetailersOf(connections: readonly AdviceConnection[]): string[] {

@@ -1,16 +1,15 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { localDay } from '../../../../shared/inventory';
-import { useApi } from '../../api/ApiContext';
 import type { AdviceScope } from '../../api/inventory';
+import { useAdviceConnections } from '../../api/queries';
 import type { MessageContext } from './clerkMessages';
 import type { ItemField } from './columns';
-import { fetchConnections, statusRetailersOf } from './inventoryQueries';
+import { statusRetailersOf } from './inventoryQueries';
 import { useInventoryDraft } from './InventoryDraft';
 import { nextProblem, problemCells } from './problemList';
 import { checkSheet, emptyCheck, mergeChecks, type RowCheck } from './rowCheck';
 import type { CellFocusRequest } from './RowsTable';
 import { withCellEdit, type ParsedSheet } from './sheetRows';
-import { useLoad } from './useLoad';
 
 /**
  * Fixes a cell in place: the edited sheet replaces the loaded one in the session's draft, so it
@@ -35,13 +34,8 @@ export function useSheetEdits(sheet: ParsedSheet | null) {
 
 /** Who needs a status at 0 for this scope, asked of the service as soon as the scope is chosen. */
 export function useStatusRetailers(scope: AdviceScope | null): string[] | null {
-  const api = useApi();
-  const load = useCallback(
-    (signal: AbortSignal) => (scope ? fetchConnections(api, scope, signal) : Promise.resolve([])),
-    [api, scope],
-  );
-  const { state } = useLoad(scope ? load : null);
-  return useMemo(() => (state.status === 'ready' ? statusRetailersOf(state.data) : null), [state]);
+  const { data } = useAdviceConnections(scope);
+  return useMemo(() => (data ? statusRetailersOf(data) : null), [data]);
 }
 
 /**
