@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatTime, formatUpcoming } from '../../src/renderer/src/format/time';
+import { formatTime as labelsFormatTime } from '../../src/renderer/src/screens/inventory/labels';
 import {
   canRetry,
   inStableOrder,
@@ -16,6 +17,13 @@ describe('times', () => {
       '20 Nov 2026, 10:00:07',
     );
     expect(formatTime('not a date')).toBe('not a date');
+  });
+
+  it('show seconds in the preview and the send question too', () => {
+    const at = new Date(2026, 10, 20, 10, 0, 7).toISOString();
+    expect(labelsFormatTime(at, 'en-GB')).toBe('20 Nov 2026, 10:00:07');
+    // In the workstation's own locale as well, whatever it is.
+    expect(labelsFormatTime(at)).toMatch(/00:07/);
   });
 
   it('show only the time for later today, the date too otherwise', () => {

@@ -1,3 +1,6 @@
+/** Every time on screen shows seconds: deliveries seconds apart must read differently. */
+export { formatTime } from '../../format/time';
+
 /** How a connection kind reads on screen (null: no connection was enabled). */
 export function kindLabel(kind: string | null): string {
   switch (kind) {
@@ -13,11 +16,3 @@ export function kindLabel(kind: string | null): string {
 }
 
 export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-
-/** An ISO timestamp in the workstation's locale. */
-export function formatTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
