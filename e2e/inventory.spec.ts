@@ -354,13 +354,18 @@ test('every connection failing (502) still lists each result with its error', as
   );
   const rows = results.locator('tbody tr');
   await expect(rows).toHaveCount(2);
+  // The error in a clerk's words; the service's own words behind Details.
   await expect(rows.first().getByRole('cell')).toHaveText([
     'Acme Logistics',
     '✗ Failed',
-    '503: Service Unavailable',
+    /^The retailer’s system is busy or down \(HTTP 503\)\. Try again later\.\s*Details/,
     // The actions: the document, and Retry (Send results offer it too).
     /^View document\s*Retry$/,
   ]);
+  const detail = rows.first().getByText('503: Service Unavailable', { exact: true });
+  await expect(detail).toBeHidden();
+  await rows.first().getByText('Details', { exact: true }).click();
+  await expect(detail).toBeVisible();
 });
 
 test('a failed delivery in the recent snapshots can be retried', async ({ page }) => {
@@ -372,6 +377,8 @@ test('a failed delivery in the recent snapshots can be retried', async ({ page }
     retailer_name: null,
     kind: null,
     attempts: 1,
+    next_attempt_at: null,
+    given_up: false,
     file_name: null,
     content_type: null,
     interchange_control_number: null,
@@ -431,8 +438,18 @@ test('a failed delivery in the recent snapshots can be retried', async ({ page }
   });
   await chooseRenoSummit(page);
   const snapshots = page.getByRole('region', { name: 'Recent snapshots' });
-  await expect(snapshots).toContainText('503: Service Unavailable');
-  await expect(snapshots).toContainText('No retailer (no connection): failure');
+  await expect(snapshots).toContainText(
+    'The retailer’s system is busy or down (HTTP 503). Try again later.',
+  );
+  const detail = snapshots.getByText('503: Service Unavailable', { exact: true });
+  await expect(detail).toBeHidden();
+  await snapshots.getByText('Details', { exact: true }).click();
+  await expect(detail).toBeVisible();
+  // A message already in plain words has nothing behind a toggle.
+  await expect(snapshots).toContainText(
+    /No retailer \(no connection\): failure\s*No inventory advice connection is enabled/,
+  );
+  await expect(snapshots.getByText('Details', { exact: true })).toHaveCount(1);
   await expect(snapshots.getByRole('button', { name: /^View document/ })).toHaveCount(1);
   await expect(snapshots.getByRole('button', { name: /^Retry/ })).toHaveCount(1);
   await snapshots.getByRole('button', { name: /^Retry delivery to Big Box Retail/ }).click();

@@ -3,6 +3,8 @@ import { useState } from 'react';
 import type { AdviceScope, SnapshotSummary } from '../../api/inventory';
 import { loadStateOf, useSnapshots } from '../../api/queries';
 import { formatTime } from '../../format/time';
+import { ClerkText } from './ClerkText';
+import { clerkDeliveryError } from './clerkMessages';
 import { canRetry, inStableOrder, scheduleNote } from './deliveryState';
 import { kindLabel, plural } from './labels';
 import { RetryDeliveryButton } from './RetryDeliveryButton';
@@ -35,7 +37,6 @@ function Snapshot({
           return (
             <li key={delivery.delivery_id}>
               {retailer} ({kindLabel(delivery.kind)}): {delivery.status.toLowerCase()}
-              {delivery.error ? ` (${delivery.error})` : ''}
               {schedule ? <span className="delivery-schedule">, {schedule}</span> : null}{' '}
               {hasDocument ? (
                 <button
@@ -61,6 +62,11 @@ function Snapshot({
                     onDone={onRetried}
                   />
                 </>
+              ) : null}
+              {delivery.error ? (
+                <div>
+                  <ClerkText message={clerkDeliveryError(delivery.error)} />
+                </div>
               ) : null}
             </li>
           );

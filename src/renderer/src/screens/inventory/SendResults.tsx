@@ -2,6 +2,8 @@ import { useState } from 'react';
 import type { AdviceOutcome, AdviceResult, SnapshotDelivery } from '../../api/inventory';
 import { useSnapshot } from '../../api/queries';
 import { useAnnounce } from '../../status/StatusContext';
+import { ClerkText } from './ClerkText';
+import { clerkDeliveryError } from './clerkMessages';
 import { canRetry, inStableOrder, scheduleNote } from './deliveryState';
 import { RetryDeliveryButton } from './RetryDeliveryButton';
 
@@ -37,8 +39,8 @@ function ResultRow({
       <td>{result.organization_name ?? '—'}</td>
       <td className={STATUS_CLASS[status]}>{STATUS_TEXT[status]}</td>
       <td>
-        {error ?? ''}
-        {schedule ? <span className="delivery-schedule"> ({schedule})</span> : null}
+        {schedule ? <div className="delivery-schedule">{schedule}</div> : null}
+        {error ? <ClerkText message={clerkDeliveryError(error)} /> : null}
       </td>
       <td className="result-actions">
         {hasDocument ? (
