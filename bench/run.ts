@@ -13,6 +13,8 @@ import { startService } from '../src/main/service/server';
 import { measureBreakdown, type Breakdown } from './breakdown';
 import { BENCH_EMAIL, BENCH_PASSWORD, benchBundle, benchItems, ids } from './fixtures';
 import { startReceivers, type CapturedRequest, type Receiver } from './receivers';
+import { runRequestPathBench } from './request-path';
+import { runStartupBench } from './startup';
 import { ms, summarise, timeRuns, type LatencySummary } from './stats';
 
 const CONNECTIONS = 8;
@@ -302,7 +304,25 @@ function report(
   }
 }
 
-main().catch((error: unknown) => {
+/** `npm run bench -- SECTION [ARGS]` runs one section alone; with no section, all of them. */
+const SECTIONS: Record<string, (args: string[]) => Promise<void>> = {
+  advice: main,
+  startup: runStartupBench, // bench/startup.ts
+  'request-path': runRequestPathBench, // bench/request-path.ts; ARGS: route names
+};
+
+async function runSections([name, ...args]: string[]) {
+  if (name && !(name in SECTIONS)) {
+    throw new Error(`unknown bench section ${name}; one of ${Object.keys(SECTIONS).join(', ')}`);
+  }
+  for (const [section, run] of Object.entries(SECTIONS)) {
+    if (name && section !== name) continue;
+    watchdog.refresh(); // each section gets its own time
+    await run(name ? args : []);
+  }
+}
+
+runSections(process.argv.slice(2)).catch((error: unknown) => {
   console.error(error);
   process.exitCode = 1;
 });

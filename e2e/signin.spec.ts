@@ -100,7 +100,9 @@ test.afterEach(() => {
 });
 
 test.describe('sign-in form', () => {
-  test('a wrong password shows "Invalid credentials" on the password field, which gets focus back', async ({ page }) => {
+  test('a wrong password shows "Invalid credentials" on the password field, which gets focus back', async ({
+    page,
+  }) => {
     await signIn(page, DEMO.email, 'not-the-password');
     const form = page.getByRole('form', { name: 'Sign in' });
     await expect(form.getByRole('alert')).toHaveText('Invalid credentials');

@@ -28,6 +28,7 @@ import {
   withContentSecurityPolicy,
   windowUrlFor,
 } from './security';
+import { serviceEnvironment } from './native-binding';
 import type { ParentToServiceMessage, ServiceToParentMessage } from './service/utility-entry';
 
 const PRODUCT_NAME = 'Fulfillment Integration';
@@ -56,7 +57,13 @@ let quitting = false;
 let readyToQuit = false;
 
 /** Service flags given to the desktop app itself (`electron . --port 8787 --data-dir X`). */
-function desktopFlags(): { host?: string; port?: string; dataDir?: string; seed?: string } {
+function desktopFlags(): {
+  host?: string;
+  port?: string;
+  dataDir?: string;
+  seed?: string;
+  allowedHosts: string[];
+} {
   // strict: false, because Electron/Chromium switches (and test harness flags) share argv.
   const { values } = parseArgs({
     args: process.argv.slice(1),
@@ -65,6 +72,7 @@ function desktopFlags(): { host?: string; port?: string; dataDir?: string; seed?
       port: { type: 'string' },
       'data-dir': { type: 'string' },
       seed: { type: 'string' },
+      'allowed-host': { type: 'string', multiple: true },
     },
     strict: false,
     allowPositionals: true,
@@ -76,6 +84,9 @@ function desktopFlags(): { host?: string; port?: string; dataDir?: string; seed?
     port: str(values.port),
     dataDir: str(values['data-dir']),
     seed: str(values.seed),
+    allowedHosts: ((values['allowed-host'] ?? []) as unknown[]).filter(
+      (name): name is string => typeof name === 'string' && name !== '',
+    ),
   };
 }
 
@@ -102,16 +113,18 @@ function serviceArgs(): string[] {
   // DESIGN.md: a new user sees a working app at once, so an empty data dir gets the demo.
   const seed = flags.seed ?? (isEmptyOrMissingDir(dataDir) ? 'demo' : null);
   if (seed) args.push('--seed', seed);
+  for (const name of flags.allowedHosts) args.push('--allowed-host', name);
   return args;
 }
 
 function startServiceProcess(args: string[]): Promise<RunningServiceProcess> {
   return new Promise((resolveStart, rejectStart) => {
-    // env defaults to process.env, so BETTER_SQLITE3_BINDING (set by scripts/start.mjs to a
-    // better-sqlite3 build for Electron's ABI) reaches the service's database layer.
+    // In development BETTER_SQLITE3_BINDING (set by scripts/start.mjs to a better-sqlite3 build
+    // for Electron's ABI) reaches the service's database layer; a packaged app drops it.
     const child = utilityProcess.fork(serviceEntry, args, {
       serviceName: `${PRODUCT_NAME} service`,
       stdio: 'inherit',
+      env: serviceEnvironment(process.env, app.isPackaged),
     });
     const running: RunningServiceProcess = { child, url: '', exited: false };
     let settled = false;
@@ -243,6 +256,20 @@ async function createWindow(url: string): Promise<void> {
     },
   });
   mainWindow = window;
+  // The UI asks before unsent inventory rows are discarded (beforeunload). Electron shows no
+  // dialog for that by itself and silently keeps the page; ask here, and let it go on "Discard".
+  window.webContents.on('will-prevent-unload', (event) => {
+    const choice = dialog.showMessageBoxSync(window, {
+      type: 'question',
+      buttons: ['Discard and leave', 'Stay'],
+      defaultId: 1,
+      cancelId: 1,
+      title: PRODUCT_NAME,
+      message: 'Loaded inventory rows have not been sent.',
+      detail: 'Leave and discard them?',
+    });
+    if (choice === 0) event.preventDefault(); // ignores the page's beforeunload
+  });
   window.once('ready-to-show', () => window.show());
   window.on('closed', () => {
     if (mainWindow === window) mainWindow = null;

@@ -55,9 +55,20 @@ export const skuSchema = z.unknown().transform((value, ctx): string => {
   if (sku.length > MAX_SKU_LENGTH) {
     return fail(ctx, `SKU must be at most ${MAX_SKU_LENGTH} characters`, 'string_too_long');
   }
+  // C0, DEL and C1 (U+0080-U+009F) controls.
   // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(sku))
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(sku))
     return fail(ctx, 'SKU must not contain control characters', 'value_error');
+  // X12 data is ASCII: anything else would reach the 846 changed, and the feeds would disagree.
+  const other = /[^\u0020-\u007e]/u.exec(sku)?.[0];
+  if (other !== undefined) {
+    const codePoint = other.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0');
+    return fail(
+      ctx,
+      `SKU must use only ASCII letters, digits, spaces and punctuation; "${other}" (U+${codePoint}) is not allowed`,
+      'value_error',
+    );
+  }
   return sku;
 });
 
@@ -324,6 +335,10 @@ export const snapshotDeliverySchema = z.object({
   status: z.enum(['PENDING', 'SUCCESS', 'FAILURE']),
   error: z.string().nullable(),
   attempts: z.number().int(),
+  /** When the service sends it again by itself (ISO 8601), or null when nothing is planned. */
+  next_attempt_at: z.string().nullable(),
+  /** The service stopped re-sending it (too many tries, or a newer snapshot replaces it). */
+  given_up: z.boolean(),
   file_name: z.string().nullable(),
   content_type: z.string().nullable(),
   interchange_control_number: z.number().int().nullable(),
@@ -371,3 +386,14 @@ export const snapshotListQuerySchema = z.object({
 });
 export const snapshotIdParamsSchema = z.object({ snapshot_id: uuidSchema });
 export const deliveryIdParamsSchema = z.object({ delivery_id: uuidSchema });
+
+/** The connections an advice for one brand at one facility would reach (enabled or not). */
+export const connectionListQuerySchema = adviceScopeParamsSchema;
+export const adviceConnectionSchema = z.object({
+  connection_id: z.uuid(),
+  retailer_id: z.uuid(),
+  retailer_name: z.string(),
+  kind: z.enum(['EDI_846', 'DIRECT_API']),
+  enabled: z.boolean(),
+});
+export const adviceConnectionListSchema = z.array(adviceConnectionSchema);

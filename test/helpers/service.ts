@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { defaultDeliveryPolicy, type DeliveryPolicy } from '../../src/main/advice/types';
 import { openDatabase, type OpenedDatabase } from '../../src/main/db/database';
 import type { Clock, ServiceContext } from '../../src/main/domain/context';
+import type { PasswordCost } from '../../src/main/domain/passwords';
 import { importSeedBundle } from '../../src/main/domain/seed';
 import { buildApp } from '../../src/main/service/app';
 
@@ -16,6 +17,9 @@ export interface TestService {
 
 export const TEST_PASSWORD = 'correct-horse-battery';
 
+/** Tests hash at a low scrypt cost to stay fast; test/api/password-cost.test.ts covers PASSWORD_COST. */
+export const TEST_PASSWORD_COST: PasswordCost = { N: 1024, r: 8, p: 1 };
+
 /** An in-memory service (Fastify inject), optionally seeded with a bundle. */
 export async function createTestService(
   options: {
@@ -23,6 +27,8 @@ export async function createTestService(
     clock?: Clock;
     dataDir?: string;
     deliveryPolicy?: Partial<DeliveryPolicy>;
+    /** scrypt cost for seeded and upgraded hashes; TEST_PASSWORD_COST unless given. */
+    passwordCost?: PasswordCost;
   } = {},
 ): Promise<TestService> {
   const database = await openDatabase(':memory:');
@@ -34,8 +40,11 @@ export async function createTestService(
     deliveryPolicy: { ...defaultDeliveryPolicy, ...options.deliveryPolicy },
     deliveryConcurrency: 8,
     deliveriesInFlight: new Set(),
+    passwordCost: options.passwordCost ?? TEST_PASSWORD_COST,
   };
-  if (options.seed) await importSeedBundle(ctx.db, options.seed);
+  if (options.seed) {
+    await importSeedBundle(ctx.db, options.seed, { passwordCost: ctx.passwordCost });
+  }
   const app = await buildApp(ctx, { host: '127.0.0.1', uiDir: null });
   await app.ready();
   return {

@@ -13,7 +13,10 @@ import {
 import { verifyPassword } from '../../src/main/domain/passwords';
 import { importSeedBundle, parseSeedBundle, SeedError } from '../../src/main/domain/seed';
 import { baseBundle, id } from '../helpers/fixtures';
-import { TEST_PASSWORD } from '../helpers/service';
+import { TEST_PASSWORD, TEST_PASSWORD_COST } from '../helpers/service';
+
+/** Hashes at the tests' low scrypt cost; test/api/password-cost.test.ts covers the real one. */
+const cheap = { passwordCost: TEST_PASSWORD_COST };
 
 const TABLES = [
   'organizations',
@@ -48,7 +51,7 @@ function counts(database: OpenedDatabase) {
 
 /** Runs an import that must fail; returns the SeedError's message. */
 async function seedErrorOf(database: OpenedDatabase, bundle: unknown): Promise<string> {
-  const error = await importSeedBundle(database.db, bundle).then(
+  const error = await importSeedBundle(database.db, bundle, cheap).then(
     () => null,
     (e: unknown) => e,
   );
@@ -66,7 +69,7 @@ describe('importSeedBundle: the base bundle', () => {
   });
 
   it('imports every section and reports the counts', async () => {
-    const summary = await importSeedBundle(database.db, baseBundle());
+    const summary = await importSeedBundle(database.db, baseBundle(), cheap);
     expect(summary).toEqual({
       organizations: 2,
       facilities: 3,
@@ -140,9 +143,9 @@ describe('importSeedBundle: the base bundle', () => {
 
   it('importing the same bundle again changes nothing (rows, user ids, password hashes)', async () => {
     const before = snapshot(database);
-    await importSeedBundle(database.db, baseBundle());
+    await importSeedBundle(database.db, baseBundle(), cheap);
     expect(snapshot(database)).toEqual(before);
-    await importSeedBundle(database.db, baseBundle());
+    await importSeedBundle(database.db, baseBundle(), cheap);
     expect(snapshot(database)).toEqual(before);
   });
 
@@ -152,7 +155,7 @@ describe('importSeedBundle: the base bundle', () => {
       .set({ interchange_counter: 41, group_counter: 7 })
       .where('id', '=', id('c', 1))
       .execute();
-    await importSeedBundle(database.db, baseBundle());
+    await importSeedBundle(database.db, baseBundle(), cheap);
     const row = await database.db
       .selectFrom('connections')
       .select(['interchange_counter', 'group_counter'])
@@ -165,7 +168,7 @@ describe('importSeedBundle: the base bundle', () => {
     const before = counts(database);
     const bundle = baseBundle();
     bundle.facilities[0]!.name = 'Alpha DC (renamed)';
-    await importSeedBundle(database.db, { facilities: bundle.facilities.slice(0, 1) });
+    await importSeedBundle(database.db, { facilities: bundle.facilities.slice(0, 1) }, cheap);
     expect(counts(database)).toEqual(before);
     const row = await database.db
       .selectFrom('facilities')
@@ -173,7 +176,7 @@ describe('importSeedBundle: the base bundle', () => {
       .where('id', '=', id('f', 1))
       .executeTakeFirstOrThrow();
     expect(row.name).toBe('Alpha DC (renamed)');
-    await importSeedBundle(database.db, baseBundle());
+    await importSeedBundle(database.db, baseBundle(), cheap);
   });
 
   it('a user re-imported with a new password gets a new hash; emails match case-insensitively', async () => {
@@ -182,9 +185,13 @@ describe('importSeedBundle: the base bundle', () => {
       .select(['id', 'password_hash'])
       .where('email', '=', 'viewer@a.test')
       .executeTakeFirstOrThrow();
-    await importSeedBundle(database.db, {
-      users: [{ email: 'Viewer@A.test', password: 'a-new-password', facility_ids: [id('f', 1)] }],
-    });
+    await importSeedBundle(
+      database.db,
+      {
+        users: [{ email: 'Viewer@A.test', password: 'a-new-password', facility_ids: [id('f', 1)] }],
+      },
+      cheap,
+    );
     const after = await database.db
       .selectFrom('users')
       .select(['id', 'password_hash'])
@@ -194,12 +201,12 @@ describe('importSeedBundle: the base bundle', () => {
     expect(after.password_hash).not.toBe(before.password_hash);
     expect(await verifyPassword('a-new-password', after.password_hash)).toBe(true);
     expect(counts(database).users).toBe(4);
-    await importSeedBundle(database.db, baseBundle());
+    await importSeedBundle(database.db, baseBundle(), cheap);
   });
 
   it('an empty bundle is a no-op', async () => {
     const before = snapshot(database);
-    expect(await importSeedBundle(database.db, {})).toEqual({});
+    expect(await importSeedBundle(database.db, {}, cheap)).toEqual({});
     expect(snapshot(database)).toEqual(before);
   });
 });
@@ -209,7 +216,7 @@ describe('importSeedBundle: all or nothing, errors name the entry', () => {
   let before: ReturnType<typeof snapshot>;
   beforeAll(async () => {
     database = await openDatabase(':memory:');
-    await importSeedBundle(database.db, baseBundle());
+    await importSeedBundle(database.db, baseBundle(), cheap);
     before = snapshot(database);
   });
   afterAll(async () => {
@@ -413,7 +420,7 @@ describe('the demo workspace', () => {
   });
 
   it("meets DESIGN.md's minimum and lets demo@example.com / demo-password sign in", async () => {
-    await importDemoWorkspace(database.db);
+    await importDemoWorkspace(database.db, cheap);
 
     const c = counts(database);
     expect(c.facilities).toBeGreaterThanOrEqual(2);
@@ -443,6 +450,7 @@ describe('the demo workspace', () => {
       db: database.db,
       secret: new TextEncoder().encode('demo-test-secret-demo-test-secret!'),
       clock: { now: () => new Date() },
+      passwordCost: TEST_PASSWORD_COST,
     } as ServiceContext;
     const token = await issueToken(ctx, DEMO_EMAIL, DEMO_PASSWORD);
     expect(token.token_type).toBe('Bearer');
@@ -464,7 +472,7 @@ describe('the demo workspace', () => {
 
   it('importing the demo again changes nothing', async () => {
     const before = snapshot(database);
-    await importDemoWorkspace(database.db);
+    await importDemoWorkspace(database.db, cheap);
     expect(snapshot(database)).toEqual(before);
   });
 
@@ -473,9 +481,13 @@ describe('the demo workspace', () => {
   });
 
   it('demoSignInUnchanged turns false once the demo password is changed', async () => {
-    await importSeedBundle(database.db, {
-      users: [{ email: DEMO_EMAIL, password: 'a-private-password' }],
-    });
+    await importSeedBundle(
+      database.db,
+      {
+        users: [{ email: DEMO_EMAIL, password: 'a-private-password' }],
+      },
+      cheap,
+    );
     expect(await demoSignInUnchanged(database.db)).toBe(false);
   });
 });

@@ -32,6 +32,8 @@ export type TransportConfig =
       password?: string;
       privateKey?: string;
       directory: string;
+      /** SHA-256 fingerprint of the server's host key; without it the transport refuses to connect. */
+      host_key_sha256?: string;
     }
   | { type: 'file'; directory: string };
 
@@ -67,6 +69,8 @@ export interface DeliveryOutcome {
   success: boolean;
   /** Error text of the last attempt when success is false. */
   error: string | null;
+  /** A failure that sending again later may fix (network trouble, timeouts, 408, 429, 5xx). */
+  retryable: boolean;
   attempts: AttemptRecord[];
 }
 

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect, type SqliteDatabase } from 'kysely';
 import { sqliteNativeBinding } from '../native-binding';
+import { installAuthDataVersion } from './auth-version';
 import { migrationProvider } from './migrations';
 import type { Database } from './schema';
 
@@ -67,6 +68,7 @@ export async function openDatabase(
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
     throw new Error(`Database migration ${failed} failed: ${String(error)}`);
   }
+  installAuthDataVersion(sqlite, db);
   return {
     db,
     sqlite,

@@ -157,6 +157,49 @@ const migrations: Record<string, Migration> = {
       await sql`CREATE INDEX transactions_correlation ON transactions (correlation_id)`.execute(db);
     },
   },
+  '0003_signin_throttle': {
+    async up(db: Kysely<unknown>) {
+      // Every sign-in attempt is counted before the password is checked; the row keeps the last one.
+      await sql`ALTER TABLE sign_in_failures RENAME COLUMN window_started_at TO last_attempt_at`.execute(
+        db,
+      );
+      await db.schema
+        .createIndex('sign_in_failures_last_attempt')
+        .on('sign_in_failures')
+        .column('last_attempt_at')
+        .execute();
+      // The seed source that last set or confirmed the password, so re-importing it skips scrypt.
+      await db.schema.alterTable('users').addColumn('seed_source', 'text').execute();
+    },
+  },
+  '0004_outbox_drain': {
+    async up(db: Kysely<unknown>) {
+      // The background drainer's durable state (src/main/advice/outbox-drainer.ts).
+      await db.schema
+        .alterTable('advice_deliveries')
+        .addColumn('next_attempt_at', 'text')
+        .execute();
+      await db.schema
+        .alterTable('advice_deliveries')
+        .addColumn('auto_retries', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .alterTable('advice_deliveries')
+        .addColumn('given_up', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      // What a crash left PENDING is due at once; older failures stay with the clerk.
+      await sql`UPDATE advice_deliveries SET next_attempt_at = updated_at
+        WHERE status = 'PENDING' AND document IS NOT NULL AND connection_id IS NOT NULL`.execute(
+        db,
+      );
+      await db.schema
+        .createIndex('advice_deliveries_due')
+        .on('advice_deliveries')
+        .column('next_attempt_at')
+        .where(sql.ref('next_attempt_at'), 'is not', null)
+        .execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /** Kysely table types. Timestamps are ISO 8601 UTC strings; JSON columns are TEXT. */
 export interface OrganizationsTable {
@@ -29,6 +29,8 @@ export interface UsersTable {
   email: string;
   password_hash: string;
   brand_id: string | null;
+  /** The seed source (e.g. `demo:<digest>`) whose password the hash was made from or checked against. */
+  seed_source: ColumnType<string | null, string | null | undefined, string | null>;
 }
 export interface UserFacilitiesTable {
   user_id: string;
@@ -41,8 +43,11 @@ export interface UserAdminTable {
 }
 export interface SignInFailuresTable {
   email: string;
+  /** Attempts counted (before the password check) since the last success. */
   failures: number;
-  window_started_at: number;
+  /** Epoch ms of the last counted attempt. */
+  last_attempt_at: number;
+  /** Epoch ms until which attempts are refused without checking the password. */
   locked_until: number | null;
 }
 export interface ConnectionsTable {
@@ -85,6 +90,12 @@ export interface AdviceDeliveriesTable {
   attempts: Generated<number>;
   created_at: string;
   updated_at: string;
+  /** When the background drainer sends it next; null when nothing is planned. */
+  next_attempt_at: string | null;
+  /** Background re-deliveries so far (the backoff grows with them). */
+  auto_retries: Generated<number>;
+  /** 1 once the drainer stopped: too many re-deliveries, or a newer snapshot replaces it. */
+  given_up: Generated<number>;
 }
 export interface TransactionsTable {
   transaction_id: string;

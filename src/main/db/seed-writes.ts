@@ -34,7 +34,7 @@ export async function linkBrandFacility(trx: Trx, brandId: string, facilityId: s
 export function findUserIdByEmail(trx: Trx, email: string) {
   return trx
     .selectFrom('users')
-    .select(['id', 'password_hash'])
+    .select(['id', 'password_hash', 'seed_source'])
     .where('email', '=', email)
     .executeTakeFirst();
 }
@@ -42,7 +42,13 @@ export function findUserIdByEmail(trx: Trx, email: string) {
 /** Creates or updates a user and replaces its facility and admin grants with the given ones. */
 export async function upsertUser(
   trx: Trx,
-  user: { id: string; email: string; password_hash: string; brand_id: string | null },
+  user: {
+    id: string;
+    email: string;
+    password_hash: string;
+    brand_id: string | null;
+    seed_source: string | null;
+  },
   facilityIds: string[],
   admin: { brand_id: string; facility_id: string }[],
 ) {
@@ -50,9 +56,11 @@ export async function upsertUser(
     .insertInto('users')
     .values(user)
     .onConflict((oc) =>
-      oc
-        .column('email')
-        .doUpdateSet({ password_hash: user.password_hash, brand_id: user.brand_id }),
+      oc.column('email').doUpdateSet({
+        password_hash: user.password_hash,
+        brand_id: user.brand_id,
+        seed_source: user.seed_source,
+      }),
     )
     .execute();
   await trx.deleteFrom('user_facilities').where('user_id', '=', user.id).execute();

@@ -16,40 +16,15 @@ export function findUserById(db: Db, id: string) {
     .executeTakeFirst();
 }
 
-export function findSignInFailures(db: Db, email: string) {
-  return db
-    .selectFrom('sign_in_failures')
-    .selectAll()
-    .where('email', '=', email)
-    .executeTakeFirst();
-}
-
-export async function saveSignInFailures(
-  db: Db,
-  row: { email: string; failures: number; window_started_at: number; locked_until: number | null },
-) {
+/**
+ * Replaces a hash made at a lower cost with one for the same password, unless the password was
+ * changed meanwhile (then the stored hash is no longer `from`, and nothing happens).
+ */
+export async function upgradePasswordHash(db: Db, userId: string, from: string, to: string) {
   await db
-    .insertInto('sign_in_failures')
-    .values(row)
-    .onConflict((oc) =>
-      oc.column('email').doUpdateSet({
-        failures: row.failures,
-        window_started_at: row.window_started_at,
-        locked_until: row.locked_until,
-      }),
-    )
-    .execute();
-}
-
-export async function clearSignInFailures(db: Db, email: string) {
-  await db.deleteFrom('sign_in_failures').where('email', '=', email).execute();
-}
-
-/** Forgets failures whose window and lock are over, so the table does not grow without bound. */
-export async function pruneSignInFailures(db: Db, windowStartedBefore: number, now: number) {
-  await db
-    .deleteFrom('sign_in_failures')
-    .where('window_started_at', '<', windowStartedBefore)
-    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+    .updateTable('users')
+    .set({ password_hash: to })
+    .where('id', '=', userId)
+    .where('password_hash', '=', from)
     .execute();
 }

@@ -1,5 +1,7 @@
+import type { RedeliveryPolicy } from '../advice/redelivery';
 import type { DeliveryPolicy } from '../advice/types';
 import type { Db } from '../db/database';
+import type { PasswordCost } from './passwords';
 
 export interface Clock {
   now(): Date;
@@ -17,6 +19,10 @@ export interface ServiceContext {
   deliveryConcurrency: number;
   /** Deliveries this process is sending right now (a retry of one of them is refused). */
   deliveriesInFlight: Set<string>;
+  /** scrypt cost for new password hashes; PASSWORD_COST unless a test lowers it to stay fast. */
+  passwordCost?: PasswordCost;
+  /** Backoff and limit of background re-delivery; defaultRedeliveryPolicy when absent. */
+  redeliveryPolicy?: RedeliveryPolicy;
 }
 
 /** The signed-in user, as every authorised route sees it. */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { seedBundleSchema, type SeedBundle } from '../../shared/seed';
+import { climbingDirectoryError, climbsOutOfDataDir } from '../advice/transports/file';
 import type { Database } from '../db/schema';
 import {
   findUserIdByEmail,
@@ -9,7 +10,13 @@ import {
   upsertById,
   upsertUser,
 } from '../db/seed-writes';
-import { hashPassword, verifyPassword } from './passwords';
+import {
+  hashPassword,
+  needsRehash,
+  PASSWORD_COST,
+  verifyPassword,
+  type PasswordCost,
+} from './passwords';
 
 /** A seed bundle that cannot be imported; the message names the bad entry. Nothing was written. */
 export class SeedError extends Error {}
@@ -52,6 +59,14 @@ export function parseSeedBundle(input: unknown): SeedBundle {
       seen.set(value, index);
     });
   }
+  bundle.connections?.forEach((connection, index) => {
+    const { transport } = connection;
+    if (transport.type === 'file' && climbsOutOfDataDir(transport.directory)) {
+      throw new SeedError(
+        `Invalid seed bundle at connections[${index}].transport.directory: connection '${connection.id}': ${climbingDirectoryError(transport.directory)}`,
+      );
+    }
+  });
   return bundle;
 }
 
@@ -69,22 +84,53 @@ function formatPath(path: PropertyKey[]): string {
   );
 }
 
+export interface SeedImportOptions {
+  /** scrypt cost for new hashes; PASSWORD_COST unless a test lowers it. */
+  passwordCost?: PasswordCost;
+  /**
+   * Names a bundle whose content never changes under this name (e.g. the built-in demo). A user
+   * whose password this source last set or confirmed keeps the hash without running scrypt again.
+   */
+  source?: string;
+}
+
+/** The stored hash to keep or make for a bundle user, and the seed source that vouches for it. */
+async function passwordOf(
+  existing: { password_hash: string; seed_source: string | null } | undefined,
+  password: string,
+  { passwordCost = PASSWORD_COST, source }: SeedImportOptions,
+) {
+  if (existing && source !== undefined && existing.seed_source === source) {
+    return { password_hash: existing.password_hash, seed_source: source };
+  }
+  if (existing && (await verifyPassword(password, existing.password_hash))) {
+    const password_hash = needsRehash(existing.password_hash, passwordCost)
+      ? await hashPassword(password, passwordCost)
+      : existing.password_hash;
+    return { password_hash, seed_source: source ?? existing.seed_source };
+  }
+  return { password_hash: await hashPassword(password, passwordCost), seed_source: source ?? null };
+}
+
 /**
  * Imports a bundle in one transaction: all or nothing, upsert by id (users by email), so importing
  * the same bundle twice changes nothing. Passwords are hashed before the transaction starts.
  */
-export async function importSeedBundle(db: Kysely<Database>, input: unknown): Promise<SeedSummary> {
+export async function importSeedBundle(
+  db: Kysely<Database>,
+  input: unknown,
+  options: SeedImportOptions = {},
+): Promise<SeedSummary> {
   const bundle = parseSeedBundle(input);
   const users = await Promise.all(
     (bundle.users ?? []).map(async (user) => {
       const email = user.email.toLowerCase();
       const existing = await findUserIdByEmail(db, email);
-      const keep = existing && (await verifyPassword(user.password, existing.password_hash));
       return {
         ...user,
         id: existing?.id ?? randomUUID(),
         email,
-        password_hash: keep ? existing.password_hash : await hashPassword(user.password),
+        ...(await passwordOf(existing, user.password, options)),
       };
     }),
   );
@@ -141,6 +187,7 @@ export async function importSeedBundle(db: Kysely<Database>, input: unknown): Pr
           email: user.email,
           password_hash: user.password_hash,
           brand_id: user.brand_id ?? null,
+          seed_source: user.seed_source,
         },
         user.facility_ids,
         user.admin,

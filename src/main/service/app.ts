@@ -4,7 +4,8 @@ import { existsSync } from 'node:fs';
 import type { ServiceContext } from '../domain/context';
 import { DomainError, unauthenticated } from '../domain/errors';
 import { verifyAccessToken } from '../domain/tokens';
-import { findUserById } from '../db/users';
+import { authUserById } from '../domain/auth-cache';
+import { answerClientError } from './client-error';
 import { envelopeOf, httpStatusOf, internalError } from './errors';
 import { createHostGuard } from './host-guard';
 import { API_DOCS_PREFIX, registerApiDocs } from './openapi';
@@ -14,9 +15,9 @@ import { allRoutes } from './routes';
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
 export interface AppOptions {
-  /** Bind host, also accepted as a Host header name. */
+  /** Bind host. */
   host: string;
-  /** Extra Host header names to accept (e.g. a LAN name the user chose to bind to). */
+  /** Host header names remote clients may use (`--allowed-host`); loopback names need a loopback peer. */
   allowedHosts?: string[];
   /** The built UI (out/renderer); null serves the API alone. */
   uiDir: string | null;
@@ -32,23 +33,28 @@ export const UI_CSP =
 const hostNotAllowed = () =>
   new DomainError('forbidden', 'UNAUTHORIZED', 'Host header not allowed');
 
+const DOCS_SECURITY_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+};
+const SECURITY_HEADERS = { ...DOCS_SECURITY_HEADERS, 'Content-Security-Policy': UI_CSP };
+
+/** Built once, not per request. */
 function securityHeaders(url: string): Record<string, string> {
-  return {
-    'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'no-referrer',
-    ...(url.startsWith(API_DOCS_PREFIX) ? {} : { 'Content-Security-Policy': UI_CSP }),
-  };
+  return url.startsWith(API_DOCS_PREFIX) ? DOCS_SECURITY_HEADERS : SECURITY_HEADERS;
 }
 
 export async function buildApp(ctx: ServiceContext, options: AppOptions): Promise<FastifyInstance> {
-  const hostAllowed = createHostGuard(options.host, options.allowedHosts);
+  const hostAllowed = createHostGuard(options.allowedHosts);
   const app = Fastify({
     logger: options.logger ? { level: 'info' } : false,
     bodyLimit: DEFAULT_BODY_LIMIT,
     return503OnClosing: true,
+    // Requests the HTTP parser refuses never reach Fastify; answer them in the envelope too.
+    clientErrorHandler: answerClientError,
     // Bad URLs (e.g. `%` alone) fail before routing and skip setErrorHandler; answer them here.
     frameworkErrors: (_error, request, reply: FastifyReply) => {
-      const failure = hostAllowed(request.headers.host)
+      const failure = hostAllowed(request.headers.host, request.socket.remoteAddress)
         ? new DomainError('invalid_request', 'INVALID_REQUEST', 'Malformed URL')
         : hostNotAllowed();
       void reply
@@ -62,13 +68,14 @@ export async function buildApp(ctx: ServiceContext, options: AppOptions): Promis
   app.removeContentTypeParser('text/plain');
 
   app.addHook('onRequest', async (request) => {
-    if (!hostAllowed(request.headers.host)) throw hostNotAllowed();
+    if (!hostAllowed(request.headers.host, request.socket.remoteAddress)) throw hostNotAllowed();
     if (needsToken(request)) (request as RouteRequest).user = await authenticate(ctx, request);
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook, not async: no promise per response.
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.headers(securityHeaders(request.url));
-    return payload;
+    done(null, payload);
   });
 
   app.setErrorHandler((error, request, reply) => {
@@ -129,9 +136,9 @@ async function authenticate(ctx: ServiceContext, request: FastifyRequest) {
   const match = header ? /^Bearer +([A-Za-z0-9._~+/=-]+)$/i.exec(header.trim()) : null;
   const nowSeconds = Math.floor(ctx.clock.now().getTime() / 1000);
   const userId = match?.[1] ? await verifyAccessToken(ctx.secret, match[1], nowSeconds) : null;
-  const user = userId ? await findUserById(ctx.db, userId) : undefined;
+  const user = userId ? await authUserById(ctx.db, userId) : undefined;
   if (!user) throw unauthenticated();
-  return { id: user.id, email: user.email, brandId: user.brand_id };
+  return user;
 }
 
 /** Maps anything thrown while serving a request to the interface's envelope; never a bare 500. */

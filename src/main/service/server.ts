@@ -1,4 +1,9 @@
 import { readFileSync } from 'node:fs';
+import {
+  startOutboxDrainer,
+  type OutboxDrainer,
+  type OutboxDrainerOptions,
+} from '../advice/outbox-drainer';
 import { defaultDeliveryPolicy } from '../advice/types';
 import { openDatabase } from '../db/database';
 import type { ServiceContext } from '../domain/context';
@@ -10,6 +15,7 @@ import {
   importDemoWorkspace,
 } from '../domain/demo';
 import { pendingDeliveriesNotice } from '../domain/inventory/history';
+import { DRAIN_BATCH_SIZE, redeliverDue } from '../domain/inventory/redeliver';
 import { importSeedBundle, SeedError } from '../domain/seed';
 import { loadOrCreateSecret } from '../domain/tokens';
 import { buildApp } from './app';
@@ -22,7 +28,14 @@ export interface RunningService {
   host: string;
   port: number;
   context: ServiceContext;
+  /** The background outbox drainer; null when started with `outboxDrain: false`. */
+  drainer: OutboxDrainer | null;
   close(): Promise<void>;
+}
+
+/** Start options beyond the CLI's: tests tune or switch off the background outbox drainer. */
+export interface StartOptions extends ServiceOptions {
+  outboxDrain?: false | Partial<OutboxDrainerOptions>;
 }
 
 /** Lines printed at start: the demo sign-in while unchanged, and what a crash left in the outbox. */
@@ -49,7 +62,7 @@ export async function applySeed(ctx: ServiceContext, seed: string) {
 
 /** Opens the data dir, applies the seed, and listens. Used by the CLI, Electron's utility process and tests. */
 export async function startService(
-  options: ServiceOptions,
+  options: StartOptions,
   overrides: Partial<ServiceContext> = {},
 ): Promise<RunningService> {
   const database = await openDatabase(options.dataDir);
@@ -70,12 +83,18 @@ export async function startService(
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : options.port;
     const hostInUrl = options.host.includes(':') ? `[${options.host}]` : options.host;
+    const drainer =
+      options.outboxDrain === false
+        ? null
+        : startOutboxDrainer(() => redeliverDue(context, DRAIN_BATCH_SIZE), options.outboxDrain);
     return {
       url: `http://${hostInUrl}:${port}`,
       host: options.host,
       port,
       context,
+      drainer,
       async close() {
+        await drainer?.stop(); // bounded: a pass stuck on a slow partner does not hold the close
         await app.close(); // waits for in-flight requests
         await database.close();
       },

@@ -11,6 +11,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ParentPort } from 'electron';
 import { parseServiceFlags } from './config';
+import { plainHttpWarning } from './host-guard';
 import { startService, startupNotices, type RunningService } from './server';
 
 /** Messages the service sends to the Electron main process. */
@@ -54,6 +55,8 @@ async function main(): Promise<void> {
       uiDir: bundledUiDir(),
     });
     const running = await startService(options);
+    const warning = plainHttpWarning(options.host);
+    if (warning) console.error(warning);
     for (const notice of await startupNotices(running.context)) console.log(notice);
     return running;
   })().catch((error: unknown) => {

@@ -139,6 +139,7 @@ describe('runWithRetry', () => {
     expect(outcome).toEqual({
       success: true,
       error: null,
+      retryable: false,
       attempts: [
         {
           attempt: 1,
@@ -174,6 +175,8 @@ describe('runWithRetry', () => {
     expect(timeouts).toHaveLength(4);
     expect(outcome.success).toBe(false);
     expect(outcome.error).toBe('503: busy');
+    // A later try (the background drainer) may still succeed.
+    expect(outcome.retryable).toBe(true);
     expect(outcome.attempts.map((a) => a.status)).toEqual(['RETRY', 'RETRY', 'RETRY', 'FAILURE']);
   });
 
@@ -189,6 +192,7 @@ describe('runWithRetry', () => {
     expect(timeouts).toHaveLength(1);
     expect(outcome.attempts.map((a) => a.status)).toEqual(['FAILURE']);
     expect(outcome.error).toBe('400: bad');
+    expect(outcome.retryable).toBe(false);
     expect(clock.waits).toEqual([]);
   });
 
@@ -211,7 +215,7 @@ describe('runWithRetry', () => {
     const outcome = await runWithRetry(attempt, { policy, ...clock });
     expect(timeouts).toHaveLength(1);
     expect(clock.waits).toEqual([]);
-    expect(outcome).toMatchObject({ success: false, error: '429: slow down' });
+    expect(outcome).toMatchObject({ success: false, error: '429: slow down', retryable: true });
     expect(outcome.attempts.map((a) => a.status)).toEqual(['FAILURE']);
   });
 

@@ -33,7 +33,7 @@ export async function deliver(
   } catch (err) {
     // runWithRetry already contains attempt errors; reaching here means a bug, still no throw.
     const text = `EINTERNAL: ${err instanceof Error ? err.message : String(err)}`;
-    return { success: false, error: redactUrlsInText(text), attempts: [] };
+    return { success: false, error: redactUrlsInText(text), retryable: false, attempts: [] };
   }
 }
 

@@ -2,6 +2,7 @@ import type { RouteDef } from '../route-def';
 import { authRoutes } from './auth';
 import { healthRoutes } from './health';
 import { inventoryRoutes } from './inventory';
+import { inventoryConnectionRoutes } from './inventory-connections';
 import { lookupRoutes } from './lookups';
 
 /** Every API route, in the order the OpenAPI document lists them. */
@@ -9,5 +10,6 @@ export const allRoutes: RouteDef[] = [
   ...authRoutes,
   ...healthRoutes,
   ...inventoryRoutes,
+  ...inventoryConnectionRoutes,
   ...lookupRoutes,
 ];
