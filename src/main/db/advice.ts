@@ -289,6 +289,18 @@ export async function lastDeliveredSnapshot(
 const userOrganizations = (db: Db, user: AuthUser) =>
   visibleFacilitiesQuery(db, user).select('f.organization_id');
 
+/** Deliveries (as `d`) that went to no organisation or to one of the user's organisations. */
+function deliveryOrganizationVisible(
+  eb: ExpressionBuilder<{ d: Database['advice_deliveries'] }, 'd'>,
+  db: Db,
+  user: AuthUser,
+) {
+  return eb.or([
+    eb('d.organization_id', 'is', null),
+    eb('d.organization_id', 'in', userOrganizations(db, user)),
+  ]);
+}
+
 /**
  * Snapshots the user may see: facility snapshots of visible facilities (of its brand, for brand
  * credentials); for brand credentials also the brand's brand-level snapshots that reached an
@@ -363,12 +375,7 @@ export function listVisibleDeliveriesOf(db: Db, user: AuthUser, snapshotIds: str
     .selectFrom('advice_deliveries as d')
     .leftJoin('retailers as r', 'r.id', 'd.retailer_id')
     .where('d.snapshot_id', 'in', snapshotIds)
-    .where((eb) =>
-      eb.or([
-        eb('d.organization_id', 'is', null),
-        eb('d.organization_id', 'in', userOrganizations(db, user)),
-      ]),
-    )
+    .where((eb) => deliveryOrganizationVisible(eb, db, user))
     .select([
       'd.id',
       'd.snapshot_id',
@@ -397,12 +404,7 @@ export function findVisibleDelivery(db: Db, user: AuthUser, deliveryId: string) 
   return visibleSnapshots(db, user)
     .innerJoin('advice_deliveries as d', 'd.snapshot_id', 's.id')
     .where('d.id', '=', deliveryId)
-    .where((eb) =>
-      eb.or([
-        eb('d.organization_id', 'is', null),
-        eb('d.organization_id', 'in', userOrganizations(db, user)),
-      ]),
-    )
+    .where((eb) => deliveryOrganizationVisible(eb, db, user))
     .select([
       'd.id',
       'd.organization_id',
