@@ -1,16 +1,11 @@
 import { decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseBundle, id } from '../helpers/fixtures';
+import { movableClock } from '../helpers/clock';
+import { baseBundleWithViewers } from '../helpers/fixtures';
 import { createTestService, TEST_PASSWORD, type TestService } from '../helpers/service';
 import { expectError } from './envelope';
 
-/** A clock the tests move forward; starts at the real time so tokens look ordinary. */
-const clock = {
-  offsetMs: 0,
-  now() {
-    return new Date(Date.now() + this.offsetMs);
-  },
-};
+const clock = movableClock();
 
 let svc: TestService;
 
@@ -18,15 +13,7 @@ let svc: TestService;
 const LOCK_USERS = ['lock1@a.test', 'lock2@a.test', 'lock3@a.test', 'lock4@a.test'];
 
 beforeAll(async () => {
-  const bundle = baseBundle();
-  const extra = LOCK_USERS.map((email) => ({
-    email,
-    password: TEST_PASSWORD,
-    brand_id: null,
-    facility_ids: [id('f', 1)],
-    admin: [],
-  }));
-  svc = await createTestService({ seed: { ...bundle, users: [...bundle.users, ...extra] }, clock });
+  svc = await createTestService({ seed: baseBundleWithViewers(LOCK_USERS), clock });
 });
 afterAll(async () => {
   await svc?.close();

@@ -1,15 +1,11 @@
 import { base64url, decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseBundle, id } from '../helpers/fixtures';
+import { movableClock } from '../helpers/clock';
 import { createTestService, type TestService } from '../helpers/service';
 import { expectError } from './envelope';
 
-const clock = {
-  offsetMs: 0,
-  now() {
-    return new Date(Date.now() + this.offsetMs);
-  },
-};
+const clock = movableClock();
 
 /** Every route that needs a token, with a request that would succeed for admin@a.test. */
 const PROTECTED = [

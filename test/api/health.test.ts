@@ -1,13 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HEALTH_CHECK_TTL_MS } from '../../src/main/service/routes/health';
+import { movableClock } from '../helpers/clock';
 import { createTestService, type TestService } from '../helpers/service';
 
-const clock = {
-  offsetMs: 0,
-  now() {
-    return new Date(Date.now() + this.offsetMs);
-  },
-};
+const clock = movableClock();
 
 let svc: TestService;
 beforeEach(async () => {

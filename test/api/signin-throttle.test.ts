@@ -1,6 +1,7 @@
 import * as crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { baseBundle, id } from '../helpers/fixtures';
+import { movableClock } from '../helpers/clock';
+import { baseBundleWithViewers } from '../helpers/fixtures';
 import { createTestService, TEST_PASSWORD, type TestService } from '../helpers/service';
 import { expectError } from './envelope';
 
@@ -11,27 +12,13 @@ vi.mock('node:crypto', async (importOriginal) => {
 });
 const scryptCalls = () => vi.mocked(crypto.scrypt).mock.calls.length;
 
-/** A clock the tests move forward; starts at the real time so tokens look ordinary. */
-const clock = {
-  offsetMs: 0,
-  now() {
-    return new Date(Date.now() + this.offsetMs);
-  },
-};
+const clock = movableClock();
 
 const USERS = ['target@a.test', 'bystander@a.test', 'target2@a.test'];
 let svc: TestService;
 
 beforeAll(async () => {
-  const bundle = baseBundle();
-  const extra = USERS.map((email) => ({
-    email,
-    password: TEST_PASSWORD,
-    brand_id: null,
-    facility_ids: [id('f', 1)],
-    admin: [],
-  }));
-  svc = await createTestService({ seed: { ...bundle, users: [...bundle.users, ...extra] }, clock });
+  svc = await createTestService({ seed: baseBundleWithViewers(USERS), clock });
 });
 afterAll(async () => {
   await svc?.close();

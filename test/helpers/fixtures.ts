@@ -124,3 +124,16 @@ export function baseBundle() {
     ],
   };
 }
+
+/** The base bundle plus brand-less users of facility 1 without admin grants, for tests that need users of their own. */
+export function baseBundleWithViewers(emails: string[]) {
+  const bundle = baseBundle();
+  const viewers = emails.map((email) => ({
+    email,
+    password: TEST_PASSWORD,
+    brand_id: null,
+    facility_ids: [id('f', 1)],
+    admin: [],
+  }));
+  return { ...bundle, users: [...bundle.users, ...viewers] };
+}
