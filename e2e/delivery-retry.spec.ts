@@ -1,10 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import { watchPageProblems } from './support';
+import { beginEachTest, openInventory, openSignedIn } from './support';
 
 // Send results and Recent snapshots show the same deliveries: a retry in either refreshes both.
 // The service's answers are scripted so the deliveries fail (the demo's connections cannot).
 
-const DEMO = { email: 'demo@example.com', password: 'demo-password' };
 const ORG = '0a000000-0000-4000-8000-000000000001';
 const RENO = '0f000000-0000-4000-8000-000000000001';
 const SUMMIT = '0b000000-0000-4000-8000-000000000001';
@@ -149,23 +148,9 @@ function scriptedOutbox() {
   return { install, retried };
 }
 
-let pageProblems: string[] = [];
-
-test.beforeEach(async ({ page }) => {
-  pageProblems = watchPageProblems(page);
-  await page.goto('/');
-  await page.getByLabel('Email').fill(DEMO.email);
-  await page.getByLabel('Password').fill(DEMO.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'Inventory' })
-    .click();
-  await expect(page.getByRole('heading', { name: 'Inventory', level: 1 })).toBeFocused();
-});
-
-test.afterEach(() => {
-  expect(pageProblems).toEqual([]);
+beginEachTest(async (page) => {
+  await openSignedIn(page);
+  await openInventory(page);
 });
 
 test('a retry in Send results or Recent snapshots refreshes both', async ({ page }) => {

@@ -1,33 +1,18 @@
 import { expect, test, type Download, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { watchPageProblems } from './support';
+import { beginEachTest, openInventory, openSignedIn } from './support';
 
 /**
  * The inventory screen for clerks (issue 6): the send guard, cells fixed in place, the error
  * report, "next problem" with the sticky action bar, the template, readable documents, stable
  * columns. These tests use scopes the other inventory tests do not send to.
  */
-const DEMO = { email: 'demo@example.com', password: 'demo-password' };
 const BAD_CSV = fileURLToPath(new URL('./fixtures/inventory-bad.csv', import.meta.url));
 
-let pageProblems: string[] = [];
-
-test.beforeEach(async ({ page }) => {
-  pageProblems = watchPageProblems(page);
-  await page.goto('/');
-  await page.getByLabel('Email').fill(DEMO.email);
-  await page.getByLabel('Password').fill(DEMO.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'Inventory' })
-    .click();
-  await expect(page.getByRole('heading', { name: 'Inventory', level: 1 })).toBeVisible();
-});
-
-test.afterEach(() => {
-  expect(pageProblems).toEqual([]);
+beginEachTest(async (page) => {
+  await openSignedIn(page);
+  await openInventory(page);
 });
 
 async function choose(page: Page, facility: string, brand: string, retailers: number) {

@@ -1,33 +1,17 @@
 import { expect, test, type Page } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
 import { makeXlsx } from './fixtures/make-xlsx';
-import { watchPageProblems } from './support';
+import { beginEachTest, openInventory, openSignedIn } from './support';
 
-const DEMO = { email: 'demo@example.com', password: 'demo-password' };
 const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
 const CLEAN_CSV = `${FIXTURES}inventory.csv`;
 const BAD_CSV = `${FIXTURES}inventory-bad.csv`;
 const EMPTY_TEXT =
   'Drop a CSV or XLSX file with columns sku and available_quantity, or paste rows, to start.';
 
-// Uncaught exceptions and CSP violations fail the test that caused them.
-let pageProblems: string[] = [];
-
-test.beforeEach(async ({ page }) => {
-  pageProblems = watchPageProblems(page);
-  await page.goto('/');
-  await page.getByLabel('Email').fill(DEMO.email);
-  await page.getByLabel('Password').fill(DEMO.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'Inventory' })
-    .click();
-  await expect(page.getByRole('heading', { name: 'Inventory', level: 1 })).toBeFocused();
-});
-
-test.afterEach(() => {
-  expect(pageProblems).toEqual([]);
+beginEachTest(async (page) => {
+  await openSignedIn(page);
+  await openInventory(page);
 });
 
 async function chooseRenoSummit(page: Page) {

@@ -1,37 +1,21 @@
 import { expect, test, type Page } from '@playwright/test';
-import { watchPageProblems } from './support';
+import { beginEachTest, openInventory, openSignedIn, signIn } from './support';
 
 // Reload, screen changes and sign-out keep (or knowingly drop) the clerk's session and work.
 
-const DEMO = { email: 'demo@example.com', password: 'demo-password' };
 const RENO = '0f000000-0000-4000-8000-000000000001';
 const SUMMIT = '0b000000-0000-4000-8000-000000000001';
 const COLUMBUS = '0f000000-0000-4000-8000-000000000002';
 
-let pageProblems: string[] = [];
-
-test.beforeEach(async ({ page }) => {
-  pageProblems = watchPageProblems(page);
-  await page.goto('/');
-  await page.getByLabel('Email').fill(DEMO.email);
-  await page.getByLabel('Password').fill(DEMO.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+beginEachTest(async (page) => {
+  await openSignedIn(page);
   await expect(page.getByRole('heading', { name: 'Facilities', level: 1 })).toBeVisible();
-});
-
-test.afterEach(() => {
-  expect(pageProblems).toEqual([]);
 });
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const facility = (page: Page) => page.getByLabel('Facility', { exact: true });
 const brand = (page: Page) => page.getByLabel('Brand', { exact: true });
 const rowCount = (page: Page) => page.locator('.rows-count');
-
-async function openInventory(page: Page) {
-  await nav(page).getByRole('link', { name: 'Inventory' }).click();
-  await expect(page.getByRole('heading', { name: 'Inventory', level: 1 })).toBeFocused();
-}
 
 async function chooseRenoSummit(page: Page) {
   await facility(page).selectOption({ label: 'Reno DC' });
@@ -133,9 +117,7 @@ test('sign-out with unsent rows asks first, and Cancel keeps them', async ({ pag
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
 
   // The next session starts without the discarded rows.
-  await page.getByLabel('Email').fill(DEMO.email);
-  await page.getByLabel('Password').fill(DEMO.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signIn(page);
   await expect(page.getByRole('heading', { name: 'Inventory', level: 1 })).toBeVisible();
   await expect(rowCount(page)).toHaveCount(0);
 });

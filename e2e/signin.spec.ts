@@ -1,7 +1,6 @@
 import { expect, test, type Page, type Response } from '@playwright/test';
-import { watchPageProblems } from './support';
+import { beginEachTest, DEMO, signIn } from './support';
 
-const DEMO = { email: 'demo@example.com', password: 'demo-password' };
 const EXPIRED_NOTICE = 'Your session has expired. Please sign in again.';
 const FACILITIES_API = '**/api/user-facilities/v1/facilities';
 const TOKEN_API = '**/api/auth/token';
@@ -26,12 +25,6 @@ function facilitiesTable(page: Page) {
 
 function waitForToken(page: Page): Promise<Response> {
   return page.waitForResponse((r) => r.url().endsWith('/api/auth/token') && r.status() === 200);
-}
-
-async function signIn(page: Page, email = DEMO.email, password = DEMO.password) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
 const NONE = '—';
@@ -86,17 +79,9 @@ async function signInAndReadToken(page: Page): Promise<string> {
   return body.data.access_token;
 }
 
-// Uncaught exceptions and CSP violations fail the test that caused them.
-let pageProblems: string[] = [];
-
-test.beforeEach(async ({ page }) => {
-  pageProblems = watchPageProblems(page);
+beginEachTest(async (page) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
-});
-
-test.afterEach(() => {
-  expect(pageProblems).toEqual([]);
 });
 
 test.describe('sign-in form', () => {

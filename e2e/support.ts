@@ -1,4 +1,7 @@
-import type { Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+
+/** The demo clerk the seed creates. */
+export const DEMO = { email: 'demo@example.com', password: 'demo-password' };
 
 /** Uncaught exceptions and CSP violations on `page`, collected so the test that caused them fails. */
 export function watchPageProblems(page: Page): string[] {
@@ -10,4 +13,41 @@ export function watchPageProblems(page: Page): string[] {
     }
   });
   return problems;
+}
+
+/**
+ * Every test in the calling file begins with `start` and fails on the page problems it caused.
+ * Call at the top of a spec file (or a describe block), where hooks are registered.
+ */
+export function beginEachTest(start: (page: Page) => Promise<void>): void {
+  let problems: string[] = [];
+  test.beforeEach(async ({ page }) => {
+    problems = watchPageProblems(page);
+    await start(page);
+  });
+  test.afterEach(() => {
+    expect(problems).toEqual([]);
+  });
+}
+
+/** Fills in and submits the sign-in form the page shows. */
+export async function signIn(page: Page, email = DEMO.email, password = DEMO.password) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Opens the app and signs in as the demo clerk. */
+export async function openSignedIn(page: Page) {
+  await page.goto('/');
+  await signIn(page);
+}
+
+/** Moves to the Inventory screen by the main navigation; its heading takes the focus. */
+export async function openInventory(page: Page) {
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Inventory' })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Inventory', level: 1 })).toBeFocused();
 }

@@ -125,7 +125,10 @@ export function baseBundle() {
   };
 }
 
-/** The base bundle plus brand-less users of facility 1 without admin grants, for tests that need users of their own. */
+/**
+ * The base bundle plus brand-less users of facility 1 without admin grants, for tests that need
+ * users of their own (failure counts that stay independent).
+ */
 export function baseBundleWithViewers(emails: string[]) {
   const bundle = baseBundle();
   const viewers = emails.map((email) => ({
