@@ -1,0 +1,36 @@
+/** PDFs for the bill-of-lading tests, made with pdf-lib. */
+import { deflateSync } from 'node:zlib';
+import { PDFDocument } from 'pdf-lib';
+
+/** A small real PDF with `pages` pages; `label` changes its bytes (and so its digest). */
+export async function makePdf(label = 'BOL 1', pages = 1): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  for (let i = 0; i < pages; i++)
+    doc.addPage([300, 200]).drawText(`${label} p${i + 1}`, { x: 20, y: 100 });
+  return Buffer.from(await doc.save({ useObjectStreams: false }));
+}
+
+/** The first `fraction` of a PDF's bytes: what an interrupted copy leaves. */
+export const truncated = (pdf: Buffer, fraction = 0.6) =>
+  pdf.subarray(0, Math.floor(pdf.length * fraction));
+
+/** A PDF whose body is cut short but whose tail (xref, trailer, %%EOF) is still there. */
+export function hollowed(pdf: Buffer): Buffer {
+  const text = pdf.toString('latin1');
+  const xref = text.lastIndexOf('xref');
+  return Buffer.concat([pdf.subarray(0, Math.floor(xref / 2)), pdf.subarray(xref)]);
+}
+
+/** A well-formed PDF whose object stream inflates to `inflatedBytes` (a deflate bomb). */
+export function deflateBomb(inflatedBytes: number): Buffer {
+  const deflated = deflateSync(Buffer.alloc(inflatedBytes, 0x20), { level: 9 });
+  const head =
+    '%PDF-1.5\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n' +
+    '2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\n' +
+    `3 0 obj\n<< /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode /Length ${deflated.length} >>\nstream\n`;
+  return Buffer.concat([
+    Buffer.from(head, 'latin1'),
+    deflated,
+    Buffer.from('\nendstream\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n', 'latin1'),
+  ]);
+}
