@@ -109,7 +109,7 @@ describe('content-addressed store', () => {
     const pdf = await makePdf('damaged');
     const { sha256 } = await storeDocument(dir.path, pdf);
     const damaged = Buffer.from(pdf);
-    damaged[damaged.length - 20] ^= 0xff;
+    damaged.writeUInt8(damaged.readUInt8(damaged.length - 20) ^ 0xff, damaged.length - 20);
     writeFileSync(documentPath(dir.path, sha256), damaged);
     await expect(readDocument(dir.path, sha256)).rejects.toThrow('damaged');
     expect(() => documentPath(dir.path, '../../app.sqlite')).toThrow('not a SHA-256');
