@@ -7,3 +7,18 @@ export function movableClock() {
     },
   };
 }
+
+/**
+ * A clock the tests move by hand from `start`: due times and the order of snapshots follow it,
+ * not real time. `advance()` moves it a minute.
+ */
+export function manualClock(start: string) {
+  let now = Date.parse(start);
+  return {
+    clock: { now: () => new Date(now) },
+    advance: (ms = 60_000) => {
+      now += ms;
+    },
+    iso: (plusMs = 0) => new Date(now + plusMs).toISOString(),
+  };
+}

@@ -21,6 +21,7 @@ import { resolveTargets } from '../../src/main/domain/inventory/targets';
 import { validateAdvice } from '../../src/main/domain/inventory/validate';
 import { startService } from '../../src/main/service/server';
 import { snapshotPageSchema } from '../../src/shared/inventory';
+import { manualClock } from '../helpers/clock';
 import { baseBundle, id } from '../helpers/fixtures';
 import {
   hang,
@@ -46,18 +47,6 @@ import {
 const [F1, F2, F3] = [id('f', 1), id('f', 2), id('f', 3)];
 const [B1, B2] = [id('b', 1), id('b', 2)];
 const ADMIN = 'admin@a.test';
-
-/** A clock the tests move forward by hand: due times are judged by it, not by real time. */
-function manualClock(start: string) {
-  let now = Date.parse(start);
-  return {
-    clock: { now: () => new Date(now) },
-    advance: (ms: number) => {
-      now += ms;
-    },
-    iso: (plusMs = 0) => new Date(now + plusMs).toISOString(),
-  };
-}
 
 /** Polls until `check` holds (the loop runs by itself; no timing is asserted). */
 async function until(check: () => Promise<boolean> | boolean, what: string) {

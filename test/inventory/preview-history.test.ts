@@ -4,6 +4,7 @@
  * (newest first, filters, pagination, tenant isolation, retry rules).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { manualClock } from '../helpers/clock';
 import { baseBundle, id } from '../helpers/fixtures';
 import { ok, respond, startReceiver, type Receiver } from '../helpers/receivers';
 import { createTestService, type TestService } from '../helpers/service';
@@ -24,17 +25,6 @@ import {
 const [B1, B2, F1, F3] = [id('b', 1), id('b', 2), id('f', 1), id('f', 3)];
 const EDI_URL = facilityUrl(B1, F1); // c1 only (EDI)
 const DIRECT_URL = facilityUrl(B1, F3); // c3 only (DIRECT)
-
-/** A clock the tests move forward, so snapshots have a clear order. */
-function manualClock(start: string) {
-  let now = Date.parse(start);
-  return {
-    clock: { now: () => new Date(now) },
-    tick: (ms = 60_000) => {
-      now += ms;
-    },
-  };
-}
 
 interface Changes {
   dropped_skus: string[];
@@ -92,7 +82,7 @@ describe('preview', () => {
     await direct?.close();
   });
   beforeEach(() => {
-    time.tick();
+    time.advance();
     edi.clear();
     edi.handle(ok);
     direct.clear();
@@ -234,13 +224,13 @@ describe('preview', () => {
     const baselineId = good.json().data.snapshot_id as string;
 
     // A later snapshot that did NOT reach the retailer is not a baseline.
-    time.tick();
+    time.advance();
     edi.handle(respond(400, 'rejected'));
     const bad = await post(svc, admin, EDI_URL, { items: [qty('Q', 1)] });
     expect(bad.statusCode, bad.body).toBe(502);
     edi.handle(ok);
 
-    time.tick();
+    time.advance();
     const next = [
       qty('A', 40), // -60: >= 10 units and >= 50 % -> swing
       qty('B', 0), // had stock, now 0
@@ -267,10 +257,10 @@ describe('preview', () => {
     });
 
     // Once a newer snapshot succeeds, it becomes the baseline.
-    time.tick();
+    time.advance();
     const newer = await post(svc, admin, EDI_URL, { items: [qty('A', 40)] });
     expect(newer.statusCode).toBe(200);
-    time.tick();
+    time.advance();
     const [after] = connectionsOf(await preview(admin, EDI_URL, { items: [qty('A', 41)] }));
     expect(after!.baseline!.snapshot_id).toBe(newer.json().data.snapshot_id);
     expect(sorted(after!.changes)).toEqual({
@@ -362,7 +352,7 @@ describe('history', () => {
       items: unknown[],
       status: number,
     ) => {
-      time.tick();
+      time.advance();
       const response = await post(svc, bearer[who]!, url, { items });
       expect(response.statusCode, response.body).toBe(status);
       const body = response.json().data as {
@@ -558,7 +548,7 @@ describe('history', () => {
   it('retry of a failed delivery is refused once a newer snapshot of its scope reached the connection', async () => {
     // S6 (facility 1, like S4) reaches the EDI connection after S4 failed: resending S4's full
     // snapshot would roll the retailer's stock back. (S5, brand level, is another scope.)
-    time.tick();
+    time.advance();
     const s6 = await post(svc, bearer['admin@a.test']!, EDI_URL, { items: [qty('H-1', 2)] });
     expect(s6.statusCode, s6.body).toBe(200);
     edi.clear();

@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { snapshotDetailSchema, snapshotPageSchema } from '../../src/shared/inventory';
+import { manualClock } from '../helpers/clock';
 import { baseBundle, id } from '../helpers/fixtures';
 import { ok, respond, startReceiver, type Receiver } from '../helpers/receivers';
 import { createTestService, TEST_PASSWORD, type TestService } from '../helpers/service';
@@ -18,12 +19,6 @@ const [F1, F2, F3] = [id('f', 1), id('f', 2), id('f', 3)];
 const B1 = id('b', 1);
 const BRAND_URL = '/api/v1/inventory/brand';
 const NOT_FOUND = (message: string) => ({ message, error: { code: 'NOT_FOUND' } });
-
-/** A clock the tests move forward, so snapshots have a clear order. */
-function manualClock(start: string) {
-  let now = Date.parse(start);
-  return { clock: { now: () => new Date(now) }, tick: () => (now += 60_000) };
-}
 
 const brandUser = (
   email: string,
@@ -69,7 +64,7 @@ describe('deliveries of a brand-level snapshot, per organisation', () => {
     svc = await createTestService({ seed: bundle, clock: time.clock, deliveryPolicy: FAST_POLICY });
     for (const user of bundle.users) bearer[user.email] = await svc.login(user.email);
 
-    time.tick();
+    time.advance();
     const facility = await post(svc, bearer['brand1@a.test']!, facilityUrl(B1, F1), {
       items: [{ sku: 'F-1', available_quantity: 4 }],
     });
@@ -77,7 +72,7 @@ describe('deliveries of a brand-level snapshot, per organisation', () => {
     facilitySnapshot = facility.json().data.snapshot_id;
     facilityDelivery = facility.json().data.results[0].delivery_id;
 
-    time.tick();
+    time.advance();
     const sent = await post(svc, bearer['brand1@a.test']!, BRAND_URL, {
       items: [{ sku: 'B-1', available_quantity: 9 }],
     });
@@ -226,7 +221,7 @@ describe('preview and retry compare within one scope (two facilities share a con
     await partner?.close();
   });
   beforeEach(() => {
-    time.tick();
+    time.advance();
     partner.handle(ok);
   });
 
@@ -257,7 +252,7 @@ describe('preview and retry compare within one scope (two facilities share a con
       added_skus: ['RNO-1'],
     });
 
-    time.tick();
+    time.advance();
     await send(RENO, [{ sku: 'RNO-1', available_quantity: 5 }]);
     // Columbus still compares with its own last snapshot, not with Reno's newer one.
     const again = await previewC1(admin, COLUMBUS, [
@@ -284,7 +279,7 @@ describe('preview and retry compare within one scope (two facilities share a con
     const deliveryId = failed.results[0]!.delivery_id;
 
     // Reno's newer snapshot reaches the same connection: it does not replace Columbus's stock.
-    time.tick();
+    time.advance();
     partner.handle(ok);
     await send(RENO, [{ sku: 'RNO-1', available_quantity: 6 }]);
     partner.clear();
@@ -295,10 +290,10 @@ describe('preview and retry compare within one scope (two facilities share a con
 
     // A newer Columbus snapshot accepted: an older failed Columbus delivery is not resent.
     partner.handle(respond(500, 'boom'));
-    time.tick();
+    time.advance();
     const older = await send(COLUMBUS, [{ sku: 'COL-1', available_quantity: 8 }], 502);
     partner.handle(ok);
-    time.tick();
+    time.advance();
     await send(COLUMBUS, [{ sku: 'COL-1', available_quantity: 9 }]);
     partner.clear();
     const refused = await post(
