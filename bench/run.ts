@@ -9,9 +9,9 @@ import { dirname, join } from 'node:path';
 import { PerformanceObserver } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { Agent, request } from 'undici';
-import { startService } from '../src/main/service/server';
 import { measureBreakdown, type Breakdown } from './breakdown';
-import { BENCH_EMAIL, BENCH_PASSWORD, benchBundle, benchItems, ids } from './fixtures';
+import { benchItems, ids } from './fixtures';
+import { benchAuthorization, postJson, startBenchService } from './harness';
 import { startReceivers, type CapturedRequest, type Receiver } from './receivers';
 import { runRequestPathBench } from './request-path';
 import { runStartupBench } from './startup';
@@ -32,17 +32,6 @@ const watchdog = setTimeout(() => {
   process.exit(2);
 }, WATCHDOG_MS);
 watchdog.unref();
-
-async function postJson(agent: Agent, url: string, body: string, headers = {}) {
-  const response = await request(url, {
-    method: 'POST',
-    dispatcher: agent,
-    headers: { 'content-type': 'application/json', ...headers },
-    body,
-  });
-  const text = await response.body.text();
-  return { status: response.statusCode, text };
-}
 
 /** Garbage-collection pause time (ms) while `fn` runs, from the gc performance entries. */
 async function withGcTime<T>(fn: () => Promise<T>): Promise<{ value: T; gcMs: number }> {
@@ -67,25 +56,13 @@ async function main() {
   const receivers = await startReceivers(CONNECTIONS);
   const clientAgent = new Agent(); // the integration's keep-alive client
   const bareAgent = new Agent(); // same setup as the service's own delivery agent
-  let service: Awaited<ReturnType<typeof startService>> | null = null;
+  let service: Awaited<ReturnType<typeof startBenchService>> | null = null;
   try {
-    const seedPath = join(dataDir, 'bench-seed.json');
-    writeFileSync(seedPath, JSON.stringify(benchBundle(receivers.list.map((r) => r.url))));
-    service = await startService({
-      host: '127.0.0.1',
-      port: 0,
+    service = await startBenchService(
       dataDir,
-      seed: seedPath,
-      uiDir: null,
-    });
-
-    const token = await postJson(
-      clientAgent,
-      `${service.url}/api/auth/token`,
-      JSON.stringify({ email: BENCH_EMAIL, password: BENCH_PASSWORD }),
+      receivers.list.map((r) => r.url),
     );
-    if (token.status !== 200) throw new Error(`token: ${token.status} ${token.text}`);
-    const authorization = `Bearer ${JSON.parse(token.text).data.access_token as string}`;
+    const authorization = await benchAuthorization(clientAgent, service.url);
 
     const adviceUrl = `${service.url}/api/v1/inventory/brand/${ids.brand}/facility/${ids.facility}`;
     const requestBody = JSON.stringify({ items: benchItems(ITEMS) });

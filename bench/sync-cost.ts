@@ -5,13 +5,13 @@
  * machine load; then bare single-row commits on the same data dir show the fsync per commit.
  * The pragma is switched on the service's one connection between advices.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { Agent, request } from 'undici';
-import { startService } from '../src/main/service/server';
-import { BENCH_EMAIL, BENCH_PASSWORD, benchBundle, benchItems, ids } from './fixtures';
+import { Agent } from 'undici';
+import { benchItems, ids } from './fixtures';
+import { benchAuthorization, postJson, startBenchService } from './harness';
 import { startReceivers } from './receivers';
 import { ms, summarise, timeRuns } from './stats';
 
@@ -22,34 +22,18 @@ const COMMITS_PER_SETTING = 500;
 const SETTINGS = ['NORMAL', 'FULL'] as const;
 type Setting = (typeof SETTINGS)[number];
 
-async function postJson(agent: Agent, url: string, body: string, headers = {}) {
-  const response = await request(url, {
-    method: 'POST',
-    dispatcher: agent,
-    headers: { 'content-type': 'application/json', ...headers },
-    body,
-  });
-  return { status: response.statusCode, text: await response.body.text() };
-}
-
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'fi-sync-bench-'));
   const receivers = await startReceivers(8);
   const agent = new Agent();
-  const service = await (async () => {
-    const seedPath = join(dataDir, 'bench-seed.json');
-    writeFileSync(seedPath, JSON.stringify(benchBundle(receivers.list.map((r) => r.url))));
-    return startService({ host: '127.0.0.1', port: 0, dataDir, seed: seedPath, uiDir: null });
-  })();
+  const service = await startBenchService(
+    dataDir,
+    receivers.list.map((r) => r.url),
+  );
   try {
     const db = service.context.db;
     const setSync = (setting: Setting) => sql.raw(`PRAGMA synchronous = ${setting}`).execute(db);
-    const token = await postJson(
-      agent,
-      `${service.url}/api/auth/token`,
-      JSON.stringify({ email: BENCH_EMAIL, password: BENCH_PASSWORD }),
-    );
-    const authorization = `Bearer ${JSON.parse(token.text).data.access_token as string}`;
+    const authorization = await benchAuthorization(agent, service.url);
     const adviceUrl = `${service.url}/api/v1/inventory/brand/${ids.brand}/facility/${ids.facility}`;
     const body = JSON.stringify({ items: benchItems(ITEMS) });
     const advise = async () => {
