@@ -223,6 +223,15 @@ export async function completeDelivery(
     .execute();
 }
 
+/** Deliveries to this connection of snapshots of one scope (a facility; the brand level if null). */
+function scopeDeliveries(db: Db, connectionId: string, facilityId: string | null) {
+  return db
+    .selectFrom('advice_deliveries as d')
+    .innerJoin('advice_snapshots as s', 's.id', 'd.snapshot_id')
+    .where('d.connection_id', '=', connectionId)
+    .where('s.facility_id', facilityId === null ? 'is' : '=', facilityId);
+}
+
 /**
  * Whether this connection accepted a snapshot of the same scope (the facility, or the brand
  * level) newer than `createdAt`: a full snapshot replaces that scope's stock levels.
@@ -233,12 +242,8 @@ export async function newerSnapshotDelivered(
   facilityId: string | null,
   createdAt: string,
 ) {
-  const row = await db
-    .selectFrom('advice_deliveries as d')
-    .innerJoin('advice_snapshots as s', 's.id', 'd.snapshot_id')
-    .where('d.connection_id', '=', connectionId)
+  const row = await scopeDeliveries(db, connectionId, facilityId)
     .where('d.status', '=', 'SUCCESS')
-    .where('s.facility_id', facilityId === null ? 'is' : '=', facilityId)
     .where('s.created_at', '>', createdAt)
     .select('d.id')
     .limit(1)
@@ -253,12 +258,8 @@ export async function newerSnapshotOutboxed(
   facilityId: string | null,
   createdAt: string,
 ) {
-  const row = await db
-    .selectFrom('advice_deliveries as d')
-    .innerJoin('advice_snapshots as s', 's.id', 'd.snapshot_id')
-    .where('d.connection_id', '=', connectionId)
+  const row = await scopeDeliveries(db, connectionId, facilityId)
     .where('d.document', 'is not', null)
-    .where('s.facility_id', facilityId === null ? 'is' : '=', facilityId)
     .where('s.created_at', '>', createdAt)
     .select('d.id')
     .limit(1)
@@ -272,12 +273,8 @@ export async function lastDeliveredSnapshot(
   connectionId: string,
   facilityId: string | null,
 ) {
-  return db
-    .selectFrom('advice_deliveries as d')
-    .innerJoin('advice_snapshots as s', 's.id', 'd.snapshot_id')
-    .where('d.connection_id', '=', connectionId)
+  return scopeDeliveries(db, connectionId, facilityId)
     .where('d.status', '=', 'SUCCESS')
-    .where('s.facility_id', facilityId === null ? 'is' : '=', facilityId)
     .select(['s.id', 's.items_json', 's.created_at'])
     .orderBy('s.created_at', 'desc')
     .orderBy('d.updated_at', 'desc')
