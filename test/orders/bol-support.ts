@@ -1,6 +1,10 @@
 /** PDFs for the bill-of-lading tests, made with pdf-lib. */
+import { randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';
+import type { Db } from '../../src/main/db/database';
+import { insertOrder } from '../../src/main/db/orders';
+import type { OrderStatusValue } from '../../src/main/db/schema';
 
 /** A small real PDF with `pages` pages; `label` changes its bytes (and so its digest). */
 export async function makePdf(label = 'BOL 1', pages = 1): Promise<Buffer> {
@@ -33,4 +37,43 @@ export function deflateBomb(inflatedBytes: number): Buffer {
     deflated,
     Buffer.from('\nendstream\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n', 'latin1'),
   ]);
+}
+
+/** Inserts an order straight into the database (the create endpoint has its own tests). */
+export async function insertTestOrder(
+  db: Db,
+  order: {
+    id: string;
+    brandId: string;
+    retailerId: string;
+    facilityId: string;
+    status?: OrderStatusValue;
+    carrier?: string | null;
+  },
+): Promise<void> {
+  const at = new Date().toISOString();
+  await insertOrder(
+    db,
+    {
+      id: order.id,
+      brand_id: order.brandId,
+      retailer_id: order.retailerId,
+      facility_id: order.facilityId,
+      picksheet_code: `PS-${order.id.slice(-6)}`,
+      po_number: `PO-${order.id.slice(-6)}`,
+      carrier: order.carrier ?? null,
+      status: order.status ?? 'Open',
+      created_at: at,
+      updated_at: at,
+    },
+    [{ id: crypto.randomUUID(), line_number: 0, sku: 'SKU-1', quantity: 5 }],
+  );
+}
+
+/** A real PDF of about `bytes` bytes: one page plus an embedded file of random bytes. */
+export async function makeLargePdf(bytes: number): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  doc.addPage([300, 200]).drawText('large BOL', { x: 20, y: 100 });
+  await doc.attach(randomBytes(bytes), 'padding.bin', { mimeType: 'application/octet-stream' });
+  return Buffer.from(await doc.save({ useObjectStreams: false }));
 }

@@ -1,0 +1,217 @@
+import { randomUUID } from 'node:crypto';
+import { BOL_MAX_FILE_BYTES, type BolBody, type BolVersion } from '../../../shared/orders';
+import {
+  findBolVersion,
+  listBolVersions,
+  recordBolUpload,
+  type BolVersionRow,
+  type OrderBolFacts,
+} from '../../db/order-bol';
+import { findOrderForUser } from '../../db/orders';
+import type { TransactionsTable } from '../../db/schema';
+import { contentDisposition, sanitiseFileName } from '../../documents/file-name';
+import { PdfChecker } from '../../documents/pdf-check';
+import { readDocument, storeDocument } from '../../documents/store';
+import type { AuthUser, ServiceContext } from '../context';
+import { DomainError, invalidRequest, notFound } from '../errors';
+
+/** The interface's messages for endpoint 7. */
+export const BOL_MESSAGES = {
+  uploaded: 'BOL uploaded successfully',
+  invalid: 'Invalid Request - Missing required fields',
+  failed: 'Failed to upload BOL',
+  orderNotFound: 'Order not found',
+  versionNotFound: 'BOL version not found',
+} as const;
+
+/** Transaction-log action of an upload (the interface's list has no code for it). */
+export const BOL_UPLOAD_ACTION = { code: 'UPLOAD_BOL', label: 'Upload bill of lading' } as const;
+
+const invalidBol = (details: string) => invalidRequest(BOL_MESSAGES.invalid, { details });
+
+/** Standard alphabet, padded, no whitespace or line breaks (RFC 4648 section 4). */
+const STRICT_BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/** The decoded size of a base64 text, without decoding it. */
+const decodedSize = (text: string) =>
+  (text.length / 4) * 3 - (text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0);
+
+/** Strict base64 to bytes; refuses what Buffer.from would silently skip or guess. */
+export function decodeBolContent(text: string): Buffer {
+  if (text.length % 4 !== 0 || !STRICT_BASE64.test(text)) {
+    throw invalidBol(
+      'file_content must be standard base64 (A-Z, a-z, 0-9, +, /, padded with =, no line breaks)',
+    );
+  }
+  if (decodedSize(text) > BOL_MAX_FILE_BYTES) {
+    throw new DomainError('payload_too_large', 'INVALID_REQUEST', BOL_MESSAGES.invalid, {
+      details: `file_content is larger than ${BOL_MAX_FILE_BYTES} bytes (10 MB) once decoded`,
+    });
+  }
+  return Buffer.from(text, 'base64');
+}
+
+/** `YYYY-MM-DD HH:mm:ss` (already checked by the body schema) as ISO 8601, read as UTC. */
+const isoOfBolDateTime = (text: string) => `${text.replace(' ', 'T')}.000Z`;
+
+/** Only the facts the upload gives: an absent field keeps the order's value. */
+function factsOf(body: BolBody): OrderBolFacts {
+  const facts: OrderBolFacts = {};
+  if (body.bill_of_lading_number != null) facts.bill_of_lading_number = body.bill_of_lading_number;
+  if (body.pro_number != null) facts.pro_number = body.pro_number;
+  if (body.carrier != null) facts.carrier = body.carrier;
+  if (body.carrier_alpha_code != null) facts.carrier_alpha_code = body.carrier_alpha_code;
+  if (body.external_load_number != null) facts.external_load_number = body.external_load_number;
+  if (body.scheduled_delivery_date != null) {
+    facts.scheduled_delivery_date = isoOfBolDateTime(body.scheduled_delivery_date);
+  }
+  return facts;
+}
+
+let sharedChecker: PdfChecker | null = null;
+/** One checker (one worker thread) per process, started at the first upload. */
+const pdfChecker = () => (sharedChecker ??= new PdfChecker());
+
+async function visibleOrder(ctx: ServiceContext, user: AuthUser, orderId: string) {
+  const order = await findOrderForUser(ctx.db, user, orderId);
+  if (!order) throw notFound(BOL_MESSAGES.orderNotFound);
+  return order;
+}
+
+export interface BolUploaded {
+  versionId: string;
+  version: number;
+}
+
+/**
+ * Endpoint 7. Checks the PDF, stores it under its SHA-256 in the data dir, then, in one
+ * transaction, sets the order's BOL facts and adds a version row and a transaction-log row. The
+ * file is written before the transaction and nothing is awaited inside it: a crash in between
+ * leaves at most a content-addressed file that nothing references, which is harmless.
+ */
+export async function uploadBillOfLading(
+  ctx: ServiceContext,
+  user: AuthUser,
+  orderId: string,
+  body: BolBody,
+  checker: PdfChecker = pdfChecker(),
+): Promise<BolUploaded> {
+  const startedAt = performance.now();
+  const order = await visibleOrder(ctx, user, orderId);
+  if (order.status === 'Cancelled') {
+    throw invalidBol('the order is Cancelled; a bill of lading cannot be attached');
+  }
+  const bytes = decodeBolContent(body.file_content);
+  const verdict = await checker.check(bytes);
+  if (!verdict.ok) throw invalidBol(verdict.reason);
+
+  const fileName = sanitiseFileName(body.file_name);
+  const stored = await storeDocument(ctx.dataDir, bytes);
+
+  const versionId = randomUUID();
+  const at = ctx.clock.now().toISOString();
+  const facts = factsOf(body);
+  const { file_content: _content, ...sent } = body;
+  const version = await ctx.db.transaction().execute((trx) =>
+    recordBolUpload(trx, {
+      orderId: order.id,
+      facts,
+      updatedAt: at,
+      version: {
+        id: versionId,
+        sha256: stored.sha256,
+        file_name: fileName,
+        size: stored.size,
+        page_count: verdict.pages,
+        uploaded_by: user.id,
+        uploaded_at: at,
+        bill_of_lading_number: body.bill_of_lading_number ?? null,
+        pro_number: body.pro_number ?? null,
+        carrier: body.carrier ?? null,
+        carrier_alpha_code: body.carrier_alpha_code ?? null,
+        scheduled_delivery_date: body.scheduled_delivery_date ?? null,
+        external_load_number: body.external_load_number ?? null,
+      },
+      log: {
+        transaction_id: randomUUID(),
+        action_type: BOL_UPLOAD_ACTION.code,
+        action_type_label: BOL_UPLOAD_ACTION.label,
+        brand_id: order.brand_id,
+        retailer_id: order.retailer_id,
+        facility_id: order.facility_id,
+        order_id: order.id,
+        carton_id: null,
+        load_id: null,
+        correlation_id: versionId,
+        duration_ms: Math.max(0, Math.round(performance.now() - startedAt)),
+        error_message: null,
+        execution_status: 'SUCCESS' satisfies TransactionsTable['execution_status'],
+        request_method: 'POST',
+        request_url: `/api/documents/bol/${order.id}`,
+        // The PDF itself is in the document store; the log names it by digest.
+        request_payload: JSON.stringify({
+          ...sent,
+          file_name: fileName,
+          sha256: stored.sha256,
+          size: stored.size,
+        }),
+        response_body: JSON.stringify({ message: BOL_MESSAGES.uploaded }),
+        response_status: 200,
+        created_at: at,
+        updated_at: at,
+      },
+    }),
+  );
+  return { versionId, version };
+}
+
+const versionOf = (orderId: string, row: BolVersionRow): BolVersion => ({
+  version_id: row.id,
+  version: row.version,
+  file_name: row.file_name,
+  size_bytes: row.size,
+  page_count: row.page_count,
+  sha256: row.sha256,
+  uploaded_at: row.uploaded_at,
+  uploaded_by: row.uploaded_by,
+  uploaded_by_email: row.uploaded_by_email,
+  bill_of_lading_number: row.bill_of_lading_number,
+  pro_number: row.pro_number,
+  carrier: row.carrier,
+  carrier_alpha_code: row.carrier_alpha_code,
+  scheduled_delivery_date: row.scheduled_delivery_date,
+  external_load_number: row.external_load_number,
+  file_url: `/api/v1/orders/${orderId}/bol/${row.id}/file`,
+});
+
+/** Every bill of lading of a visible order, newest first. */
+export async function bolHistory(
+  ctx: ServiceContext,
+  user: AuthUser,
+  orderId: string,
+): Promise<BolVersion[]> {
+  const order = await visibleOrder(ctx, user, orderId);
+  const rows = await listBolVersions(ctx.db, order.id);
+  return rows.map((row) => versionOf(order.id, row));
+}
+
+export interface BolFile {
+  bytes: Buffer;
+  contentDisposition: string;
+}
+
+/** One stored PDF of a visible order. */
+export async function bolFile(
+  ctx: ServiceContext,
+  user: AuthUser,
+  orderId: string,
+  versionId: string,
+): Promise<BolFile> {
+  const order = await visibleOrder(ctx, user, orderId);
+  const version = await findBolVersion(ctx.db, order.id, versionId);
+  if (!version) throw notFound(BOL_MESSAGES.versionNotFound);
+  return {
+    bytes: await readDocument(ctx.dataDir, version.sha256),
+    contentDisposition: contentDisposition(version.file_name, 'attachment'),
+  };
+}
