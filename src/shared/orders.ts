@@ -38,19 +38,32 @@ export const ORDER_LIMITS = {
   quantity: 10_000_000,
 } as const;
 
-/** Trims strings; a blank string counts as not given (null), so empty form inputs clear a field. */
-const blankToNull = (value: unknown) => {
-  if (typeof value !== 'string') return value;
-  const trimmed = value.trim();
-  return trimmed === '' ? null : trimmed;
-};
+/** A blank string counts as not given (null), so an empty form input clears a field. */
+const blankAsNull = (value: string | null) => (value === '' ? null : value);
+
+/** Optional text, trimmed. Left out (undefined) stays undefined: an update keeps that field. */
 const optionalText = (max: number = ORDER_LIMITS.text) =>
-  z.preprocess(blankToNull, z.string().max(max).nullish());
+  z.string().trim().max(max).nullable().transform(blankAsNull).optional();
 
 export const calendarDateSchema = z
   .string()
   .refine(isCalendarDate, { message: 'must be a real calendar date written YYYY-MM-DD' });
-const optionalDate = z.preprocess(blankToNull, calendarDateSchema.nullish());
+const optionalDate = z
+  .string()
+  .trim()
+  .refine((value) => value === '' || isCalendarDate(value), {
+    message: 'must be a real calendar date written YYYY-MM-DD',
+  })
+  .nullable()
+  .transform(blankAsNull)
+  .optional();
+
+/** Required text, trimmed, not blank. */
+const requiredCode = z
+  .string({ message: 'is required' })
+  .trim()
+  .min(1, { message: 'is required' })
+  .max(ORDER_LIMITS.code);
 
 const quantitySchema = z
   .number({ message: 'must be a whole number' })
@@ -79,10 +92,16 @@ export const billToContactSchema = z.object({
   zip: optionalText(ORDER_LIMITS.code),
   facility_code: optionalText(ORDER_LIMITS.code),
   address_number: optionalText(ORDER_LIMITS.code),
-  email: z.preprocess(
-    blankToNull,
-    z.email({ message: 'must be an e-mail address' }).max(254).nullish(),
-  ),
+  email: z
+    .string()
+    .trim()
+    .max(254)
+    .refine((value) => value === '' || z.email().safeParse(value).success, {
+      message: 'must be an e-mail address',
+    })
+    .nullable()
+    .transform(blankAsNull)
+    .optional(),
 });
 export const markForContactSchema = z.object({
   name: optionalText(),
@@ -171,13 +190,8 @@ export const itemPassThroughSchema = z
   })
   .catchall(passThroughValue);
 
-const skuSchema = z.preprocess(
-  blankToNull,
-  z.string({ message: 'is required' }).max(ORDER_LIMITS.code),
-);
-
 export const createOrderItemSchema = z.object({
-  sku: skuSchema,
+  sku: requiredCode,
   upc: optionalText(ORDER_LIMITS.code),
   quantity: quantitySchema,
   case_pack_quantity: quantitySchema.nullish(),
@@ -209,11 +223,6 @@ export const updateOrderItemSchema = createOrderItemSchema
   });
 export type UpdateOrderItem = z.infer<typeof updateOrderItemSchema>;
 
-const picksheetCodeSchema = z.preprocess(
-  blankToNull,
-  z.string({ message: 'is required' }).max(ORDER_LIMITS.code),
-);
-
 /** Fields of the create body besides the ids, items and picksheet code. */
 const orderDetailFields = {
   po_number: optionalText(ORDER_LIMITS.code),
@@ -228,7 +237,7 @@ const orderDetailFields = {
 
 /** Endpoint 4 body. Required: picksheet_code, brand_id, retailer_id, facility_id, one item or more. */
 export const createOrderBodySchema = z.object({
-  picksheet_code: picksheetCodeSchema,
+  picksheet_code: requiredCode,
   brand_id: uuidSchema,
   retailer_id: uuidSchema,
   facility_id: uuidSchema,
@@ -244,7 +253,7 @@ export type CreateOrderInput = z.input<typeof createOrderBodySchema>;
  * replaces every line. The create body's detail fields are accepted too (the order form edits them).
  */
 export const updateOrderBodySchema = z.object({
-  picksheet_code: picksheetCodeSchema,
+  picksheet_code: requiredCode,
   brand_id: uuidSchema.optional(),
   retailer_id: uuidSchema.optional(),
   facility_id: uuidSchema.optional(),
@@ -259,7 +268,7 @@ export type UpdateOrderInput = z.input<typeof updateOrderBodySchema>;
  * narrow the search; other fields are not applied (a move changes only the facility).
  */
 export const changeFacilityBodySchema = z.object({
-  picksheet_code: picksheetCodeSchema,
+  picksheet_code: requiredCode,
   brand_id: uuidSchema.optional(),
   retailer_id: uuidSchema.optional(),
   facility_id: uuidSchema,
@@ -288,13 +297,48 @@ export const bolBodySchema = z.object({
   pro_number: optionalText(ORDER_LIMITS.code),
   carrier: optionalText(ORDER_LIMITS.code),
   carrier_alpha_code: optionalText(ORDER_LIMITS.code),
-  scheduled_delivery_date: z.preprocess(
-    blankToNull,
-    z.string().refine(isBolDateTime, { message: 'must be written YYYY-MM-DD HH:mm:ss' }).nullish(),
-  ),
+  scheduled_delivery_date: z
+    .string()
+    .trim()
+    .refine((value) => value === '' || isBolDateTime(value), {
+      message: 'must be written YYYY-MM-DD HH:mm:ss',
+    })
+    .nullable()
+    .transform(blankAsNull)
+    .optional(),
   external_load_number: optionalText(ORDER_LIMITS.code),
 });
 export type BolBody = z.infer<typeof bolBodySchema>;
+
+/** Largest bill-of-lading PDF, decoded (the base64 in `file_content` is 4/3 of it). */
+export const BOL_MAX_FILE_BYTES = 10 * 1024 * 1024;
+
+/** One stored bill of lading (`GET /api/v1/orders/{order_id}/bol` lists them newest first). */
+export const bolVersionSchema = z.object({
+  version_id: z.uuid(),
+  /** 1 for the first upload to the order, then 2, 3, ... */
+  version: z.number().int().positive(),
+  file_name: z.string(),
+  size_bytes: z.number().int(),
+  page_count: z.number().int(),
+  sha256: z.string(),
+  uploaded_at: z.string(),
+  uploaded_by: z.string(),
+  /** The uploader's current email; null once the user is gone. */
+  uploaded_by_email: z.string().nullable(),
+  bill_of_lading_number: z.string().nullable(),
+  pro_number: z.string().nullable(),
+  carrier: z.string().nullable(),
+  carrier_alpha_code: z.string().nullable(),
+  /** As uploaded, `YYYY-MM-DD HH:mm:ss`. */
+  scheduled_delivery_date: z.string().nullable(),
+  external_load_number: z.string().nullable(),
+  /** Where the PDF downloads from (application/pdf). */
+  file_url: z.string(),
+});
+export type BolVersion = z.infer<typeof bolVersionSchema>;
+export const bolVersionListSchema = z.array(bolVersionSchema);
+export const bolVersionParamsSchema = z.object({ order_id: uuidSchema, version_id: uuidSchema });
 
 const timestamp = z.string().nullable();
 

@@ -1,0 +1,62 @@
+import type { Insertable } from 'kysely';
+import type { TransactionsTable } from '../../db/schema';
+
+/**
+ * Transaction-log action codes of order writes (the interface's filter codes): a create is
+ * CREATE_ORDERS_FROM, an update INGEST_ORDER_PUT, a facility change INGEST_PURCHASE_ORDER_CHANGE.
+ */
+export const ORDER_ACTIONS = {
+  create: { code: 'CREATE_ORDERS_FROM', label: 'Create order', method: 'POST' },
+  update: { code: 'INGEST_ORDER_PUT', label: 'Update order', method: 'PUT' },
+  move: { code: 'INGEST_PURCHASE_ORDER_CHANGE', label: 'Change order facility', method: 'PUT' },
+} as const;
+export type OrderAction = keyof typeof ORDER_ACTIONS;
+
+export const ORDER_URLS: Record<OrderAction, string> = {
+  create: '/api/v1/orders/create',
+  update: '/api/v1/orders',
+  move: '/api/v1/orders/change-facility',
+};
+
+export interface OrderLogEntry {
+  action: OrderAction;
+  orderId: string | null;
+  brandId: string | null;
+  retailerId: string | null;
+  facilityId: string | null;
+  correlationId?: string | null;
+  startedAt: number;
+  at: string;
+  status: TransactionsTable['execution_status'];
+  errorMessage?: string | null;
+  payload: unknown;
+  responseStatus: number;
+  responseBody: unknown;
+}
+
+/** One transaction-log row for an order write. */
+export function orderLogRow(entry: OrderLogEntry): Insertable<TransactionsTable> {
+  const action = ORDER_ACTIONS[entry.action];
+  return {
+    transaction_id: crypto.randomUUID(),
+    action_type: action.code,
+    action_type_label: action.label,
+    brand_id: entry.brandId,
+    retailer_id: entry.retailerId,
+    facility_id: entry.facilityId,
+    order_id: entry.orderId,
+    carton_id: null,
+    load_id: null,
+    correlation_id: entry.correlationId ?? null,
+    duration_ms: Math.max(0, Math.round(performance.now() - entry.startedAt)),
+    error_message: entry.errorMessage ?? null,
+    execution_status: entry.status,
+    request_method: action.method,
+    request_url: ORDER_URLS[entry.action],
+    request_payload: JSON.stringify(entry.payload),
+    response_body: JSON.stringify(entry.responseBody),
+    response_status: entry.responseStatus,
+    created_at: entry.at,
+    updated_at: entry.at,
+  };
+}
