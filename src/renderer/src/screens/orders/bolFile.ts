@@ -1,5 +1,7 @@
+import { BOL_MAX_FILE_BYTES } from '../../../../shared/orders';
+
 /** The service's limit on a bill-of-lading PDF (endpoint 7), checked here before any upload. */
-export const MAX_BOL_BYTES = 10 * 1024 * 1024;
+export const MAX_BOL_BYTES = BOL_MAX_FILE_BYTES;
 
 /** Every PDF starts with these bytes; the service checks them too. */
 const PDF_MAGIC = [0x25, 0x50, 0x44, 0x46, 0x2d]; // "%PDF-"
