@@ -1,5 +1,13 @@
 /** The bill-of-lading document pieces: PDF check, content-addressed store, file names. */
-import { chmodSync, existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   contentDisposition,
@@ -93,6 +101,22 @@ describe('content-addressed store', () => {
     expect(statSync(path).mode & 0o777).toBe(0o600);
     expect(readdirSync(documentsDir(dir.path))).toEqual([`${first.sha256}.pdf`]);
     expect(await readDocument(dir.path, first.sha256)).toEqual(pdf);
+  });
+
+  it('removes temp files a killed process left (an hour old), not ones being written', async () => {
+    const fresh = tmpDir('bol-sweep');
+    try {
+      const dir = documentsDir(fresh.path);
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(`${dir}/.tmp-old`, 'half a PDF');
+      const twoHoursAgo = new Date(Date.now() - 2 * 3600_000);
+      utimesSync(`${dir}/.tmp-old`, twoHoursAgo, twoHoursAgo);
+      writeFileSync(`${dir}/.tmp-current`, 'being written');
+      const { sha256 } = await storeDocument(fresh.path, await makePdf('sweep'));
+      expect(readdirSync(dir).sort()).toEqual(['.tmp-current', `${sha256}.pdf`]);
+    } finally {
+      fresh.remove();
+    }
   });
 
   it('replaces a file left short under its hash (a copy from before atomic writes)', async () => {

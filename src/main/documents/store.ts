@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DATA_DIR_MODE, DATA_FILE_MODE } from '../db/database';
 
@@ -10,6 +10,11 @@ export interface StoredDocument {
 }
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
+const TEMP_PREFIX = '.tmp-';
+/** A temp file this old was left by a process that died mid-write (a write takes well under a second). */
+const STALE_TEMP_MS = 60 * 60 * 1000;
+/** Folders whose stale temp files this process has already removed. */
+const sweptDirs = new Set<string>();
 
 export const documentsDir = (dataDir: string) => join(dataDir, 'documents', 'sha256');
 
@@ -34,7 +39,8 @@ export async function storeDocument(dataDir: string, bytes: Uint8Array): Promise
 
   const dir = documentsDir(dataDir);
   await mkdir(dir, { recursive: true, mode: DATA_DIR_MODE });
-  const temp = join(dir, `.tmp-${randomUUID()}`);
+  await sweepStaleTempFiles(dir);
+  const temp = join(dir, `${TEMP_PREFIX}${randomUUID()}`);
   try {
     const handle = await open(temp, 'wx', DATA_FILE_MODE);
     try {
@@ -57,6 +63,19 @@ export async function readDocument(dataDir: string, sha256: string): Promise<Buf
   const bytes = await readFile(documentPath(dataDir, sha256));
   if (sha256Of(bytes) !== sha256) throw new Error(`stored document ${sha256} is damaged`);
   return bytes;
+}
+
+/** Once per process and folder: removes temp files that a killed process left behind. */
+async function sweepStaleTempFiles(dir: string): Promise<void> {
+  if (sweptDirs.has(dir)) return;
+  sweptDirs.add(dir);
+  const cutoff = Date.now() - STALE_TEMP_MS;
+  for (const name of await readdir(dir)) {
+    if (!name.startsWith(TEMP_PREFIX)) continue;
+    const path = join(dir, name);
+    const info = await stat(path).catch(() => null);
+    if (info && info.mtimeMs < cutoff) await rm(path, { force: true });
+  }
 }
 
 /** Makes the rename durable; Windows cannot open folders for fsync, and NTFS journals it. */
