@@ -71,6 +71,9 @@ const quantitySchema = z
   .positive({ message: 'must be greater than 0' })
   .max(ORDER_LIMITS.quantity);
 
+/** What a browser's `<input type="email">` accepts, so the form and the service agree. */
+const billToEmailSchema = z.email({ pattern: z.regexes.html5Email });
+
 export const shipToContactSchema = z.object({
   name: optionalText(),
   address_line1: optionalText(),
@@ -96,7 +99,7 @@ export const billToContactSchema = z.object({
     .string()
     .trim()
     .max(254)
-    .refine((value) => value === '' || z.email().safeParse(value).success, {
+    .refine((value) => value === '' || billToEmailSchema.safeParse(value).success, {
       message: 'must be an e-mail address',
     })
     .nullable()
@@ -257,6 +260,8 @@ export const updateOrderBodySchema = z.object({
   brand_id: uuidSchema.optional(),
   retailer_id: uuidSchema.optional(),
   facility_id: uuidSchema.optional(),
+  /** Beyond the interface: picks one order when the code and ids still match several. */
+  order_id: uuidSchema.optional(),
   items: z.array(updateOrderItemSchema).min(1).max(ORDER_LIMITS.itemsPerOrder).optional(),
   ...orderDetailFields,
 });
@@ -272,6 +277,8 @@ export const changeFacilityBodySchema = z.object({
   brand_id: uuidSchema.optional(),
   retailer_id: uuidSchema.optional(),
   facility_id: uuidSchema,
+  /** Beyond the interface: picks one order when the code and ids still match several. */
+  order_id: uuidSchema.optional(),
   po_number: optionalText(ORDER_LIMITS.code),
   items: z.array(updateOrderItemSchema).max(ORDER_LIMITS.itemsPerOrder).optional(),
 });
@@ -512,8 +519,8 @@ export const orderListQuerySchema = z.object({
   facility_id: uuidSchema.optional(),
   retailer_id: uuidSchema.optional(),
   brand_id: uuidSchema.optional(),
-  order_by: z.enum(ORDER_SORT_FIELDS).catch('created_at').default('created_at'),
-  order_direction: z.enum(['asc', 'desc']).catch('desc').default('desc'),
+  order_by: z.enum(ORDER_SORT_FIELDS).default('created_at'),
+  order_direction: z.enum(['asc', 'desc']).default('desc'),
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(50),
 });

@@ -35,6 +35,7 @@ export interface PicksheetLookup {
   brandId?: string | undefined;
   retailerId?: string | undefined;
   facilityId?: string | undefined;
+  orderId?: string | undefined;
 }
 
 /**
@@ -48,6 +49,7 @@ export function findOrdersByPicksheet(db: Db, user: AuthUser, lookup: PicksheetL
   if (lookup.brandId) query = query.where('o.brand_id', '=', lookup.brandId);
   if (lookup.retailerId) query = query.where('o.retailer_id', '=', lookup.retailerId);
   if (lookup.facilityId) query = query.where('o.facility_id', '=', lookup.facilityId);
+  if (lookup.orderId) query = query.where('o.id', '=', lookup.orderId);
   return query.orderBy('o.created_at').orderBy('o.id').limit(limit).execute();
 }
 

@@ -29,11 +29,17 @@ export async function changeOrderFacility(
 ): Promise<OrderWriteAnswer> {
   const startedAt = performance.now();
   return ctx.db.transaction().execute(async (trx) => {
-    const order = await findOrderToChange(trx, user, {
-      picksheetCode: body.picksheet_code,
-      brandId: body.brand_id,
-      retailerId: body.retailer_id,
-    });
+    const order = await findOrderToChange(
+      trx,
+      user,
+      {
+        picksheetCode: body.picksheet_code,
+        brandId: body.brand_id,
+        retailerId: body.retailer_id,
+        orderId: body.order_id,
+      },
+      ['brand_id', 'retailer_id', 'order_id'],
+    );
     refuseFinished(order, ORDER_NOT_MOVABLE);
     if (!isOneOf(order.status, MOVABLE_STATUSES)) {
       throw conflict(ORDER_NOT_MOVABLE, {

@@ -18,6 +18,8 @@ export async function findOrderToChange(
   db: Db,
   user: AuthUser,
   lookup: PicksheetLookup,
+  /** The body fields that narrow the search, named in the answer when several orders match. */
+  narrowers: readonly string[],
 ): Promise<OrderRow> {
   const matches = await findOrdersByPicksheet(db, user, lookup, 2);
   const [order] = matches;
@@ -25,13 +27,8 @@ export async function findOrderToChange(
     throw notFound(ORDER_NOT_FOUND);
   }
   if (matches.length > 1) {
-    const narrowing = [
-      'brand_id',
-      'retailer_id',
-      ...(lookup.facilityId === undefined ? ['facility_id'] : []),
-    ];
     throw invalidRequest(INVALID_BODY, {
-      details: `Several orders have picksheet_code ${lookup.picksheetCode}; give ${narrowing.join(', ')} to pick one`,
+      details: `Several orders have picksheet_code ${lookup.picksheetCode}; give ${narrowers.join(', ')} to pick one`,
     });
   }
   return order;

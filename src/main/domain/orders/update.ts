@@ -28,12 +28,18 @@ export async function updateOrder(
 ): Promise<OrderWriteAnswer> {
   const startedAt = performance.now();
   return ctx.db.transaction().execute(async (trx) => {
-    const order = await findOrderToChange(trx, user, {
-      picksheetCode: body.picksheet_code,
-      brandId: body.brand_id,
-      retailerId: body.retailer_id,
-      facilityId: body.facility_id,
-    });
+    const order = await findOrderToChange(
+      trx,
+      user,
+      {
+        picksheetCode: body.picksheet_code,
+        brandId: body.brand_id,
+        retailerId: body.retailer_id,
+        facilityId: body.facility_id,
+        orderId: body.order_id,
+      },
+      ['brand_id', 'retailer_id', 'facility_id', 'order_id'],
+    );
     refuseFinished(order, ORDER_NOT_UPDATABLE);
     if (body.items !== undefined && !isOneOf(order.status, ITEM_EDITABLE_STATUSES)) {
       throw conflict(ORDER_NOT_UPDATABLE, {
