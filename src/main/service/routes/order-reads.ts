@@ -1,0 +1,61 @@
+import {
+  orderDetailsSchema,
+  orderIdParamsSchema,
+  orderListPageSchema,
+  orderListQuerySchema,
+} from '../../../shared/orders';
+import { orderDetails } from '../../domain/orders/details';
+import { orderList } from '../../domain/orders/list';
+import { errorEnvelopeSchema, successEnvelope } from '../openapi-schemas';
+import { parseOr } from '../parse';
+import { userOf, type RouteDef } from '../route-def';
+
+export const orderReadRoutes: RouteDef[] = [
+  {
+    method: 'GET',
+    url: '/api/v1/orders',
+    summary:
+      'List the orders the user sees: search (PO, picksheet code, external id), filters, sort, pages',
+    tag: 'Orders',
+    query: orderListQuerySchema,
+    internalErrorMessage: 'Order list retrieval failed',
+    responses: {
+      200: {
+        description: 'Orders retrieved successfully',
+        schema: successEnvelope(orderListPageSchema),
+      },
+      400: { description: 'Invalid query parameters', schema: errorEnvelopeSchema },
+      401: { description: 'Authentication failed', schema: errorEnvelopeSchema },
+    },
+    async handler(request, _reply, ctx) {
+      const query = parseOr(orderListQuerySchema, request.query, 'Invalid query parameters');
+      const data = await orderList(ctx, userOf(request), query);
+      return { message: 'Orders retrieved successfully', data };
+    },
+  },
+  {
+    method: 'GET',
+    url: '/api/v1/orders/:order_id',
+    summary: 'Get order details: identifiers, status, timestamps, pallets, cartons and SKUs',
+    tag: 'Orders',
+    params: orderIdParamsSchema,
+    internalErrorMessage: 'Order details retrieval failed',
+    responses: {
+      200: {
+        description: 'Order details retrieved successfully',
+        schema: successEnvelope(orderDetailsSchema),
+      },
+      400: { description: 'Invalid order ID format', schema: errorEnvelopeSchema },
+      401: { description: 'Authentication failed', schema: errorEnvelopeSchema },
+      404: {
+        description: "Order not found (also another tenant's order)",
+        schema: errorEnvelopeSchema,
+      },
+    },
+    async handler(request, _reply, ctx) {
+      const { order_id } = parseOr(orderIdParamsSchema, request.params, 'Invalid order ID format');
+      const data = await orderDetails(ctx, userOf(request), order_id);
+      return { message: 'Order details retrieved successfully', data };
+    },
+  },
+];
