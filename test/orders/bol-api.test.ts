@@ -310,12 +310,15 @@ describe('refused uploads change nothing', () => {
     expect(error.error.details).toContain('scheduled_delivery_date');
   });
 
-  it('a Cancelled order', async () => {
+  it('a Cancelled order: 409', async () => {
     const response = await post(svc, clerk, bolUrl(CANCELLED), body(pdf));
-    const error = expectError(response, 400, 'INVALID_REQUEST', INVALID).error as {
-      details?: unknown;
-    };
-    expect(error.details).toMatch(/Cancelled/);
+    const error = expectError(
+      response,
+      409,
+      'INVALID_REQUEST',
+      'A bill of lading cannot be attached to a Cancelled order',
+    ).error as { details?: unknown };
+    expect(error.details).toBe('The order is Cancelled');
     expect(await versionCount(CANCELLED)).toBe(0);
   });
 

@@ -13,7 +13,7 @@ import { contentDisposition, sanitiseFileName } from '../../documents/file-name'
 import { PdfChecker } from '../../documents/pdf-check';
 import { readDocument, storeDocument } from '../../documents/store';
 import type { AuthUser, ServiceContext } from '../context';
-import { DomainError, invalidRequest, notFound } from '../errors';
+import { conflict, DomainError, invalidRequest, notFound } from '../errors';
 
 /** The interface's messages for endpoint 7. */
 export const BOL_MESSAGES = {
@@ -22,6 +22,7 @@ export const BOL_MESSAGES = {
   failed: 'Failed to upload BOL',
   orderNotFound: 'Order not found',
   versionNotFound: 'BOL version not found',
+  cancelled: 'A bill of lading cannot be attached to a Cancelled order',
 } as const;
 
 /** Transaction-log action of an upload (the interface's list has no code for it). */
@@ -99,7 +100,7 @@ export async function uploadBillOfLading(
   const startedAt = performance.now();
   const order = await visibleOrder(ctx, user, orderId);
   if (order.status === 'Cancelled') {
-    throw invalidBol('the order is Cancelled; a bill of lading cannot be attached');
+    throw conflict(BOL_MESSAGES.cancelled, { details: `The order is ${order.status}` });
   }
   const bytes = decodeBolContent(body.file_content);
   const verdict = await checker.check(bytes);

@@ -35,10 +35,11 @@ export const orderBolRoutes: RouteDef[] = [
     responses: {
       200: { description: BOL_MESSAGES.uploaded, schema: z.object({ message: z.string() }) },
       400: error(
-        `${BOL_MESSAGES.invalid}: a missing or malformed field, not base64, not a whole readable PDF, or a Cancelled order; error.details says which`,
+        `${BOL_MESSAGES.invalid}: a missing or malformed field, not base64, or not a whole readable PDF; error.details says which`,
       ),
       401: error('Authentication failed'),
       404: notFound,
+      409: error(BOL_MESSAGES.cancelled),
       413: error('The PDF is over 10 MB, or the request body over its limit'),
       500: error(BOL_MESSAGES.failed),
     },
