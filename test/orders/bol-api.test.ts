@@ -276,7 +276,9 @@ describe('refused uploads change nothing', () => {
 
   it('a PDF header with garbage after it', async () => {
     const error = await refused(body(Buffer.from('%PDF-1.7\nnot really a pdf\n%%EOF\n')));
-    expect(error.error.details).toMatch(/not a readable PDF/);
+    expect(error.error.details).toBe(
+      'file_content is not a readable PDF (its structure is damaged)',
+    );
   });
 
   it('a file over 10 MB once decoded: 413, though the body fits the route limit', async () => {

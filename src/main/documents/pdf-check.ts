@@ -55,7 +55,12 @@ parentPort.on('message', async (bytes) => {
     });
     parentPort.postMessage({ ok: true, pages: doc.getPageCount() });
   } catch (error) {
-    const reason = overLimit ? OVER_LIMIT : String((error && error.message) || error);
+    // pdf-lib's own errors describe the file; a TypeError or RangeError is its code tripping on it.
+    const reason = overLimit
+      ? OVER_LIMIT
+      : error instanceof TypeError || error instanceof RangeError
+        ? 'its structure is damaged'
+        : String((error && error.message) || error);
     parentPort.postMessage({ ok: false, reason });
   }
 });
