@@ -126,11 +126,46 @@ describe('server 400s placed on the form fields', () => {
     });
   });
 
-  it('keeps a message that names no field, and any non-400, above the form', () => {
-    const duplicate = new ApiError(409, 'CONFLICT', 'An order with this picksheet code exists');
-    expect(saveProblemsOf(duplicate, FORM_PATHS)).toEqual({
+  it("splits the service's `path: problem; path: problem` details over the fields", () => {
+    const error = new ApiError(
+      400,
+      'INVALID_REQUEST',
+      'Failed to create order: items.0.quantity: must be greater than 0',
+      {
+        message: 'Failed to create order: items.0.quantity: must be greater than 0',
+        error: {
+          code: 'INVALID_REQUEST',
+          details:
+            'items.0.quantity: must be greater than 0; address_data.bill_to_contact.email: must be an e-mail address',
+        },
+      },
+    );
+    expect(saveProblemsOf(error, FORM_PATHS)).toEqual({
+      fields: [
+        { path: 'items.0.quantity', message: 'must be greater than 0' },
+        { path: 'address_data.bill_to_contact.email', message: 'must be an e-mail address' },
+      ],
+      formMessage: null,
+    });
+  });
+
+  it('places a taken picksheet code (409) on its field', () => {
+    const message = 'Failed to create order: picksheet_code PS-1 already exists at this facility';
+    const error = new ApiError(409, 'CONFLICT', message, {
+      message,
+      error: { code: 'CONFLICT', details: 'picksheet_code: PS-1 is taken at this facility' },
+    });
+    expect(saveProblemsOf(error, FORM_PATHS)).toEqual({
+      fields: [{ path: 'picksheet_code', message: 'PS-1 is taken at this facility' }],
+      formMessage: null,
+    });
+  });
+
+  it('keeps a message that names no field, and other statuses, above the form', () => {
+    const gone = new ApiError(404, 'NOT_FOUND', 'Order not found: picksheet_code PS-1');
+    expect(saveProblemsOf(gone, FORM_PATHS)).toEqual({
       fields: [],
-      formMessage: 'An order with this picksheet code exists',
+      formMessage: 'Order not found: picksheet_code PS-1',
     });
     const vague = new ApiError(400, 'INVALID_REQUEST', 'Brand does not work at this facility');
     expect(saveProblemsOf(vague, FORM_PATHS)).toEqual({

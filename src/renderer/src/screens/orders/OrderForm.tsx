@@ -106,16 +106,21 @@ function Select({
   placeholder,
   options,
   disabled,
+  value,
 }: {
   path: 'facility_id' | 'brand_id' | 'retailer_id';
   label: string;
+  /** The current choice ('' when none). */
+  value: string;
   register: Register;
   errors: FieldErrors<OrderFormValues>;
   placeholder: string;
   options: { value: string; label: string }[];
   disabled?: boolean;
 }) {
-  const error = errorAt(errors, path);
+  // The schema's words for a blank id ("Invalid UUID") mean nothing chosen yet.
+  const error =
+    errorAt(errors, path) && (value ? errorAt(errors, path) : `Choose a ${label.toLowerCase()}.`);
   const id = idOf(path);
   return (
     <div className="field">
@@ -151,11 +156,13 @@ function ScopeFields({
   errors,
   facilityId,
   brandId,
+  retailerId,
 }: {
   register: Register;
   errors: FieldErrors<OrderFormValues>;
   facilityId: string;
   brandId: string;
+  retailerId: string;
 }) {
   const facilities = loadStateOf(useFacilities());
   const brands = loadStateOf(useBrands(facilityId), facilityId !== '');
@@ -171,6 +178,7 @@ function ScopeFields({
       <div className="form-grid">
         <Select
           path="facility_id"
+          value={facilityId}
           label="Facility"
           register={register}
           errors={errors}
@@ -183,6 +191,7 @@ function ScopeFields({
         />
         <Select
           path="brand_id"
+          value={brandId}
           label="Brand"
           register={register}
           errors={errors}
@@ -200,6 +209,7 @@ function ScopeFields({
         />
         <Select
           path="retailer_id"
+          value={retailerId}
           label="Retailer"
           register={register}
           errors={errors}
@@ -255,14 +265,18 @@ export function OrderForm({ mode, initial, order }: OrderFormProps) {
     setError,
     setFocus,
     getValues,
-    formState: { errors, isDirty, isSubmitting },
+    formState,
   } = useForm<OrderFormValues, unknown, SavedBody>({
     defaultValues: initial,
     // The form's values are the schema's input (text inputs hold strings, a blank is "not
     // given"); the schema's own types are wider than the form's, hence the cast.
     resolver: zodResolver(schema) as unknown as Resolver<OrderFormValues, unknown, SavedBody>,
     mode: 'onTouched',
+    // Focus goes to the first field in error in the page's order (see below), which
+    // react-hook-form's own choice does not follow once there are item rows.
+    shouldFocusError: false,
   });
+  const { errors, isDirty, isSubmitting } = formState;
   const items = useFieldArray({ control, name: 'items' });
   const create = useCreateOrder();
   const update = useUpdateOrder();
@@ -276,6 +290,7 @@ export function OrderForm({ mode, initial, order }: OrderFormProps) {
 
   const facilityId = watch('facility_id');
   const brandId = watch('brand_id');
+  const retailerId = watch('retailer_id');
   // A brand belongs to a facility and a retailer to a brand: a change upstream clears them.
   const previousScope = useRef({ facilityId, brandId });
   useEffect(() => {
@@ -297,6 +312,18 @@ export function OrderForm({ mode, initial, order }: OrderFormProps) {
     if (index < items.fields.length) setFocus(`items.${index}.sku`);
     else addButton.current?.focus();
   }, [items.fields, setFocus]);
+
+  // After a rejected submit, the first field in error (top to bottom) takes the focus. It runs
+  // after every render: react-hook-form keeps one errors object, so no dependency would change.
+  const formRef = useRef<HTMLFormElement>(null);
+  const focusFirstError = useRef(false);
+  useEffect(() => {
+    if (!focusFirstError.current) return;
+    const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (!invalid) return;
+    focusFirstError.current = false;
+    invalid.focus();
+  });
 
   useBlocker({
     shouldBlockFn: () => isDirty && !saved.current && !window.confirm(LEAVE_QUESTION),
@@ -337,13 +364,13 @@ export function OrderForm({ mode, initial, order }: OrderFormProps) {
       await navigate({ to: '/orders/$orderId', params: { orderId } });
     } catch (error) {
       const problems = saveProblemsOf(error, fieldPathsOf(getValues()));
-      problems.fields.forEach((problem, index) =>
-        setError(
-          problem.path as Path<OrderFormValues>,
-          { type: 'server', message: problem.message },
-          { shouldFocus: index === 0 },
-        ),
-      );
+      focusFirstError.current = problems.fields.length > 0;
+      for (const problem of problems.fields) {
+        setError(problem.path as Path<OrderFormValues>, {
+          type: 'server',
+          message: problem.message,
+        });
+      }
       setFormMessage(problems.formMessage);
       if (problems.fields.length === 0) formMessageRef.current?.focus();
     }
@@ -355,7 +382,12 @@ export function OrderForm({ mode, initial, order }: OrderFormProps) {
       className="order-form"
       noValidate
       aria-busy={saving || undefined}
-      onSubmit={(event) => void handleSubmit(onValid)(event)}
+      ref={formRef}
+      onSubmit={(event) =>
+        void handleSubmit(onValid, () => {
+          focusFirstError.current = true;
+        })(event)
+      }
     >
       <div ref={formMessageRef} tabIndex={-1}>
         {formMessage ? (
@@ -370,6 +402,7 @@ export function OrderForm({ mode, initial, order }: OrderFormProps) {
           errors={errors}
           facilityId={facilityId}
           brandId={brandId}
+          retailerId={retailerId}
         />
       ) : order ? (
         <p className="lead">

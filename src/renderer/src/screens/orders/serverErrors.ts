@@ -60,7 +60,8 @@ function locatedDetails(details: unknown): { path: string; message: string }[] |
  * (item rows included); a problem that names none of them stays a form-level message.
  */
 export function saveProblemsOf(error: unknown, paths: readonly string[]): SaveProblems {
-  if (!isApiError(error) || error.status !== 400) {
+  // 400 (invalid), 409 (a taken picksheet code) and 422 can name fields; others cannot.
+  if (!isApiError(error) || ![400, 409, 422].includes(error.status)) {
     return { fields: [], formMessage: isApiError(error) ? error.message : String(error) };
   }
   const body = isRecord(error.body) ? error.body : {};
@@ -76,17 +77,19 @@ export function saveProblemsOf(error: unknown, paths: readonly string[]): SavePr
       else leftovers.push(problem.path ? `${problem.path}: ${problem.message}` : problem.message);
     }
   } else {
-    // A sentence (the message, or a string in details) that names a field goes next to it.
-    // The general message ("Invalid request body") is only worth showing when nothing is placed.
-    const sentences = [typeof details === 'string' ? details : null, error.message].filter(
-      (text): text is string => !!text,
-    );
-    for (const sentence of sentences) {
-      const path = pathNamedIn(sentence, paths);
+    // The service writes `details` as `path: problem; path: problem`; a part, or the message,
+    // that names a field goes next to it. The general message ("Invalid request body") is only
+    // worth showing when nothing is placed.
+    const parts = typeof details === 'string' ? details.split(/;\s+/) : [];
+    for (const part of [...parts, error.message]) {
+      const labelled = /^([\w.[\]]+):\s*(.+)$/.exec(part);
+      const named = labelled ? normaliseFieldPath(labelled[1] ?? '') : '';
+      const path = paths.includes(named) ? named : pathNamedIn(part, paths);
+      const message = path === named && labelled ? (labelled[2] ?? part) : withoutPrefix(part);
       if (path && !fields.some((field) => field.path === path)) {
-        fields.push({ path, message: withoutPrefix(sentence) });
-      } else if (!path && sentence !== error.message) {
-        leftovers.push(sentence);
+        fields.push({ path, message });
+      } else if (!path && part !== error.message) {
+        leftovers.push(part);
       }
     }
   }

@@ -1,0 +1,197 @@
+import { expect, test, type Page } from '@playwright/test';
+import { PDFDocument } from 'pdf-lib';
+import { beginEachTest, openSignedIn } from './support';
+
+beginEachTest(openSignedIn);
+
+/** A small real PDF (the service opens it with pdf-lib). */
+async function pdfBytes(): Promise<number[]> {
+  const document = await PDFDocument.create();
+  document.addPage([612, 792]).drawText('Bill of lading');
+  return [...(await document.save())];
+}
+
+/** Drops a file onto the order page's BOL drop zone, as a drag from the desktop does. */
+async function dropFile(page: Page, name: string, type: string, bytes: number[]) {
+  const dataTransfer = await page.evaluateHandle(
+    (file) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([new Uint8Array(file.bytes)], file.name, { type: file.type }));
+      return transfer;
+    },
+    { name, type, bytes },
+  );
+  await page.getByTestId('bol-drop-zone').dispatchEvent('drop', { dataTransfer });
+}
+
+async function openOrders(page: Page) {
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Orders' })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeFocused();
+}
+
+/** Chooses an option once it has loaded (brands and retailers load after the choice above). */
+async function choose(page: Page, label: string, option: string | { index: number }) {
+  const select = page.getByLabel(label, { exact: true });
+  if (typeof option === 'string') {
+    await expect(select.locator('option', { hasText: option })).toBeAttached();
+    await select.selectOption({ label: option });
+  } else {
+    await expect(select.locator('option')).not.toHaveCount(1);
+    await select.selectOption(option);
+  }
+}
+
+test('create an order, edit it, attach its BOL and move it to another facility', async ({
+  page,
+}) => {
+  const picksheet = `PS-E2E-${Date.now()}`;
+  await openOrders(page);
+  await page.getByRole('link', { name: 'New order' }).click();
+  await expect(page.getByRole('heading', { name: 'New order', level: 1 })).toBeFocused();
+
+  // The shared schema answers before anything is sent, next to each field.
+  await page.getByRole('button', { name: 'Create order' }).click();
+  await expect(page.locator('#order-picksheet_code-error')).toHaveText('is required');
+  await expect(page.locator('#order-items-0-sku-error')).toHaveText('is required');
+  await expect(page.locator('#order-items-0-quantity-error')).toHaveText('must be a whole number');
+  await expect(page.locator('#order-facility_id-error')).toHaveText('Choose a facility.');
+  // The first field in error takes the focus.
+  await expect(page.getByLabel('Facility', { exact: true })).toBeFocused();
+
+  await choose(page, 'Facility', 'Reno DC');
+  await choose(page, 'Brand', 'Summit Outdoor');
+  await choose(page, 'Retailer', { index: 1 });
+  await page.getByLabel('Picksheet code (required)').fill(picksheet);
+  await page.getByLabel('PO number').fill('PO-1001');
+  await page.getByLabel('SKU, item 1').fill('SUM-TENT-2P');
+  await page.getByLabel('Quantity, item 1').fill('12');
+
+  // Rows by keyboard: Enter adds a row after the last and moves to it; Remove drops it again.
+  await page.getByLabel('Quantity, item 1').press('Enter');
+  await expect(page.getByLabel('SKU, item 2')).toBeFocused();
+  await page.keyboard.type('SUM-LAMP');
+  await page.getByLabel('Quantity, item 2').fill('4');
+  await page.getByRole('button', { name: 'Remove item 2' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('SKU, item 2')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Add item' })).toBeFocused();
+
+  await page.getByLabel('Cancel by').fill('2026-12-20');
+  await page.getByLabel('Bill to: E-mail').fill('not-an-email');
+  await page.getByRole('button', { name: 'Create order' }).click();
+  await expect(page.locator('#order-address_data-bill_to_contact-email-error')).toHaveText(
+    'must be an e-mail address',
+  );
+  await page.getByLabel('Bill to: E-mail').fill('ap@bigbox.example');
+  await page.getByLabel('Ship to: Name').fill('Big Box DC 14');
+  await page.getByRole('button', { name: 'Create order' }).click();
+
+  await expect(page.getByRole('heading', { name: `Order ${picksheet}`, level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(/#\/orders\/[0-9a-f-]{36}$/);
+  const orderUrl = page.url();
+  const items = page.getByRole('region', { name: 'Items' });
+  await expect(items.getByRole('cell', { name: 'SUM-TENT-2P' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Status: Open' })).toBeVisible();
+  await expect(page.getByText('Big Box DC 14')).toBeVisible();
+
+  // Edit: a change asks before it is thrown away; then it is saved.
+  await page.getByRole('link', { name: 'Edit order' }).click();
+  await expect(page.getByRole('heading', { name: `Edit order ${picksheet}` })).toBeVisible();
+  await page.getByLabel('PO number').fill('PO-1002');
+  page.once('dialog', (dialog) => {
+    expect(dialog.message()).toBe('This order has unsaved changes. Leave and discard them?');
+    void dialog.dismiss();
+  });
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Orders' })
+    .click();
+  await expect(page.getByRole('heading', { name: `Edit order ${picksheet}` })).toBeVisible();
+  await page.getByLabel('Quantity, item 1').fill('15');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('heading', { name: `Order ${picksheet}`, level: 1 })).toBeVisible();
+  const identifiers = page.getByRole('region', { name: 'Identifiers' });
+  await expect(identifiers.getByText('PO-1002')).toBeVisible();
+  await expect(items.getByRole('cell', { name: '15', exact: true })).toBeVisible();
+
+  // BOL: a file that is not a PDF is refused before upload; a PDF dropped on the page is stored.
+  const bol = page.getByRole('region', { name: 'Bill of lading' });
+  await expect(bol.getByText('No bill of lading yet.')).toBeVisible();
+  await dropFile(page, 'notes.txt', 'text/plain', [...Buffer.from('not a pdf')]);
+  await expect(bol.getByRole('alert')).toHaveText(
+    'notes.txt is not a PDF. Choose the bill of lading as a PDF file.',
+  );
+  await dropFile(page, 'bol-1001.pdf', 'application/pdf', await pdfBytes());
+  await expect(bol.getByText(/Ready to upload: bol-1001\.pdf/)).toBeVisible();
+  await bol.getByLabel('BOL number').fill('BOL-77001');
+  await bol.getByLabel('PRO number').fill('PRO-5521');
+  await bol.getByLabel('Carrier', { exact: true }).fill('Old Dominion');
+  await bol.getByLabel('Scheduled delivery').fill('2026-12-01T09:30:00');
+  await bol.getByRole('button', { name: 'Upload bill of lading' }).click();
+  await expect(bol.getByRole('status')).toHaveText('BOL uploaded successfully: bol-1001.pdf.');
+  const versions = bol.getByRole('list', { name: 'Bill of lading versions, newest first' });
+  await expect(versions.getByRole('listitem')).toHaveCount(1);
+  await expect(versions).toContainText('Version 1');
+  await expect(versions).toContainText('bol-1001.pdf');
+  await expect(identifiers.getByText('BOL-77001')).toBeVisible();
+
+  // Opening the stored PDF hands over the same file.
+  const download = page.waitForEvent('download');
+  await versions.getByRole('button', { name: 'Open version 1, bol-1001.pdf' }).click();
+  expect((await download).suggestedFilename()).toBe('bol-1001.pdf');
+
+  // Move: the picker lists the brand's other facilities.
+  const move = page.getByRole('region', { name: 'Facility' });
+  await choose(page, 'Move to facility', 'Columbus DC (CMH1)');
+  await move.getByRole('button', { name: 'Move order' }).click();
+  await expect(move.getByRole('status')).toHaveText('Moved to Columbus DC.');
+  await expect(move.getByText('Ships from Columbus DC')).toBeVisible();
+
+  // The list finds it by its picksheet code; the search is in the URL.
+  await openOrders(page);
+  await page.getByLabel('PO number or picksheet code').fill(picksheet);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(new RegExp(`q=${picksheet}`));
+  const row = page.getByRole('row', { name: new RegExp(picksheet) });
+  await expect(row).toContainText('Columbus DC');
+  await row.getByRole('link', { name: picksheet }).click();
+  expect(page.url()).toBe(orderUrl);
+});
+
+test('a picksheet code taken at the facility is shown on its field', async ({ page }) => {
+  const picksheet = `PS-DUP-${Date.now()}`;
+  for (const attempt of [1, 2]) {
+    await page.goto('/#/orders/new');
+    await choose(page, 'Facility', 'Reno DC');
+    await choose(page, 'Brand', 'Summit Outdoor');
+    await choose(page, 'Retailer', { index: 1 });
+    await page.getByLabel('Picksheet code (required)').fill(picksheet);
+    await page.getByLabel('SKU, item 1').fill('SUM-TENT-2P');
+    await page.getByLabel('Quantity, item 1').fill('1');
+    await page.getByRole('button', { name: 'Create order' }).click();
+    if (attempt === 1) {
+      await expect(page.getByRole('heading', { name: `Order ${picksheet}` })).toBeVisible();
+    }
+  }
+  await expect(page.locator('#order-picksheet_code-error')).toHaveText(
+    `${picksheet} is taken at this facility`,
+  );
+  await expect(page.getByLabel('Picksheet code (required)')).toBeFocused();
+});
+
+test('the list keeps its filters in the URL and says what to do when nothing matches', async ({
+  page,
+}) => {
+  await page.goto('/#/orders?q=%22no-such-order-anywhere%22&status=Cancelled');
+  await expect(page.getByLabel('Status')).toHaveValue('Cancelled');
+  await expect(page.getByLabel('PO number or picksheet code')).toHaveValue(
+    'no-such-order-anywhere',
+  );
+  await expect(page.getByText('No orders match these filters.')).toBeVisible();
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(page).not.toHaveURL(/status=/);
+  await expect(page.getByLabel('Status')).toHaveValue('');
+});
