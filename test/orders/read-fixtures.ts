@@ -6,8 +6,21 @@ export const orderId = (n: number) => `0d000000-0000-4000-8000-${String(n).padSt
 export const palletId = (n: number) => `1d000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 export const cartonId = (n: number) => `2d000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
+/** A bundle order; tests spoil or extend any field. */
+export interface SeedOrderFixture {
+  id: string;
+  status: string;
+  po_number: string;
+  picksheet_code: string;
+  brand_id: string;
+  retailer_id: string;
+  facility_id: string;
+  items: { sku: string; upc?: string; quantity: number }[];
+  [field: string]: unknown;
+}
+
 /** A seed order: brand 1, retailer 1, Alpha DC unless overridden. */
-export function seedOrder(n: number, overrides: Record<string, unknown> = {}) {
+export function seedOrder(n: number, overrides: Record<string, unknown> = {}): SeedOrderFixture {
   return {
     id: orderId(n),
     status: 'Open',
