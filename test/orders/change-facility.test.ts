@@ -231,7 +231,14 @@ describe('6. PUT /api/v1/orders/change-facility', () => {
       );
       expect(detailsOf(body)).toBe(`Only orders not yet packed can move; the order is ${status}`);
       expect((await orderRow(svc, orderId)).facility_id).toBe(ALPHA);
-      expect(await logRows(svc, orderId, MOVE)).toEqual([]);
+      const rows = await logRows(svc, orderId, MOVE);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({
+        execution_status: 'FAILURE',
+        facility_id: ALPHA,
+        response_status: 409,
+        error_message: `Order cannot be moved: Only orders not yet packed can move; the order is ${status}`,
+      });
     });
 
     it.each(['Shipped', 'Cancelled'])('a %s order is refused (409)', async (status) => {
@@ -266,6 +273,16 @@ describe('6. PUT /api/v1/orders/change-facility', () => {
       expectError(other, 404, 'NOT_FOUND', 'Order not found');
       expect(other.json()).toEqual(unknown.json());
       expect((await orderRow(svc, orderId)).facility_id).toBe(CHARLIE);
+      // The refusal is logged without naming the order it did not find.
+      expect((await logRows(svc, orderId, MOVE)).length).toBe(0);
+      const last = (await logRows(svc, null, MOVE)).at(-1);
+      expect(last).toMatchObject({
+        execution_status: 'FAILURE',
+        order_id: null,
+        facility_id: null,
+        response_status: 404,
+        error_message: 'Order not found',
+      });
     });
 
     it('a user of the same brand with grants only at the destination cannot pull an order there', async () => {

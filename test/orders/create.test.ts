@@ -355,7 +355,7 @@ describe('4. POST /api/v1/orders/create', () => {
   });
 
   describe('duplicate picksheet codes', () => {
-    it('the same code at the same facility is a 409 naming the code; nothing else is written', async () => {
+    it('the same code at the same facility is a 409 naming the code; only a FAILURE row is written', async () => {
       const picksheet = code();
       expect(
         (await api.create('admin@a.test', createBody({ picksheet_code: picksheet }))).statusCode,
@@ -373,7 +373,19 @@ describe('4. POST /api/v1/orders/create', () => {
       expect(body.error).toMatchObject({
         details: `picksheet_code: ${picksheet} is taken at this facility`,
       });
-      expect((await logRows(svc, null)).length).toBe(logBefore);
+      const rows = await logRows(svc, null);
+      expect(rows.length).toBe(logBefore + 1);
+      expect(rows.at(-1)).toMatchObject({
+        action_type: 'CREATE_ORDERS_FROM',
+        execution_status: 'FAILURE',
+        order_id: null,
+        brand_id: id('b', 1),
+        retailer_id: id('r', 1),
+        facility_id: id('f', 1),
+        response_status: 409,
+        error_message: `Failed to create order: picksheet_code ${picksheet} already exists at this facility: picksheet_code: ${picksheet} is taken at this facility`,
+      });
+      expect(JSON.parse(rows.at(-1)?.response_body ?? '')).toEqual(body);
     });
 
     it('the same code at another facility is another order', async () => {
@@ -520,6 +532,52 @@ describe('4. POST /api/v1/orders/create', () => {
       expect(orders).toHaveLength(1);
       expect(await logRows(svc, [...ids][0] ?? '')).toHaveLength(1);
       expect(responses.filter((r) => r.headers['idempotent-replayed'] === 'true')).toHaveLength(49);
+    });
+  });
+
+  describe('refused creates write a FAILURE row', () => {
+    const lastRow = async () => (await logRows(svc, null)).at(-1);
+
+    it('a body problem: the message and the request as sent, no ids', async () => {
+      const payload = createBody({ picksheet_code: code(), items: [{ sku: 'A', quantity: 0 }] });
+      const response = await api.create('admin@a.test', payload, { 'idempotency-key': 'key-bad' });
+      expect(response.statusCode).toBe(400);
+      expect(await lastRow()).toMatchObject({
+        action_type: 'CREATE_ORDERS_FROM',
+        execution_status: 'FAILURE',
+        brand_id: null,
+        retailer_id: null,
+        facility_id: null,
+        order_id: null,
+        correlation_id: 'key-bad',
+        response_status: 400,
+        error_message: 'Failed to create order: items.0.quantity: must be greater than 0',
+      });
+      expect(JSON.parse((await lastRow())?.request_payload ?? '')).toEqual(payload);
+    });
+
+    it("another tenant's facility is not named in the row", async () => {
+      const response = await api.create(
+        'brand2@b.test',
+        createBody({ picksheet_code: code(), brand_id: id('b', 2), retailer_id: id('r', 2) }),
+      );
+      expect(response.statusCode).toBe(400);
+      expect(await lastRow()).toMatchObject({
+        execution_status: 'FAILURE',
+        facility_id: null,
+        brand_id: null,
+        retailer_id: null,
+        error_message: 'Failed to create order: facility_id: no such facility',
+      });
+    });
+
+    it('a missing picksheet code', async () => {
+      await api.create('admin@a.test', createBody({ picksheet_code: '' }));
+      expect(await lastRow()).toMatchObject({
+        execution_status: 'FAILURE',
+        error_message: `${PICKSHEET_REQUIRED}: picksheet_code: is required`,
+        response_status: 400,
+      });
     });
   });
 

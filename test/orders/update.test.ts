@@ -289,7 +289,10 @@ describe('5. PUT /api/v1/orders', () => {
           `The order is ${status}; a ${status.toLowerCase()} order cannot change`,
         );
         expect(await orderRow(svc, orderId)).toEqual(before);
-        expect(await logRows(svc, orderId, 'INGEST_ORDER_PUT')).toEqual([]);
+        const rows = await logRows(svc, orderId, 'INGEST_ORDER_PUT');
+        expect(rows.map((r) => [r.execution_status, r.response_status])).toEqual([
+          ['FAILURE', 409],
+        ]);
       },
     );
 

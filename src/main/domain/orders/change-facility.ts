@@ -11,7 +11,7 @@ import type { AuthUser, ServiceContext } from '../context';
 import { conflict, invalidRequest } from '../errors';
 import type { OrderWriteAnswer } from './create';
 import { findOrderToChange, isOneOf, refuseFinished } from './find';
-import { orderLogRow } from './log';
+import { orderLogRow, type OrderTrail } from './log';
 import { INVALID_BODY } from './validation';
 
 export const FACILITY_CHANGED = 'Facility changed successfully';
@@ -26,6 +26,7 @@ export async function changeOrderFacility(
   ctx: ServiceContext,
   user: AuthUser,
   body: ChangeFacilityBody,
+  trail: OrderTrail = {},
 ): Promise<OrderWriteAnswer> {
   const startedAt = performance.now();
   return ctx.db.transaction().execute(async (trx) => {
@@ -40,6 +41,12 @@ export async function changeOrderFacility(
       },
       ['brand_id', 'retailer_id', 'order_id'],
     );
+    Object.assign(trail, {
+      orderId: order.id,
+      brandId: order.brand_id,
+      retailerId: order.retailer_id,
+      facilityId: order.facility_id,
+    });
     refuseFinished(order, ORDER_NOT_MOVABLE);
     if (!isOneOf(order.status, MOVABLE_STATUSES)) {
       throw conflict(ORDER_NOT_MOVABLE, {

@@ -13,7 +13,7 @@ import {
 import type { CreateOrderBody, OrderIdData } from '../../../shared/orders';
 import type { AuthUser, ServiceContext } from '../context';
 import { conflict, DomainError, invalidRequest } from '../errors';
-import { orderLogRow } from './log';
+import { orderLogRow, type OrderTrail } from './log';
 import { addressColumns, createItemRows, dateColumns, textColumns } from './rows';
 import { CREATE_FAILED_PREFIX } from './validation';
 
@@ -39,6 +39,7 @@ export async function createOrder(
   user: AuthUser,
   body: CreateOrderBody,
   idempotencyKey: string | null,
+  trail: OrderTrail = {},
 ): Promise<OrderWriteAnswer> {
   const startedAt = performance.now();
   const requestHash = idempotencyKey === null ? '' : hashBody(body);
@@ -64,7 +65,7 @@ export async function createOrder(
           };
         }
       }
-      await checkReferences(trx, user, body);
+      await checkReferences(trx, user, body, trail);
       if (await picksheetTaken(trx, body.facility_id, body.picksheet_code)) {
         throw conflict(
           `${CREATE_FAILED_PREFIX}picksheet_code ${body.picksheet_code} already exists at this facility`,
@@ -135,16 +136,19 @@ export async function createOrder(
  * connected to the brand in the facility's organisation. Unknown and invisible ids get the same
  * words, so nothing of another tenant shows.
  */
-async function checkReferences(db: Db, user: AuthUser, body: CreateOrderBody) {
+async function checkReferences(db: Db, user: AuthUser, body: CreateOrderBody, trail: OrderTrail) {
   const facility = await findVisibleFacility(db, user, body.facility_id);
   if (!facility) throw createFailed('facility_id: no such facility');
+  trail.facilityId = facility.id;
   const brandVisible = !user.brandId || user.brandId === body.brand_id;
   if (!brandVisible || !(await brandWorksAt(db, body.brand_id, body.facility_id))) {
     throw createFailed('brand_id: no such brand at this facility');
   }
+  trail.brandId = body.brand_id;
   if (!(await retailerConnected(db, facility.organization_id, body.brand_id, body.retailer_id))) {
     throw createFailed('retailer_id: no such retailer for this brand at this facility');
   }
+  trail.retailerId = body.retailer_id;
 }
 
 /** Another writer's insert can still win the unique index (e.g. a second process): same 409. */

@@ -1,5 +1,7 @@
 import type { Insertable } from 'kysely';
+import { insertTransactionRow } from '../../db/orders';
 import type { TransactionsTable } from '../../db/schema';
+import type { ServiceContext } from '../context';
 
 /**
  * Transaction-log action codes of order writes (the interface's filter codes): a create is
@@ -53,10 +55,61 @@ export function orderLogRow(entry: OrderLogEntry): Insertable<TransactionsTable>
     execution_status: entry.status,
     request_method: action.method,
     request_url: ORDER_URLS[entry.action],
-    request_payload: JSON.stringify(entry.payload),
-    response_body: JSON.stringify(entry.responseBody),
+    request_payload: entry.payload === undefined ? null : JSON.stringify(entry.payload),
+    response_body: entry.responseBody === undefined ? null : JSON.stringify(entry.responseBody),
     response_status: entry.responseStatus,
     created_at: entry.at,
     updated_at: entry.at,
   };
+}
+
+/**
+ * What a write has verified so far: ids of an order, brand, retailer or facility the user may
+ * see. A refused write's log row carries only these, so it never names another tenant's records.
+ */
+export interface OrderTrail {
+  orderId?: string;
+  brandId?: string;
+  retailerId?: string;
+  facilityId?: string;
+}
+
+export interface OrderFailure {
+  action: OrderAction;
+  trail: OrderTrail;
+  startedAt: number;
+  correlationId: string | null;
+  payload: unknown;
+  responseStatus: number;
+  responseBody: unknown;
+  errorMessage: string;
+}
+
+/**
+ * The FAILURE row of a refused write, in its own transaction (the write's has rolled back).
+ * Best effort: a log that cannot be written must not replace the answer the client gets.
+ */
+export async function recordOrderFailure(ctx: ServiceContext, failure: OrderFailure) {
+  try {
+    await insertTransactionRow(
+      ctx.db,
+      orderLogRow({
+        action: failure.action,
+        orderId: failure.trail.orderId ?? null,
+        brandId: failure.trail.brandId ?? null,
+        retailerId: failure.trail.retailerId ?? null,
+        facilityId: failure.trail.facilityId ?? null,
+        correlationId: failure.correlationId,
+        startedAt: failure.startedAt,
+        at: ctx.clock.now().toISOString(),
+        status: 'FAILURE',
+        errorMessage: failure.errorMessage,
+        payload: failure.payload,
+        responseStatus: failure.responseStatus,
+        responseBody: failure.responseBody,
+      }),
+    );
+  } catch {
+    // The client's error answer matters more than its log row.
+  }
 }

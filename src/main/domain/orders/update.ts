@@ -11,7 +11,7 @@ import type { AuthUser, ServiceContext } from '../context';
 import { conflict } from '../errors';
 import type { OrderWriteAnswer } from './create';
 import { findOrderToChange, isOneOf, refuseFinished } from './find';
-import { orderLogRow } from './log';
+import { orderLogRow, type OrderTrail } from './log';
 import { addressColumns, dateColumns, textColumns, updateItemRows } from './rows';
 
 export const ORDER_UPDATED = 'Order updated successfully';
@@ -25,6 +25,7 @@ export async function updateOrder(
   ctx: ServiceContext,
   user: AuthUser,
   body: UpdateOrderBody,
+  trail: OrderTrail = {},
 ): Promise<OrderWriteAnswer> {
   const startedAt = performance.now();
   return ctx.db.transaction().execute(async (trx) => {
@@ -40,6 +41,12 @@ export async function updateOrder(
       },
       ['brand_id', 'retailer_id', 'facility_id', 'order_id'],
     );
+    Object.assign(trail, {
+      orderId: order.id,
+      brandId: order.brand_id,
+      retailerId: order.retailer_id,
+      facilityId: order.facility_id,
+    });
     refuseFinished(order, ORDER_NOT_UPDATABLE);
     if (body.items !== undefined && !isOneOf(order.status, ITEM_EDITABLE_STATUSES)) {
       throw conflict(ORDER_NOT_UPDATABLE, {

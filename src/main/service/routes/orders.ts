@@ -16,8 +16,12 @@ import {
   parseUpdateBody,
   PICKSHEET_REQUIRED,
 } from '../../domain/orders/validation';
+import type { ServiceContext } from '../../domain/context';
+import { DomainError } from '../../domain/errors';
+import { recordOrderFailure, type OrderAction, type OrderTrail } from '../../domain/orders/log';
+import { envelopeOf, httpStatusOf } from '../errors';
 import { errorEnvelopeSchema, successEnvelope } from '../openapi-schemas';
-import { userOf, type RouteDef } from '../route-def';
+import { userOf, type RouteDef, type RouteRequest } from '../route-def';
 
 /** Bodies of up to 1000 lines with trackers need more than the default limit. */
 const ORDER_BODY_LIMIT = 4 * 1024 * 1024;
@@ -25,6 +29,50 @@ const ORDER_BODY_LIMIT = 4 * 1024 * 1024;
 function send(reply: FastifyReply, answer: OrderWriteAnswer) {
   if (answer.replayed) void reply.header('idempotent-replayed', 'true');
   return reply.status(answer.status).send(answer.body);
+}
+
+const INTERNAL_MESSAGES: Record<OrderAction, string> = {
+  create: 'Failed to create order',
+  update: 'Failed to update order',
+  move: 'Failed to change facility',
+};
+
+/**
+ * Runs an order write; when it is refused, writes its FAILURE row to the transaction log (with
+ * the ids the write had verified) before the error answer goes out.
+ */
+async function logFailure(
+  ctx: ServiceContext,
+  request: RouteRequest,
+  action: OrderAction,
+  write: (trail: OrderTrail) => Promise<unknown>,
+) {
+  const startedAt = performance.now();
+  const trail: OrderTrail = {};
+  try {
+    return await write(trail);
+  } catch (error) {
+    const failure =
+      error instanceof DomainError
+        ? error
+        : new DomainError('internal', 'INTERNAL_SERVER_ERROR', INTERNAL_MESSAGES[action]);
+    const details = failure.extra['details'];
+    const key = request.headers['idempotency-key'];
+    await recordOrderFailure(ctx, {
+      action,
+      trail,
+      startedAt,
+      correlationId: action === 'create' && typeof key === 'string' ? key.slice(0, 255) : null,
+      payload: request.body,
+      responseStatus: httpStatusOf(failure),
+      responseBody: envelopeOf(failure),
+      errorMessage:
+        typeof details === 'string' && !failure.message.includes(details)
+          ? `${failure.message}: ${details}`
+          : failure.message,
+    });
+    throw error;
+  }
 }
 
 const orderIdEnvelope = successEnvelope(orderIdDataSchema);
@@ -51,7 +99,7 @@ export const orderWriteRoutes: RouteDef[] = [
     body: createOrderBodySchema,
     bodyLimit: ORDER_BODY_LIMIT,
     emptyBodyMessage: PICKSHEET_REQUIRED,
-    internalErrorMessage: 'Failed to create order',
+    internalErrorMessage: INTERNAL_MESSAGES.create,
     responses: {
       201: { description: 'Order created successfully', schema: orderIdEnvelope },
       400: {
@@ -66,11 +114,12 @@ export const orderWriteRoutes: RouteDef[] = [
         schema: errorEnvelopeSchema,
       },
     },
-    async handler(request, reply, ctx) {
-      const body = parseCreateBody(request.body);
-      const key = parseIdempotencyKey(request.headers['idempotency-key']);
-      return send(reply, await createOrder(ctx, userOf(request), body, key));
-    },
+    handler: (request, reply, ctx) =>
+      logFailure(ctx, request, 'create', async (trail) => {
+        const body = parseCreateBody(request.body);
+        const key = parseIdempotencyKey(request.headers['idempotency-key']);
+        return send(reply, await createOrder(ctx, userOf(request), body, key, trail));
+      }),
   },
   {
     method: 'PUT',
@@ -81,15 +130,16 @@ export const orderWriteRoutes: RouteDef[] = [
     body: updateOrderBodySchema,
     bodyLimit: ORDER_BODY_LIMIT,
     emptyBodyMessage: INVALID_BODY,
-    internalErrorMessage: 'Failed to update order',
+    internalErrorMessage: INTERNAL_MESSAGES.update,
     responses: {
       200: { description: 'Order updated successfully', schema: orderIdEnvelope },
       ...changeErrors,
     },
-    async handler(request, reply, ctx) {
-      const body = parseUpdateBody(request.body);
-      return send(reply, await updateOrder(ctx, userOf(request), body));
-    },
+    handler: (request, reply, ctx) =>
+      logFailure(ctx, request, 'update', async (trail) => {
+        const body = parseUpdateBody(request.body);
+        return send(reply, await updateOrder(ctx, userOf(request), body, trail));
+      }),
   },
   {
     method: 'PUT',
@@ -100,14 +150,15 @@ export const orderWriteRoutes: RouteDef[] = [
     body: changeFacilityBodySchema,
     bodyLimit: ORDER_BODY_LIMIT,
     emptyBodyMessage: INVALID_BODY,
-    internalErrorMessage: 'Failed to change facility',
+    internalErrorMessage: INTERNAL_MESSAGES.move,
     responses: {
       200: { description: 'Facility changed successfully', schema: orderIdEnvelope },
       ...changeErrors,
     },
-    async handler(request, reply, ctx) {
-      const body = parseChangeFacilityBody(request.body);
-      return send(reply, await changeOrderFacility(ctx, userOf(request), body));
-    },
+    handler: (request, reply, ctx) =>
+      logFailure(ctx, request, 'move', async (trail) => {
+        const body = parseChangeFacilityBody(request.body);
+        return send(reply, await changeOrderFacility(ctx, userOf(request), body, trail));
+      }),
   },
 ];
