@@ -601,3 +601,55 @@ describe('4. POST /api/v1/orders/create', () => {
     expect(doc.paths['/api/v1/orders/change-facility'].put).toBeDefined();
   });
 });
+
+describe('a write that fails half-way', () => {
+  it('create: 500 Failed to create order, no order left behind, a FAILURE row', async () => {
+    const own = await createTestService({ seed: ordersBundle() });
+    try {
+      const ownApi = writer(own, await loginAll(own));
+      // The order insert succeeds, the item insert fails: the transaction must roll back.
+      own.database.sqlite.exec('ALTER TABLE order_items RENAME TO order_items_gone');
+      const response = await ownApi.create(
+        'admin@a.test',
+        createBody({ picksheet_code: 'HALF-1' }),
+      );
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toEqual({
+        message: 'Failed to create order',
+        error: { code: 'INTERNAL_SERVER_ERROR' },
+      });
+      expect(response.body).not.toMatch(/order_items|SqliteError/);
+      expect(await own.ctx.db.selectFrom('orders').select('id').execute()).toEqual([]);
+      const rows = await logRows(own, null);
+      expect(rows.map((r) => [r.action_type, r.execution_status, r.response_status])).toEqual([
+        ['CREATE_ORDERS_FROM', 'FAILURE', 500],
+      ]);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('update: 500 Failed to update order, the order as it was', async () => {
+    const own = await createTestService({ seed: ordersBundle() });
+    try {
+      const ownApi = writer(own, await loginAll(own));
+      const created = await ownApi.create('admin@a.test', createBody({ picksheet_code: 'HALF-2' }));
+      const orderId = created.json().data.order_id as string;
+      const before = await orderRow(own, orderId);
+      own.database.sqlite.exec('ALTER TABLE order_items RENAME TO order_items_gone');
+      const response = await ownApi.update('admin@a.test', {
+        picksheet_code: 'HALF-2',
+        po_number: 'NEVER',
+        items: [{ sku: 'A', quantity: 1 }],
+      });
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toEqual({
+        message: 'Failed to update order',
+        error: { code: 'INTERNAL_SERVER_ERROR' },
+      });
+      expect(await orderRow(own, orderId)).toEqual(before);
+    } finally {
+      await own.close();
+    }
+  });
+});

@@ -234,6 +234,20 @@ describe('5. PUT /api/v1/orders', () => {
       });
       expect((await orderRow(svc, first.orderId)).po_number).toBe('PO-1001');
       expect((await orderRow(svc, second.orderId)).po_number).toBe('NEW');
+      const byId = await api.update('ops@a.test', {
+        picksheet_code: picksheet,
+        order_id: first.orderId,
+        po_number: 'BY-ID',
+      });
+      expect(byId.json().data).toEqual({ order_id: first.orderId });
+      expect((await orderRow(svc, first.orderId)).po_number).toBe('BY-ID');
+      // order_id must match the picksheet code too.
+      expectError(
+        await api.update('ops@a.test', { picksheet_code: 'OTHER', order_id: first.orderId }),
+        404,
+        'NOT_FOUND',
+        'Order not found',
+      );
     });
 
     it('a user who sees only one of the two finds that one without narrowing', async () => {
