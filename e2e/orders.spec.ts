@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
-import { beginEachTest, openSignedIn } from './support';
+import { DEMO, beginEachTest, openSignedIn, signIn } from './support';
 
 beginEachTest(openSignedIn);
 
@@ -194,4 +194,117 @@ test('the list keeps its filters in the URL and says what to do when nothing mat
   await page.getByRole('button', { name: 'Clear filters' }).click();
   await expect(page).not.toHaveURL(/status=/);
   await expect(page.getByLabel('Status')).toHaveValue('');
+});
+
+const IDS = {
+  reno: '0f000000-0000-4000-8000-000000000001',
+  summit: '0b000000-0000-4000-8000-000000000001',
+  bramble: '0b000000-0000-4000-8000-000000000002',
+  bigBox: '0e000000-0000-4000-8000-000000000001',
+  northwind: '0e000000-0000-4000-8000-000000000002',
+};
+
+/** Creates an order through the API as the demo clerk; resolves with its id. */
+async function createOrderByApi(
+  request: APIRequestContext,
+  order: { picksheet: string; brandId: string; retailerId: string },
+): Promise<string> {
+  const signIn = await request.post('/api/auth/token', { data: DEMO });
+  const token = ((await signIn.json()) as { data: { access_token: string } }).data.access_token;
+  const created = await request.post('/api/v1/orders/create', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      picksheet_code: order.picksheet,
+      brand_id: order.brandId,
+      retailer_id: order.retailerId,
+      facility_id: IDS.reno,
+      items: [{ sku: 'SKU-1', quantity: 2 }],
+    },
+  });
+  expect(created.ok()).toBe(true);
+  return ((await created.json()) as { data: { order_id: string } }).data.order_id;
+}
+
+test('the move picker lists only facilities where the brand works', async ({ page, request }) => {
+  const summitOrder = await createOrderByApi(request, {
+    picksheet: `PS-SUM-${Date.now()}`,
+    brandId: IDS.summit,
+    retailerId: IDS.bigBox,
+  });
+  await page.goto(`/#/orders/${summitOrder}`);
+  const picker = page.getByLabel('Move to facility');
+  await expect(picker.locator('option')).toHaveText([
+    'Choose a facility',
+    'Columbus DC (CMH1)',
+    'Savannah Port (SAV1)',
+  ]);
+
+  // Bramble & Co works only at Reno DC.
+  const brambleOrder = await createOrderByApi(request, {
+    picksheet: `PS-BRA-${Date.now()}`,
+    brandId: IDS.bramble,
+    retailerId: IDS.northwind,
+  });
+  await page.goto(`/#/orders/${brambleOrder}`);
+  await expect(
+    page.getByText(
+      'Bramble & Co works at no other facility you can see, so the order cannot move.',
+    ),
+  ).toBeVisible();
+  await expect(page.getByLabel('Move to facility')).toHaveCount(0);
+});
+
+test('another brand’s order looks like an unknown one to a brand user', async ({
+  page,
+  request,
+}) => {
+  const picksheet = `PS-OTHER-${Date.now()}`;
+  const brambleOrder = await createOrderByApi(request, {
+    picksheet,
+    brandId: IDS.bramble,
+    retailerId: IDS.northwind,
+  });
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await signIn(page, 'summit@example.com', DEMO.password);
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+
+  for (const orderId of [brambleOrder, '0d000000-0000-4000-8000-00000000dead']) {
+    await page.goto(`/#/orders/${orderId}`);
+    await expect(page.getByRole('heading', { name: 'Order not found', level: 1 })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveText(
+      'There is no such order among the ones you can see. Find it in the orders list.',
+    );
+  }
+  await page.goto(`/#/orders?q=%22${picksheet}%22`);
+  await expect(page.getByText('No orders match these filters.')).toBeVisible();
+});
+
+test('a PDF over 10 MB is refused before upload, with its size', async ({ page, request }) => {
+  const orderId = await createOrderByApi(request, {
+    picksheet: `PS-BIG-${Date.now()}`,
+    brandId: IDS.summit,
+    retailerId: IDS.bigBox,
+  });
+  await page.goto(`/#/orders/${orderId}`);
+  const bol = page.getByRole('region', { name: 'Bill of lading' });
+  await expect(bol.getByText('No bill of lading yet.')).toBeVisible();
+  let uploads = 0;
+  page.on('request', (sent) => {
+    if (sent.url().includes('/api/documents/bol/')) uploads += 1;
+  });
+  // Built in the page: 11 MB that starts like a PDF.
+  const dataTransfer = await page.evaluateHandle(() => {
+    const bytes = new Uint8Array(11 * 1024 * 1024);
+    bytes.set(new TextEncoder().encode('%PDF-1.7\n'));
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([bytes], 'huge.pdf', { type: 'application/pdf' }));
+    return transfer;
+  });
+  await page.getByTestId('bol-drop-zone').dispatchEvent('drop', { dataTransfer });
+  await expect(bol.getByRole('alert')).toHaveText(
+    'huge.pdf is 11.0 MB; a bill of lading may be at most 10 MB.',
+  );
+  await bol.getByRole('button', { name: 'Upload bill of lading' }).click();
+  await expect(bol.locator('#bol-file-error')).toHaveText('Choose the bill of lading PDF first.');
+  expect(uploads).toBe(0);
 });
