@@ -284,6 +284,19 @@ export const changeFacilityBodySchema = z.object({
 });
 export type ChangeFacilityBody = z.infer<typeof changeFacilityBodySchema>;
 
+/** A create's `Idempotency-Key`: 1 to 255 visible ASCII characters. */
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+/** Headers of endpoint 4 (for the OpenAPI document). */
+export const createOrderHeadersSchema = z.object({
+  'Idempotency-Key': z
+    .string()
+    .regex(IDEMPOTENCY_KEY_PATTERN)
+    .optional()
+    .describe(
+      'A retry with the same key (per user) and body returns the first answer instead of a second order; the same key with another body is refused (409)',
+    ),
+});
+
 /** `data` of the create, update and change-facility answers. */
 export const orderIdDataSchema = z.object({ order_id: z.uuid() });
 export type OrderIdData = z.infer<typeof orderIdDataSchema>;

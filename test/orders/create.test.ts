@@ -597,6 +597,9 @@ describe('4. POST /api/v1/orders/create', () => {
       create.requestBody.content['application/json'].schema.properties.picksheet_code.type,
     ).toBe('string');
     expect(Object.keys(create.responses)).toEqual(expect.arrayContaining(['201', '400', '409']));
+    expect(create.parameters).toContainEqual(
+      expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: false }),
+    );
     expect(doc.paths['/api/v1/orders'].put).toBeDefined();
     expect(doc.paths['/api/v1/orders/change-facility'].put).toBeDefined();
   });

@@ -2,6 +2,7 @@ import type { ZodError, ZodType, z } from 'zod';
 import {
   changeFacilityBodySchema,
   createOrderBodySchema,
+  IDEMPOTENCY_KEY_PATTERN,
   updateOrderBodySchema,
 } from '../../../shared/orders';
 import { invalidRequest } from '../errors';
@@ -52,8 +53,6 @@ export const parseUpdateBody = (input: unknown) => parseInvalidBody(updateOrderB
 /** Endpoint 6's body, or `Invalid request body` with a string `details`. */
 export const parseChangeFacilityBody = (input: unknown) =>
   parseInvalidBody(changeFacilityBodySchema, input);
-
-const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 /** The `Idempotency-Key` header: absent, or 1 to 255 visible ASCII characters. */
 export function parseIdempotencyKey(header: unknown): string | null {

@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import {
   changeFacilityBodySchema,
   createOrderBodySchema,
+  createOrderHeadersSchema,
   orderIdDataSchema,
   updateOrderBodySchema,
 } from '../../../shared/orders';
@@ -97,6 +98,7 @@ export const orderWriteRoutes: RouteDef[] = [
       'Create an order (status Open). An Idempotency-Key header makes a retry return the first answer',
     tag: 'Orders',
     body: createOrderBodySchema,
+    headers: createOrderHeadersSchema,
     bodyLimit: ORDER_BODY_LIMIT,
     emptyBodyMessage: PICKSHEET_REQUIRED,
     internalErrorMessage: INTERNAL_MESSAGES.create,
