@@ -54,9 +54,9 @@ test('create an order, edit it, attach its BOL and move it to another facility',
 
   // The shared schema answers before anything is sent, next to each field.
   await page.getByRole('button', { name: 'Create order' }).click();
-  await expect(page.locator('#order-picksheet_code-error')).toHaveText('is required');
-  await expect(page.locator('#order-items-0-sku-error')).toHaveText('is required');
-  await expect(page.locator('#order-items-0-quantity-error')).toHaveText('must be a whole number');
+  await expect(page.locator('#order-picksheet_code-error')).toHaveText('This field is required');
+  await expect(page.locator('#order-items-0-sku-error')).toHaveText('This field is required');
+  await expect(page.locator('#order-items-0-quantity-error')).toHaveText('Must be a whole number');
   await expect(page.locator('#order-facility_id-error')).toHaveText('Choose a facility.');
   // The first field in error takes the focus.
   await expect(page.getByLabel('Facility', { exact: true })).toBeFocused();
@@ -83,7 +83,7 @@ test('create an order, edit it, attach its BOL and move it to another facility',
   await page.getByLabel('Bill to: E-mail').fill('not-an-email');
   await page.getByRole('button', { name: 'Create order' }).click();
   await expect(page.locator('#order-address_data-bill_to_contact-email-error')).toHaveText(
-    'must be an e-mail address',
+    'Must be an e-mail address',
   );
   await page.getByLabel('Bill to: E-mail').fill('ap@bigbox.example');
   await page.getByLabel('Ship to: Name').fill('Big Box DC 14');

@@ -6,7 +6,11 @@ import {
   type OrderDetails,
 } from '../../src/shared/orders';
 import { orderListParams } from '../../src/renderer/src/api/orders';
-import { formatDate, timelineOf } from '../../src/renderer/src/screens/orders/orderFormat';
+import {
+  fieldMessage,
+  formatDate,
+  timelineOf,
+} from '../../src/renderer/src/screens/orders/orderFormat';
 import {
   emptyOrderForm,
   fieldPathsOf,
@@ -268,6 +272,12 @@ describe('order page', () => {
       'Picking started',
       'Cancelled',
     ]);
+  });
+
+  it('words schema messages as sentences next to their fields', () => {
+    expect(fieldMessage('is required')).toBe('This field is required');
+    expect(fieldMessage('must be a whole number')).toBe('Must be a whole number');
+    expect(fieldMessage('PS-1 is taken at this facility')).toBe('PS-1 is taken at this facility');
   });
 
   it('shows calendar dates as written, whatever the time zone', () => {

@@ -31,6 +31,7 @@ import {
   fieldPathsOf,
   type OrderFormValues,
 } from './orderFormValues';
+import { fieldMessage } from './orderFormat';
 import { saveProblemsOf } from './serverErrors';
 
 type SavedBody = CreateOrderBody | UpdateOrderBody;
@@ -68,7 +69,7 @@ const DATE_LABELS: Record<(typeof ORDER_DATE_FIELDS)[number], string> = {
 /** The message react-hook-form holds for `path`, if any. */
 function errorAt(errors: FieldErrors<OrderFormValues>, path: string): string | undefined {
   const error = get(errors, path) as { message?: unknown } | undefined;
-  return typeof error?.message === 'string' ? error.message : undefined;
+  return typeof error?.message === 'string' ? fieldMessage(error.message) : undefined;
 }
 
 /** `id`s for inputs: dots are awkward in CSS selectors. */

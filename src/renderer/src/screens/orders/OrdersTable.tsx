@@ -6,7 +6,7 @@ import {
   useReactTable,
 } from '@tanstack/react-table';
 import type { OrderListItem } from '../../../../shared/orders';
-import { formatDate, formatTime } from './orderFormat';
+import { formatDate, formatShortTime } from './orderFormat';
 import type { OrderSortField } from './orderSearch';
 
 const column = createColumnHelper<OrderListItem>();
@@ -46,7 +46,7 @@ const columns = [
   column.accessor('created_at', {
     id: 'created_at',
     header: 'Created',
-    cell: (info) => formatTime(info.getValue()),
+    cell: (info) => formatShortTime(info.getValue()),
   }),
 ];
 

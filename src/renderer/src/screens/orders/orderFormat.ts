@@ -6,6 +6,23 @@ export function formatTime(iso: string): string {
   return formatInstant(iso);
 }
 
+/** A stored instant to the minute, for tables: `Nov 13, 2026, 3:02 PM`. */
+export function formatShortTime(iso: string, locale?: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? iso
+    : date.toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/**
+ * A schema message shown next to its field, as a sentence: `is required` reads
+ * `This field is required`, `must be a whole number` reads `Must be a whole number`.
+ */
+export function fieldMessage(message: string): string {
+  if (/^is\b/.test(message)) return `This field ${message}`;
+  return message.charAt(0).toUpperCase() + message.slice(1);
+}
+
 /**
  * A calendar date (`YYYY-MM-DD`, or the date part of an ISO instant) as written, so a date never
  * moves a day with the workstation's time zone; null stays null.
