@@ -308,3 +308,29 @@ test('a PDF over 10 MB is refused before upload, with its size', async ({ page, 
   await expect(bol.locator('#bol-file-error')).toHaveText('Choose the bill of lading PDF first.');
   expect(uploads).toBe(0);
 });
+
+test('a shipped order shows its whole timeline, pallets, cartons and SKUs; a cancelled one takes no changes', async ({
+  page,
+}) => {
+  await page.goto('/#/orders?status=Shipped');
+  await page.locator('.orders-table tbody a').first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Shipped');
+  const timeline = page.getByRole('region', { name: 'Status: Shipped' });
+  await expect(timeline.getByRole('listitem')).toHaveCount(6);
+  await expect(timeline.getByText('not yet')).toHaveCount(0);
+  const pallets = page.getByRole('region', { name: 'Pallets and cartons' });
+  await expect(pallets.getByRole('heading', { name: /^Pallet 1/ })).toBeVisible();
+  await expect(pallets.getByText(/^Carton .+: \d+ × \S+/).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Edit order' })).toHaveCount(0);
+  await expect(page.getByText('A shipped order stays where it is')).toBeVisible();
+
+  await page.goto('/#/orders?status=Cancelled');
+  await page.locator('.orders-table tbody a').first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Cancelled');
+  await expect(page.getByText('A cancelled order can no longer be changed.')).toBeVisible();
+  await expect(page.getByText('A cancelled order takes no new bill of lading.')).toBeVisible();
+  await expect(page.getByTestId('bol-drop-zone')).toHaveCount(0);
+  await expect(
+    page.getByRole('region', { name: 'Status: Cancelled' }).getByRole('listitem').last(),
+  ).toContainText('Cancelled');
+});

@@ -58,7 +58,7 @@ function BolHistory({ orderId }: { orderId: string }) {
     );
   }
   if (versions.data.length === 0) {
-    return <p className="hint">No bill of lading yet. Drop its PDF below, or choose the file.</p>;
+    return <p className="hint">No bill of lading yet.</p>;
   }
   return (
     <>
@@ -184,6 +184,15 @@ export function BolPanel({ order }: { order: OrderDetails }) {
   };
 
   const uploading = progress !== null;
+  if (order.status === 'Cancelled') {
+    return (
+      <section className="panel" aria-labelledby="order-bol">
+        <h2 id="order-bol">Bill of lading</h2>
+        <BolHistory orderId={orderId} />
+        <p className="hint">A cancelled order takes no new bill of lading.</p>
+      </section>
+    );
+  }
   return (
     <section className="panel" aria-labelledby="order-bol">
       <h2 id="order-bol">Bill of lading</h2>

@@ -11,7 +11,7 @@ import { isApiError } from '../../api/ApiError';
 import { loadStateOf } from '../../api/queries';
 import { BolPanel } from './BolPanel';
 import { ChangeFacilityPanel } from './ChangeFacilityPanel';
-import { formatDate, formatTime, timelineOf } from './orderFormat';
+import { formatDate, formatShortTime, formatTime, timelineOf } from './orderFormat';
 import { useOrder } from './orderQueries';
 
 const NONE = '—';
@@ -87,7 +87,7 @@ function Timeline({ order }: { order: OrderDetails }) {
             aria-current={step.status === order.status ? 'step' : undefined}
           >
             <span className="timeline-label">{step.label}</span>{' '}
-            <span className="timeline-time">{step.at ? formatTime(step.at) : 'not yet'}</span>
+            <span className="timeline-time">{step.at ? formatShortTime(step.at) : 'not yet'}</span>
           </li>
         ))}
       </ol>
