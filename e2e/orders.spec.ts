@@ -138,6 +138,20 @@ test('create an order, edit it, attach its BOL and move it to another facility',
   await expect(versions).toContainText('bol-1001.pdf');
   await expect(identifiers.getByText('BOL-77001')).toBeVisible();
 
+  // A re-upload adds a version; the older one stays listed.
+  await dropFile(page, 'bol-1001-signed.pdf', 'application/pdf', await pdfBytes());
+  await bol.getByLabel('BOL number').fill('BOL-77002');
+  await bol.getByRole('button', { name: 'Upload bill of lading' }).click();
+  await expect(bol.getByRole('status')).toHaveText(
+    'BOL uploaded successfully: bol-1001-signed.pdf.',
+  );
+  await expect(versions.getByRole('listitem')).toHaveCount(2);
+  await expect(versions.getByRole('listitem').first()).toContainText(
+    'Version 2current: bol-1001-signed.pdf',
+  );
+  await expect(versions.getByRole('listitem').last()).toContainText('Version 1: bol-1001.pdf');
+  await expect(identifiers.getByText('BOL-77002')).toBeVisible();
+
   // Opening the stored PDF hands over the same file.
   const download = page.waitForEvent('download');
   await versions.getByRole('button', { name: 'Open version 1, bol-1001.pdf' }).click();
@@ -333,4 +347,24 @@ test('a shipped order shows its whole timeline, pallets, cartons and SKUs; a can
   await expect(
     page.getByRole('region', { name: 'Status: Cancelled' }).getByRole('listitem').last(),
   ).toContainText('Cancelled');
+});
+
+test('a packed order keeps its items but its other details can be edited', async ({ page }) => {
+  await page.goto('/#/orders?status=Packed');
+  await page.locator('.orders-table tbody a').first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Packed');
+  const lines = await page.getByRole('region', { name: 'Items' }).getByRole('row').count();
+  await page.getByRole('link', { name: 'Edit order' }).click();
+  await expect(
+    page.getByText('Items can change only before packing; this order is packed.'),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add item' })).toHaveCount(0);
+  const department = `D-${Date.now() % 100000}`;
+  await page.getByLabel('Department number').fill(department);
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Packed');
+  await expect(
+    page.getByRole('region', { name: 'Identifiers' }).getByText(department),
+  ).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Items' }).getByRole('row')).toHaveCount(lines);
 });
