@@ -218,13 +218,26 @@ const IDS = {
   northwind: '0e000000-0000-4000-8000-000000000002',
 };
 
+/** The demo clerk's API token (one sign-in per test: sign-ins are throttled). */
+const tokens = new WeakMap<APIRequestContext, Promise<string>>();
+function demoToken(request: APIRequestContext): Promise<string> {
+  let token = tokens.get(request);
+  if (!token) {
+    token = request
+      .post('/api/auth/token', { data: DEMO })
+      .then(async (answer) => ((await answer.json()) as { data: { access_token: string } }).data)
+      .then((data) => data.access_token);
+    tokens.set(request, token);
+  }
+  return token;
+}
+
 /** Creates an order through the API as the demo clerk; resolves with its id. */
 async function createOrderByApi(
   request: APIRequestContext,
   order: { picksheet: string; brandId: string; retailerId: string },
 ): Promise<string> {
-  const signIn = await request.post('/api/auth/token', { data: DEMO });
-  const token = ((await signIn.json()) as { data: { access_token: string } }).data.access_token;
+  const token = await demoToken(request);
   const created = await request.post('/api/v1/orders/create', {
     headers: { authorization: `Bearer ${token}` },
     data: {
@@ -367,4 +380,44 @@ test('a packed order keeps its items but its other details can be edited', async
     page.getByRole('region', { name: 'Identifiers' }).getByText(department),
   ).toBeVisible();
   await expect(page.getByRole('region', { name: 'Items' }).getByRole('row')).toHaveCount(lines);
+});
+
+test('the list sorts by a column and pages through the service, both kept in the URL', async ({
+  page,
+  request,
+}) => {
+  const prefix = `PS-PAGE-${Date.now()}`;
+  for (let index = 1; index <= 27; index += 1) {
+    await createOrderByApi(request, {
+      picksheet: `${prefix}-${String(index).padStart(2, '0')}`,
+      brandId: IDS.summit,
+      retailerId: IDS.bigBox,
+    });
+  }
+  await page.goto(`/#/orders?q=%22${prefix}%22`);
+  const table = page.getByRole('table', { name: '27 orders' });
+  await table.getByRole('button', { name: /^Picksheet/ }).click();
+  await expect(page).toHaveURL(/sort=picksheet_code&dir=asc/);
+  await expect(table.getByRole('columnheader', { name: /^Picksheet/ })).toHaveAttribute(
+    'aria-sort',
+    'ascending',
+  );
+  const firstCells = table.locator('tbody tr td:first-child');
+  await expect(firstCells).toHaveCount(25);
+  await expect(firstCells.first()).toHaveText(`${prefix}-01`);
+  await expect(page.getByText('Orders 1–25 of 27 (page 1 of 2).')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(firstCells).toHaveText([`${prefix}-26`, `${prefix}-27`]);
+  await expect(page.getByRole('button', { name: 'Next page' })).toBeDisabled();
+
+  // A reload keeps the search, the sort and the page.
+  await page.reload();
+  await expect(firstCells).toHaveText([`${prefix}-26`, `${prefix}-27`]);
+
+  // The other direction, from the first page again.
+  await table.getByRole('button', { name: /^Picksheet/ }).click();
+  await expect(page).not.toHaveURL(/page=/);
+  await expect(firstCells.first()).toHaveText(`${prefix}-27`);
 });
