@@ -1,15 +1,7 @@
-import {
-  findOrderWithCodes,
-  listOrderItems,
-  listPalletTree,
-  type OrderItemRow,
-  type OrderWithCodes,
-  type PalletTreeRow,
-} from '../../db/order-reads';
+import { findOrderDocument, type OrderDocument } from '../../db/order-reads';
 import {
   ORDER_DATE_FIELDS,
   ORDER_TIMESTAMP_FIELDS,
-  type Carton,
   type OrderDetails,
   type OrderItem,
   type Pallet,
@@ -39,13 +31,11 @@ export async function orderDetails(
   user: AuthUser,
   orderId: string,
 ): Promise<OrderDetails> {
-  const order = await findOrderWithCodes(ctx.db, orderId);
-  if (!order || !(await orderVisibleTo(ctx, user, order))) throw notFound('Order not found');
-  const [items, tree] = await Promise.all([
-    listOrderItems(ctx.db, orderId),
-    listPalletTree(ctx.db, orderId),
-  ]);
-  return detailsView(order, items, tree);
+  const document = await findOrderDocument(ctx.db, orderId);
+  if (!document || !(await orderVisibleTo(ctx, user, document.order))) {
+    throw notFound('Order not found');
+  }
+  return detailsView(document);
 }
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -65,93 +55,29 @@ export function isoUtc(value: string | null): string | null {
   return Number.isNaN(time) ? value : new Date(time).toISOString();
 }
 
-function parseJson<T>(text: string | null): T | null {
-  return text === null ? null : (JSON.parse(text) as T);
-}
-
-function itemView(row: OrderItemRow): OrderItem {
-  return {
-    sku: row.sku,
-    upc: row.upc,
-    quantity: row.quantity,
-    case_pack_quantity: row.case_pack_quantity,
-    case_barcode: row.case_barcode,
-    vendor_pn: row.vendor_pn,
-    description: row.description,
-    trackers: parseJson(row.trackers_json),
-    pass_through: parseJson(row.pass_through_json),
-  };
-}
-
-/** Folds the flattened pallet → carton → SKU rows (grouped by pallet, then carton) into the tree. */
-export function palletTree(rows: readonly PalletTreeRow[]): Pallet[] {
-  const pallets: Pallet[] = [];
-  let pallet: Pallet | undefined;
-  let carton: Carton | undefined;
-  for (const row of rows) {
-    if (pallet?.id !== row.pallet_id) {
-      pallet = {
-        id: row.pallet_id,
-        created_at: isoUtc(row.pallet_created_at)!,
-        staged_by: row.pallet_staged_by,
-        staged_at: isoUtc(row.pallet_staged_at),
-        sscc: row.pallet_sscc,
-        status: row.pallet_status,
-        cartonQuantity: 0,
-        dim_unit: row.pallet_dim_unit,
-        height: row.pallet_height,
-        width: row.pallet_width,
-        length: row.pallet_length,
-        weight_unit: row.pallet_weight_unit,
-        weight: row.pallet_weight,
-        cartons: [],
-      };
-      pallets.push(pallet);
-      carton = undefined;
-    }
-    if (row.carton_id === null) continue;
-    if (carton?.id !== row.carton_id) {
-      carton = {
-        id: row.carton_id,
-        sscc: row.carton_sscc,
-        created_at: isoUtc(row.carton_created_at)!,
-        packed_by: row.carton_packed_by,
-        packing_complete_at: isoUtc(row.carton_packing_complete_at),
-        parcel_tracking_number: row.carton_parcel_tracking_number,
-        dim_unit: row.carton_dim_unit,
-        height: row.carton_height,
-        width: row.carton_width,
-        length: row.carton_length,
-        weight_unit: row.carton_weight_unit,
-        weight: row.carton_weight,
-        skus: [],
-      };
-      pallet.cartons.push(carton);
-      pallet.cartonQuantity += 1;
-    }
-    if (row.sku === null) continue;
-    carton.skus.push({
-      sku: row.sku,
-      upc: row.upc,
-      serial_numbers: parseJson<string[]>(row.serial_numbers_json) ?? [],
-      quantity: row.quantity ?? 0,
-    });
-  }
-  return pallets;
+/** The stored pallets with their times in ISO 8601 UTC and `cartonQuantity` counted. */
+export function palletsView(pallets: OrderDocument['pallets']): Pallet[] {
+  return pallets.map(({ cartons, ...pallet }) => ({
+    ...pallet,
+    created_at: isoUtc(pallet.created_at)!,
+    staged_at: isoUtc(pallet.staged_at),
+    cartonQuantity: cartons.length,
+    cartons: cartons.map((carton) => ({
+      ...carton,
+      created_at: isoUtc(carton.created_at)!,
+      packing_complete_at: isoUtc(carton.packing_complete_at),
+    })),
+  }));
 }
 
 type Timestamps = Pick<OrderDetails, (typeof ORDER_TIMESTAMP_FIELDS)[number]>;
 type Dates = OrderDetails['dates'];
 
-function detailsView(
-  order: OrderWithCodes,
-  items: readonly OrderItemRow[],
-  tree: readonly PalletTreeRow[],
-): OrderDetails {
+function detailsView({ order, times, address, items, pallets }: OrderDocument): OrderDetails {
   const timestamps = {} as Timestamps;
-  for (const field of ORDER_TIMESTAMP_FIELDS) timestamps[field] = isoUtc(order[field]);
+  for (const field of ORDER_TIMESTAMP_FIELDS) timestamps[field] = isoUtc(times[field]);
   const dates = {} as Dates;
-  for (const field of ORDER_DATE_FIELDS) dates[field] = order[field];
+  for (const field of ORDER_DATE_FIELDS) dates[field] = times[field];
   return {
     identifiers: {
       id: order.id,
@@ -184,15 +110,11 @@ function detailsView(
     },
     status: order.status,
     ...timestamps,
-    shipped_at: isoUtc(order.shipped_at),
-    cancelled_at: isoUtc(order.cancelled_at),
-    pallets: palletTree(tree),
-    items: items.map(itemView),
-    address_data: {
-      ship_to_contact: parseJson(order.ship_to_json),
-      bill_to_contact: parseJson(order.bill_to_json),
-      mark_for_contact: parseJson(order.mark_for_json),
-    },
+    shipped_at: isoUtc(times.shipped_at),
+    cancelled_at: isoUtc(times.cancelled_at),
+    pallets: palletsView(pallets),
+    items: items as OrderItem[],
+    address_data: address as OrderDetails['address_data'],
     dates,
   };
 }
