@@ -99,7 +99,7 @@ test('create an order, edit it, attach its BOL and move it to another facility',
 
   // Edit: a change asks before it is thrown away; then it is saved.
   await page.getByRole('link', { name: 'Edit order' }).click();
-  await expect(page.getByRole('heading', { name: `Edit order ${picksheet}` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Edit order ${picksheet}` })).toBeFocused();
   await page.getByLabel('PO number').fill('PO-1002');
   page.once('dialog', (dialog) => {
     expect(dialog.message()).toBe('This order has unsaved changes. Leave and discard them?');
@@ -172,6 +172,8 @@ test('create an order, edit it, attach its BOL and move it to another facility',
   const row = page.getByRole('row', { name: new RegExp(picksheet) });
   await expect(row).toContainText('Columbus DC');
   await row.getByRole('link', { name: picksheet }).click();
+  // The page's heading keeps the focus the shell gives it, also after the order has loaded.
+  await expect(page.getByRole('heading', { name: `Order ${picksheet}`, level: 1 })).toBeFocused();
   expect(page.url()).toBe(orderUrl);
 });
 
@@ -420,4 +422,8 @@ test('the list sorts by a column and pages through the service, both kept in the
   await table.getByRole('button', { name: /^Picksheet/ }).click();
   await expect(page).not.toHaveURL(/page=/);
   await expect(firstCells.first()).toHaveText(`${prefix}-27`);
+
+  // An order opened from the list (not loaded before) keeps the focus on its heading once loaded.
+  await table.getByRole('link', { name: `${prefix}-27` }).click();
+  await expect(page.getByRole('heading', { name: `Order ${prefix}-27`, level: 1 })).toBeFocused();
 });

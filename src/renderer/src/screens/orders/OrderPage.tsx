@@ -279,26 +279,48 @@ export function OrderPage() {
   const { orderId } = useParams({ from: '/orders/$orderId' });
   const query = useOrder(orderId);
   const state = loadStateOf(query);
+  const notFound = isApiError(query.error) && query.error.status === 404;
+  const order = state.status === 'ready' ? state.data : null;
 
-  if (state.status === 'loading' || state.status === 'idle') {
-    return (
-      <section aria-labelledby="order-heading">
+  // One heading element whatever the state: the shell focuses it when the page opens, and a
+  // heading that replaced it once the order arrived would drop keyboard users to the page top.
+  return (
+    <section className="order-page" aria-labelledby="order-heading">
+      <p className="breadcrumb">
+        <Link to="/orders">Orders</Link>
+      </p>
+      <div className="screen-header">
         <h1 id="order-heading" tabIndex={-1}>
-          Order
+          {order ? (
+            <>
+              Order {order.identifiers.picksheet_code} <span className="badge">{order.status}</span>
+            </>
+          ) : notFound ? (
+            'Order not found'
+          ) : (
+            'Order'
+          )}
         </h1>
-        <p className="state-message" role="status">
-          Loading the order…
-        </p>
-      </section>
-    );
-  }
-  if (state.status === 'error') {
-    const notFound = isApiError(query.error) && query.error.status === 404;
-    return (
-      <section aria-labelledby="order-heading">
-        <h1 id="order-heading" tabIndex={-1}>
-          {notFound ? 'Order not found' : 'Order'}
-        </h1>
+        {order && !FINAL_STATUSES.includes(order.status) ? (
+          <Link to="/orders/$orderId/edit" params={{ orderId }} className="button">
+            Edit order
+          </Link>
+        ) : order ? (
+          <p className="hint">A {order.status.toLowerCase()} order can no longer be changed.</p>
+        ) : null}
+      </div>
+      {order ? (
+        <>
+          <Identifiers order={order} />
+          <Timeline order={order} />
+          <Items order={order} />
+          <Dates order={order} />
+          <Addresses order={order} />
+          <Pallets order={order} />
+          <BolPanel order={order} />
+          <ChangeFacilityPanel order={order} />
+        </>
+      ) : state.status === 'error' ? (
         <div className="state-message error" role="alert">
           {notFound ? (
             <p>
@@ -314,37 +336,11 @@ export function OrderPage() {
             </>
           )}
         </div>
-      </section>
-    );
-  }
-
-  const order = state.data;
-  const editable = !FINAL_STATUSES.includes(order.status);
-  return (
-    <section className="order-page" aria-labelledby="order-heading">
-      <p className="breadcrumb">
-        <Link to="/orders">Orders</Link>
-      </p>
-      <div className="screen-header">
-        <h1 id="order-heading" tabIndex={-1}>
-          Order {order.identifiers.picksheet_code} <span className="badge">{order.status}</span>
-        </h1>
-        {editable ? (
-          <Link to="/orders/$orderId/edit" params={{ orderId }} className="button">
-            Edit order
-          </Link>
-        ) : (
-          <p className="hint">A {order.status.toLowerCase()} order can no longer be changed.</p>
-        )}
-      </div>
-      <Identifiers order={order} />
-      <Timeline order={order} />
-      <Items order={order} />
-      <Dates order={order} />
-      <Addresses order={order} />
-      <Pallets order={order} />
-      <BolPanel order={order} />
-      <ChangeFacilityPanel order={order} />
+      ) : (
+        <p className="state-message" role="status">
+          Loading the order…
+        </p>
+      )}
     </section>
   );
 }
