@@ -427,3 +427,31 @@ test('the list sorts by a column and pages through the service, both kept in the
   await table.getByRole('link', { name: `${prefix}-27` }).click();
   await expect(page.getByRole('heading', { name: `Order ${prefix}-27`, level: 1 })).toBeFocused();
 });
+
+test('an upload in flight can be cancelled, and nothing is stored', async ({ page, request }) => {
+  const orderId = await createOrderByApi(request, {
+    picksheet: `PS-CANCEL-${Date.now()}`,
+    brandId: IDS.summit,
+    retailerId: IDS.bigBox,
+  });
+  await page.goto(`/#/orders/${orderId}`);
+  const bol = page.getByRole('region', { name: 'Bill of lading' });
+  await expect(bol.getByText('No bill of lading yet.')).toBeVisible();
+  // The upload is held on its way to the service until it is cancelled.
+  let held = false;
+  await page.route('**/api/documents/bol/**', () => {
+    held = true;
+  });
+  await dropFile(page, 'bol.pdf', 'application/pdf', await pdfBytes());
+  await bol.getByRole('button', { name: 'Upload bill of lading' }).click();
+  await expect(bol.getByRole('button', { name: 'Uploading…' })).toBeDisabled();
+  await expect.poll(() => held).toBe(true);
+  await bol.getByRole('button', { name: 'Cancel upload' }).click();
+  await expect(bol.getByRole('alert')).toHaveText(
+    'Could not upload bol.pdf: The upload was cancelled.',
+  );
+  await expect(bol.getByRole('button', { name: 'Upload bill of lading' })).toBeEnabled();
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  await page.reload();
+  await expect(bol.getByText('No bill of lading yet.')).toBeVisible();
+});

@@ -61,6 +61,10 @@ export function useFileTransfer(): FileTransfer {
   return {
     postJsonWithProgress: (path, body, onProgress, signal) =>
       new Promise<string>((resolve, reject) => {
+        if (signal?.aborted) {
+          reject(new ApiError(0, 'ABORTED', 'The upload was cancelled.'));
+          return;
+        }
         const request = new XMLHttpRequest();
         request.open('POST', path);
         request.setRequestHeader('Content-Type', 'application/json');

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type DragEvent, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { bolBodySchema, type BolVersion, type OrderDetails } from '../../../../shared/orders';
 import { describeError } from '../../api/ApiError';
 import { uploadBol } from '../../api/orders';
@@ -110,6 +110,9 @@ export function BolPanel({ order }: { order: OrderDetails }) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [progress, setProgress] = useState<number | null>(null);
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const upload = useRef<AbortController | null>(null);
+  // Leaving the page stops an upload in flight.
+  useEffect(() => () => upload.current?.abort(), []);
 
   const choose = async (chosen: File | undefined) => {
     setOutcome(null);
@@ -162,6 +165,8 @@ export function BolPanel({ order }: { order: OrderDetails }) {
     }
     setErrors({});
     setProgress(0);
+    const controller = new AbortController();
+    upload.current = controller;
     try {
       const bytes = new Uint8Array(await file.arrayBuffer());
       const message = await uploadBol(
@@ -169,6 +174,7 @@ export function BolPanel({ order }: { order: OrderDetails }) {
         orderId,
         { ...parsed.data, file_content: base64Of(bytes) },
         setProgress,
+        controller.signal,
       );
       const text = `${message || 'BOL uploaded successfully'}: ${file.name}.`;
       setOutcome({ ok: true, text });
@@ -179,6 +185,7 @@ export function BolPanel({ order }: { order: OrderDetails }) {
     } catch (error) {
       setOutcome({ ok: false, text: `Could not upload ${file.name}: ${describeError(error)}` });
     } finally {
+      upload.current = null;
       setProgress(null);
     }
   };
@@ -279,6 +286,11 @@ export function BolPanel({ order }: { order: OrderDetails }) {
               </progress>
               {Math.round(progress * 100)}%
             </label>
+          ) : null}
+          {uploading ? (
+            <button type="button" className="button" onClick={() => upload.current?.abort()}>
+              Cancel upload
+            </button>
           ) : null}
         </div>
         {outcome ? (
