@@ -218,14 +218,9 @@ export type OrderSortField =
 /** `%` and `_` in a search are literal characters, not patterns. */
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
 
-/** Orders in the filter's scope, with brand, retailer and facility joined for their names. */
+/** Orders in the filter's scope (the orders table alone: every filter is on its columns). */
 function filteredOrders(db: Db, filter: OrderListFilter) {
-  let query = db
-    .selectFrom('orders as o')
-    .innerJoin('brands as b', 'b.id', 'o.brand_id')
-    .innerJoin('retailers as r', 'r.id', 'o.retailer_id')
-    .innerJoin('facilities as f', 'f.id', 'o.facility_id')
-    .where('o.facility_id', 'in', [...filter.facilityIds]);
+  let query = db.selectFrom('orders as o').where('o.facility_id', 'in', [...filter.facilityIds]);
   if (filter.userBrandId !== null) query = query.where('o.brand_id', '=', filter.userBrandId);
   if (filter.facilityId) query = query.where('o.facility_id', '=', filter.facilityId);
   if (filter.retailerId) query = query.where('o.retailer_id', '=', filter.retailerId);
@@ -263,7 +258,20 @@ export async function listOrders(
 ) {
   if (filter.facilityIds.length === 0) return [];
   const sortKey = sort.field === 'status' ? STATUS_RANK : sql.ref(`o.${sort.field}`);
-  return filteredOrders(db, filter)
+  // The page is cut from the orders table first; names and line totals are then looked up for
+  // its rows only, not for every row skipped by the offset.
+  const pageIds = filteredOrders(db, filter)
+    .select('o.id')
+    .orderBy(sortKey, sort.direction)
+    .orderBy('o.id', sort.direction)
+    .limit(page.limit)
+    .offset(page.offset);
+  return db
+    .selectFrom(pageIds.as('page'))
+    .innerJoin('orders as o', 'o.id', 'page.id')
+    .innerJoin('brands as b', 'b.id', 'o.brand_id')
+    .innerJoin('retailers as r', 'r.id', 'o.retailer_id')
+    .innerJoin('facilities as f', 'f.id', 'o.facility_id')
     .select((eb) => [
       'o.id',
       'o.picksheet_code',
@@ -294,8 +302,6 @@ export async function listOrders(
     ])
     .orderBy(sortKey, sort.direction)
     .orderBy('o.id', sort.direction)
-    .limit(page.limit)
-    .offset(page.offset)
     .execute();
 }
 export type OrderListRow = Awaited<ReturnType<typeof listOrders>>[number];
