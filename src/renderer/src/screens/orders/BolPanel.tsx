@@ -212,7 +212,12 @@ export function BolPanel({ order }: { order: OrderDetails }) {
             event.preventDefault();
             setDragging(true);
           }}
-          onDragLeave={() => setDragging(false)}
+          onDragLeave={(event) => {
+            // Moving onto the zone's own text or input is not leaving it.
+            if (!event.currentTarget.contains(event.relatedTarget as Node | null)) {
+              setDragging(false);
+            }
+          }}
           onDrop={onDrop}
         >
           <p>
