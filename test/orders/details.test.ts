@@ -232,6 +232,24 @@ describe('8. GET /api/v1/orders/{order_id}', () => {
     });
   });
 
+  it('60 parallel requests of different users each get their own answer', async () => {
+    const cases: [User, number, number][] = [
+      ['admin@a.test', 1, 200],
+      ['brand1@a.test', 2, 404],
+      ['brand1@a.test', 3, 200],
+      ['brand2@b.test', 4, 200],
+      ['viewer@a.test', 3, 404],
+      ['bravo@a.test', 1, 404],
+    ];
+    const runs = Array.from({ length: 60 }, (_, i) => cases[i % cases.length]!);
+    const answers = await Promise.all(runs.map(([user, n]) => details(user, orderId(n))));
+    answers.forEach((response, i) => {
+      const [user, n, status] = runs[i]!;
+      expect(response.statusCode, `${user} order ${n}`).toBe(status);
+      if (status === 200) expect(response.json().data.identifiers.id).toBe(orderId(n));
+    });
+  });
+
   it('a removed facility grant hides the order at the next request', async () => {
     const userId = (
       await svc.ctx.db
