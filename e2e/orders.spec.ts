@@ -455,3 +455,47 @@ test('an upload in flight can be cancelled, and nothing is stored', async ({ pag
   await page.reload();
   await expect(bol.getByText('No bill of lading yet.')).toBeVisible();
 });
+
+test('an edit that leaves more tracked than ordered says so at the quantity', async ({
+  page,
+  request,
+}) => {
+  const picksheet = `PS-TRACK-${Date.now()}`;
+  await createOrderByApi(request, { picksheet, brandId: IDS.summit, retailerId: IDS.bigBox });
+  const tracked = await request.put('/api/v1/orders', {
+    headers: { authorization: `Bearer ${await demoToken(request)}` },
+    data: {
+      picksheet_code: picksheet,
+      items: [
+        {
+          sku: 'SKU-1',
+          quantity: 2,
+          trackers: [{ quantity: 2, lot_number: 'LOT-7', exp_date: '2027-06-30' }],
+          pass_through: { line_id: '1' },
+        },
+      ],
+    },
+  });
+  expect(tracked.ok()).toBe(true);
+  await page.goto(`/#/orders?q=%22${picksheet}%22`);
+  await page.getByRole('link', { name: picksheet }).click();
+  await page.getByRole('link', { name: 'Edit order' }).click();
+  await page.getByLabel('Quantity, item 1').fill('1');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.locator('#order-items-0-quantity-error')).toHaveText(
+    'Tracker quantities add up to 2, more than the item quantity 1',
+  );
+  await expect(page.getByLabel('Quantity, item 1')).toBeFocused();
+
+  // Within the tracked amount the lines keep their trackers.
+  await page.getByLabel('Quantity, item 1').fill('3');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('heading', { name: `Order ${picksheet}`, level: 1 })).toBeVisible();
+  const details = await request.get(`/api/v1/orders/${page.url().split('/').pop() ?? ''}`, {
+    headers: { authorization: `Bearer ${await demoToken(request)}` },
+  });
+  const body = (await details.json()) as {
+    data: { items: { quantity: number; trackers: { lot_number: string }[] | null }[] };
+  };
+  expect(body.data.items).toMatchObject([{ quantity: 3, trackers: [{ lot_number: 'LOT-7' }] }]);
+});

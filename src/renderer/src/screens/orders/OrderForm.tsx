@@ -72,6 +72,23 @@ function errorAt(errors: FieldErrors<OrderFormValues>, path: string): string | u
   return typeof error?.message === 'string' ? fieldMessage(error.message) : undefined;
 }
 
+/** Every message in react-hook-form's errors, as `path: message; ...`. */
+function problemsText(errors: FieldErrors<OrderFormValues>): string {
+  const found: string[] = [];
+  const walk = (node: unknown, path: string) => {
+    if (typeof node !== 'object' || node === null) return;
+    const { message } = node as { message?: unknown };
+    if (typeof message === 'string') found.push(`${path}: ${message}`);
+    for (const [key, child] of Object.entries(node)) {
+      if (key !== 'ref' && key !== 'message' && key !== 'type') {
+        walk(child, path ? `${path}.${key}` : key);
+      }
+    }
+  };
+  walk(errors, '');
+  return found.join('; ');
+}
+
 /** `id`s for inputs: dots are awkward in CSS selectors. */
 const idOf = (path: string) => `order-${path.replace(/\./g, '-')}`;
 
@@ -318,12 +335,18 @@ export function OrderForm({ mode, initial, order }: OrderFormProps) {
   // after every render: react-hook-form keeps one errors object, so no dependency would change.
   const formRef = useRef<HTMLFormElement>(null);
   const focusFirstError = useRef(false);
+  const unplacedProblems = useRef<string | null>(null);
   useEffect(() => {
     if (!focusFirstError.current) return;
-    const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    if (!invalid) return;
     focusFirstError.current = false;
-    invalid.focus();
+    const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (invalid) {
+      invalid.focus();
+    } else if (unplacedProblems.current) {
+      // A problem with no input of its own must still be said.
+      setFormMessage(unplacedProblems.current);
+      formMessageRef.current?.focus();
+    }
   });
 
   useBlocker({
@@ -385,7 +408,8 @@ export function OrderForm({ mode, initial, order }: OrderFormProps) {
       aria-busy={saving || undefined}
       ref={formRef}
       onSubmit={(event) =>
-        void handleSubmit(onValid, () => {
+        void handleSubmit(onValid, (invalid) => {
+          unplacedProblems.current = problemsText(invalid);
           focusFirstError.current = true;
         })(event)
       }
@@ -475,7 +499,13 @@ export function OrderForm({ mode, initial, order }: OrderFormProps) {
                       <th scope="row">{index + 1}</th>
                       {ITEM_COLUMNS.map((column) => {
                         const path = `items.${index}.${column.field}` as const;
-                        const error = errorAt(errors, path);
+                        // Stored trackers have no inputs: their complaint (more tracked than
+                        // ordered) is about the quantity.
+                        const error =
+                          errorAt(errors, path) ??
+                          (column.field === 'quantity'
+                            ? errorAt(errors, `items.${index}.trackers`)
+                            : undefined);
                         const numeric =
                           column.field === 'quantity' || column.field === 'case_pack_quantity';
                         return (
