@@ -297,7 +297,7 @@ test('another brand’s order looks like an unknown one to a brand user', async 
   await signIn(page, 'summit@example.com', DEMO.password);
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
 
-  for (const orderId of [brambleOrder, '0d000000-0000-4000-8000-00000000dead']) {
+  for (const orderId of [brambleOrder, '0d000000-0000-4000-8000-00000000dead', 'not-an-id']) {
     await page.goto(`/#/orders/${orderId}`);
     await expect(page.getByRole('heading', { name: 'Order not found', level: 1 })).toBeVisible();
     await expect(page.getByRole('alert')).toHaveText(

@@ -279,7 +279,9 @@ export function OrderPage() {
   const { orderId } = useParams({ from: '/orders/$orderId' });
   const query = useOrder(orderId);
   const state = loadStateOf(query);
-  const notFound = isApiError(query.error) && query.error.status === 404;
+  // An address whose id is not even an order id (400) names no order either.
+  const notFound =
+    isApiError(query.error) && (query.error.status === 404 || query.error.status === 400);
   const order = state.status === 'ready' ? state.data : null;
 
   // One heading element whatever the state: the shell focuses it when the page opens, and a
