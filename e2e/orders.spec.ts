@@ -499,3 +499,22 @@ test('an edit that leaves more tracked than ordered says so at the quantity', as
   };
   expect(body.data.items).toMatchObject([{ quantity: 3, trackers: [{ lot_number: 'LOT-7' }] }]);
 });
+
+test('with no orders at all, the list says how to make one', async ({ page }) => {
+  // A workspace without orders (the demo has some): the list answers empty.
+  await page.route(/\/api\/v1\/orders\?/, (route) =>
+    route.fulfill({
+      json: {
+        message: 'Orders retrieved successfully',
+        data: { page: 1, page_size: 25, total_count: 0, orders: [] },
+      },
+    }),
+  );
+  await page.goto('/#/orders');
+  await expect(page.getByText('No orders yet.')).toContainText(
+    'Choose New order to enter one, or import a seed bundle that holds orders.',
+  );
+  await expect(page.getByRole('table')).toHaveCount(0);
+  await page.getByRole('link', { name: 'New order' }).click();
+  await expect(page.getByRole('heading', { name: 'New order', level: 1 })).toBeFocused();
+});
