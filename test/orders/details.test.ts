@@ -2,7 +2,7 @@ import { Kysely, SqliteDialect } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/main/db/schema';
 import { orderDetails } from '../../src/main/domain/orders/details';
-import { orderDetailsSchema } from '../../src/shared/orders';
+import { orderDetailsSchema, type OrderDetails } from '../../src/shared/orders';
 import { expectError } from '../api/envelope';
 import { id } from '../helpers/fixtures';
 import { createTestService, type TestService } from '../helpers/service';
@@ -298,6 +298,91 @@ describe('8. GET /api/v1/orders/{order_id}', () => {
     expect(none.pallets).toHaveLength(0);
     expect(queries.length).toBe(forMany);
     expect(forMany).toBeLessThanOrEqual(4);
+  });
+});
+
+describe('8. served from cache only while nothing changed', () => {
+  const read = async (n = 1) => {
+    const response = await details('admin@a.test', orderId(n));
+    expect(response.statusCode, response.body).toBe(200);
+    return orderDetailsSchema.parse(response.json().data);
+  };
+
+  it('an update through the API is seen by the next request', async () => {
+    expect((await read()).identifiers.po_number).toBe('PO-1001');
+    const update = await svc.app.inject({
+      method: 'PUT',
+      url: '/api/v1/orders',
+      headers: { authorization: tokens['admin@a.test'] },
+      payload: { picksheet_code: 'PS-1001', facility_id: id('f', 1), po_number: 'PO-CHANGED' },
+    });
+    expect(update.statusCode, update.body).toBe(200);
+    expect((await read()).identifiers.po_number).toBe('PO-CHANGED');
+  });
+
+  const writes: [string, string, (d: OrderDetails) => unknown, unknown][] = [
+    [
+      'a pallet',
+      `UPDATE pallets SET status = 'Shipped' WHERE id = '${palletId(1)}'`,
+      (d) => d.pallets[0]!.status,
+      'Shipped',
+    ],
+    [
+      'a carton',
+      `DELETE FROM cartons WHERE id = '${cartonId(2)}'`,
+      (d) => d.pallets[0]!.cartonQuantity,
+      1,
+    ],
+    [
+      'a carton SKU line',
+      `UPDATE carton_skus SET quantity = 99 WHERE sku = 'SKU-B'`,
+      (d) => d.pallets[0]!.cartons[0]!.skus[1]!.quantity,
+      99,
+    ],
+    [
+      'an order line',
+      `UPDATE order_items SET quantity = 77 WHERE order_id = '${orderId(1)}' AND sku = 'SKU-A'`,
+      (d) => d.items[0]!.quantity,
+      77,
+    ],
+    [
+      'the order row',
+      `UPDATE orders SET status = 'Shipped' WHERE id = '${orderId(1)}'`,
+      (d) => d.status,
+      'Shipped',
+    ],
+    [
+      'a brand code',
+      `UPDATE brands SET external_brand_code = 'B1X' WHERE id = '${id('b', 1)}'`,
+      (d) => d.identifiers.brand.external_brand_code,
+      'B1X',
+    ],
+    [
+      'a facility name',
+      `UPDATE facilities SET name = 'Alpha Two' WHERE id = '${id('f', 1)}'`,
+      (d) => d.identifiers.facility.name,
+      'Alpha Two',
+    ],
+    [
+      'a retailer name',
+      `UPDATE retailers SET name = 'Retailer Uno' WHERE id = '${id('r', 1)}'`,
+      (d) => d.identifiers.retailer.name,
+      'Retailer Uno',
+    ],
+  ];
+  it.each(writes)(
+    'a write to %s, even by hand, is seen by the next request',
+    async (_what, statement, pick, expected) => {
+      await read(); // cached now
+      svc.database.sqlite.exec(statement);
+      expect(pick(await read())).toEqual(expected);
+    },
+  );
+
+  it('visibility is checked on every request, also for a cached answer', async () => {
+    expect((await details('brand1@a.test', orderId(3))).statusCode).toBe(200); // cached now
+    expectError(await details('viewer@a.test', orderId(3)), 404, 'NOT_FOUND', 'Order not found');
+    expectError(await details('brand2@b.test', orderId(3)), 404, 'NOT_FOUND', 'Order not found');
   });
 });
 

@@ -305,3 +305,56 @@ export async function listOrders(
     .execute();
 }
 export type OrderListRow = Awaited<ReturnType<typeof listOrders>>[number];
+
+/*
+ * The order data version: a counter that TEMP triggers move on every write to the rows order
+ * details are made of, inside the writing statement (so every write path is covered: commands,
+ * bill-of-lading uploads, seed imports, fulfilment, a test writing rows by hand; a rolled-back
+ * write rolls the counter back too). Kysely runs SQLite on one connection, so the TEMP table and
+ * triggers live there and no migration is needed; another process writing the file is not seen.
+ */
+const ORDER_DATA_TRIGGERS: Record<string, string[]> = {
+  orders: ['INSERT', 'UPDATE', 'DELETE'],
+  order_items: ['INSERT', 'UPDATE', 'DELETE'],
+  pallets: ['INSERT', 'UPDATE', 'DELETE'],
+  cartons: ['INSERT', 'UPDATE', 'DELETE'],
+  carton_skus: ['INSERT', 'UPDATE', 'DELETE'],
+  brands: ['UPDATE OF name, external_brand_code'],
+  facilities: ['UPDATE OF name, external_facility_code'],
+  retailers: ['UPDATE OF name'],
+};
+const installed = new WeakMap<Db, Promise<void>>();
+
+async function installOrderDataVersion(db: Db) {
+  await sql`CREATE TEMP TABLE IF NOT EXISTS order_data_version (v INTEGER NOT NULL)`.execute(db);
+  await sql`INSERT INTO temp.order_data_version (v)
+    SELECT 0 WHERE NOT EXISTS (SELECT 1 FROM temp.order_data_version)`.execute(db);
+  for (const [table, events] of Object.entries(ORDER_DATA_TRIGGERS)) {
+    for (const [index, event] of events.entries()) {
+      await sql`${sql.raw(
+        `CREATE TEMP TRIGGER IF NOT EXISTS order_data_${table}_${index} AFTER ${event} ` +
+          `ON main.${table} BEGIN UPDATE temp.order_data_version SET v = v + 1; END`,
+      )}`.execute(db);
+    }
+  }
+}
+
+const versionQuery = new WeakMap<Db, CompiledQuery<{ v: number }>>();
+
+/** The order data version now (installing its triggers on first use). */
+export async function orderDataVersion(db: Db): Promise<number> {
+  let install = installed.get(db);
+  if (!install) {
+    install = installOrderDataVersion(db);
+    installed.set(db, install);
+    // A failed install (a closing database) is tried again by the next request.
+    install.catch(() => installed.delete(db));
+  }
+  await install;
+  let query = versionQuery.get(db);
+  if (!query) {
+    query = sql<{ v: number }>`SELECT v FROM temp.order_data_version`.compile(db);
+    versionQuery.set(db, query);
+  }
+  return (await db.executeQuery(query)).rows[0]!.v;
+}

@@ -1,4 +1,5 @@
-import { findOrderDocument, type OrderDocument } from '../../db/order-reads';
+import type { Db } from '../../db/database';
+import { findOrderDocument, orderDataVersion, type OrderDocument } from '../../db/order-reads';
 import {
   ORDER_DATE_FIELDS,
   ORDER_TIMESTAMP_FIELDS,
@@ -36,6 +37,61 @@ export async function orderDetails(
     throw notFound('Order not found');
   }
   return detailsView(document);
+}
+
+/**
+ * Serialized answers of endpoint 8 per order, for integrations that poll order details in tight
+ * loops (issue 11). Every entry is tagged with the order data version read before the order was
+ * loaded; any write to orders, their lines, pallets, cartons or SKU lines (or a brand, facility or
+ * retailer name) moves the version and drops them all, so a stale answer is never served.
+ * Visibility is checked on every request, against the user's current scope.
+ */
+interface CachedDetails {
+  facility_id: string;
+  brand_id: string;
+  json: string;
+}
+/** Past this many characters of answers the cache starts over (10,000 orders are ~50 MB). */
+const MAX_CACHED_CHARS = 64 * 1024 * 1024;
+const detailCaches = new WeakMap<
+  Db,
+  { version: number; chars: number; entries: Map<string, CachedDetails> }
+>();
+
+async function cachedDetails(db: Db, orderId: string): Promise<CachedDetails | undefined> {
+  const version = await orderDataVersion(db);
+  let cache = detailCaches.get(db);
+  const hit = cache?.version === version ? cache.entries.get(orderId) : undefined;
+  if (hit) return hit;
+  const document = await findOrderDocument(db, orderId);
+  if (!document) return undefined;
+  const entry = {
+    facility_id: document.order.facility_id,
+    brand_id: document.order.brand_id,
+    json: JSON.stringify(detailsView(document)),
+  };
+  cache = detailCaches.get(db);
+  if (!cache || cache.version !== version || cache.chars + entry.json.length > MAX_CACHED_CHARS) {
+    cache = { version, chars: 0, entries: new Map() };
+    detailCaches.set(db, cache);
+  }
+  cache.entries.set(orderId, entry);
+  cache.chars += entry.json.length;
+  return entry;
+}
+
+/**
+ * Endpoint 8 as the route sends it: the `data` of the answer, serialized. Same rules as
+ * `orderDetails`; served from the cache above while no order data changed.
+ */
+export async function orderDetailsJson(
+  ctx: ServiceContext,
+  user: AuthUser,
+  orderId: string,
+): Promise<string> {
+  const details = await cachedDetails(ctx.db, orderId);
+  if (!details || !(await orderVisibleTo(ctx, user, details))) throw notFound('Order not found');
+  return details.json;
 }
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;

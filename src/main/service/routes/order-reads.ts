@@ -4,7 +4,7 @@ import {
   orderListPageSchema,
   orderListQuerySchema,
 } from '../../../shared/orders';
-import { orderDetails } from '../../domain/orders/details';
+import { orderDetailsJson } from '../../domain/orders/details';
 import { orderList } from '../../domain/orders/list';
 import { errorEnvelopeSchema, successEnvelope } from '../openapi-schemas';
 import { parseOr } from '../parse';
@@ -52,10 +52,13 @@ export const orderReadRoutes: RouteDef[] = [
         schema: errorEnvelopeSchema,
       },
     },
-    async handler(request, _reply, ctx) {
+    async handler(request, reply, ctx) {
       const { order_id } = parseOr(orderIdParamsSchema, request.params, 'Invalid order ID format');
-      const data = await orderDetails(ctx, userOf(request), order_id);
-      return { message: 'Order details retrieved successfully', data };
+      // The details come serialized (and usually cached): sent as they are, not parsed again.
+      const data = await orderDetailsJson(ctx, userOf(request), order_id);
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(`{"message":"Order details retrieved successfully","data":${data}}`);
     },
   },
 ];
