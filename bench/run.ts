@@ -13,6 +13,7 @@ import { measureBreakdown, type Breakdown } from './breakdown';
 import { benchItems, ids } from './fixtures';
 import { benchAuthorization, postJson, startBenchService } from './harness';
 import { startReceivers, type CapturedRequest, type Receiver } from './receivers';
+import { runOrdersBench } from './orders';
 import { runRequestPathBench } from './request-path';
 import { runStartupBench } from './startup';
 import { ms, summarise, timeRuns, type LatencySummary } from './stats';
@@ -286,6 +287,7 @@ const SECTIONS: Record<string, (args: string[]) => Promise<void>> = {
   advice: main,
   startup: runStartupBench, // bench/startup.ts
   'request-path': runRequestPathBench, // bench/request-path.ts; ARGS: route names
+  orders: runOrdersBench, // bench/orders.ts; ARGS: details, list, create
 };
 
 async function runSections([name, ...args]: string[]) {

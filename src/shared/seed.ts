@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { uuidSchema } from './ids';
+import { seedOrderSchema } from './order-seed';
 
 /** The seed bundle of DESIGN.md. Objects are strict: an unknown key is an error naming the entry. */
 const id = uuidSchema;
@@ -106,6 +107,7 @@ export const seedBundleSchema = z.strictObject({
     )
     .optional(),
   connections: z.array(connectionSchema).optional(),
+  orders: z.array(seedOrderSchema).optional(),
 });
 
 export type SeedBundle = z.infer<typeof seedBundleSchema>;

@@ -140,3 +140,60 @@ export function baseBundleWithViewers(emails: string[]) {
   }));
   return { ...bundle, users: [...bundle.users, ...viewers] };
 }
+
+/**
+ * The base bundle plus what order tests need:
+ * - facility 4 (Delta DC, org 1), where brand 1 works;
+ * - a connection of brand 1 to retailer 1 in org 2, so brand 1's retailer-1 orders can move to
+ *   Charlie;
+ * - ops@a.test: brand-less, facilities 1, 2, 3 and 4;
+ * - charlie1@b.test: brand 1 like brand1@a.test, but only facility 3 (another organisation).
+ */
+export function ordersBundle() {
+  const bundle = baseBundle();
+  return {
+    ...bundle,
+    facilities: [
+      ...bundle.facilities,
+      {
+        id: id('f', 4),
+        organization_id: id('o', 1),
+        name: 'Delta DC',
+        external_facility_code: 'DLT',
+      },
+    ],
+    brand_facilities: [
+      ...bundle.brand_facilities,
+      { brand_id: id('b', 1), facility_id: id('f', 4) },
+    ],
+    users: [
+      ...bundle.users,
+      {
+        email: 'ops@a.test',
+        password: TEST_PASSWORD,
+        brand_id: null,
+        facility_ids: [id('f', 1), id('f', 2), id('f', 3), id('f', 4)],
+        admin: [],
+      },
+      {
+        email: 'charlie1@b.test',
+        password: TEST_PASSWORD,
+        brand_id: id('b', 1),
+        facility_ids: [id('f', 3)],
+        admin: [{ brand_id: id('b', 1), facility_id: id('f', 3) }],
+      },
+    ],
+    connections: [
+      ...bundle.connections,
+      {
+        id: id('c', 4),
+        organization_id: id('o', 2),
+        brand_id: id('b', 1),
+        retailer_id: id('r', 1),
+        kind: 'DIRECT_API',
+        enabled: true,
+        transport: { type: 'file', directory: 'outbox/r1-org2' },
+      },
+    ],
+  };
+}

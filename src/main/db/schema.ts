@@ -122,13 +122,7 @@ export interface TransactionsTable {
 
 /** Order status; it moves forward only, or to Cancelled before shipping (DESIGN.md, Fulfilment). */
 export type OrderStatusValue =
-  | 'Open'
-  | 'Picking'
-  | 'Packed'
-  | 'Staged'
-  | 'Loaded'
-  | 'Shipped'
-  | 'Cancelled';
+  'Open' | 'Picking' | 'Packed' | 'Staged' | 'Loaded' | 'Shipped' | 'Cancelled';
 export interface OrdersTable {
   id: string;
   brand_id: string;
@@ -251,6 +245,30 @@ export interface OrderIdempotencyTable {
   created_at: string;
 }
 
+/** One uploaded bill of lading of an order (a re-upload adds a version; none is replaced). */
+export interface OrderBolVersionsTable {
+  id: string;
+  order_id: string;
+  /** 1, 2, 3, ... per order, in commit order. */
+  version: number;
+  /** The file: `<data-dir>/documents/sha256/<sha256>.pdf`. */
+  sha256: string;
+  /** Sanitised; only shown and sent in Content-Disposition, never a path. */
+  file_name: string;
+  size: number;
+  page_count: number;
+  /** User id (kept when the user is deleted, so no foreign key). */
+  uploaded_by: string;
+  uploaded_at: string;
+  bill_of_lading_number: string | null;
+  pro_number: string | null;
+  carrier: string | null;
+  carrier_alpha_code: string | null;
+  /** As sent: `YYYY-MM-DD HH:mm:ss`. */
+  scheduled_delivery_date: string | null;
+  external_load_number: string | null;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   facilities: FacilitiesTable;
@@ -271,4 +289,5 @@ export interface Database {
   cartons: CartonsTable;
   carton_skus: CartonSkusTable;
   order_idempotency: OrderIdempotencyTable;
+  order_bol_versions: OrderBolVersionsTable;
 }

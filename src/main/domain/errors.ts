@@ -8,6 +8,7 @@ export type FailureKind =
   | 'unauthenticated'
   | 'forbidden'
   | 'not_found'
+  | 'conflict'
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'internal';
@@ -28,6 +29,9 @@ export const invalidRequest = (message: string, extra?: Record<string, unknown>)
   new DomainError('invalid_request', 'INVALID_REQUEST', message, extra);
 export const notFound = (message: string, code: ErrorCode = 'NOT_FOUND') =>
   new DomainError('not_found', code, message);
+/** The request is valid but clashes with the stored state (HTTP 409; the interface's INVALID_REQUEST code). */
+export const conflict = (message: string, extra?: Record<string, unknown>) =>
+  new DomainError('conflict', 'INVALID_REQUEST', message, extra);
 export const unauthenticated = (message = 'Authentication failed') =>
   new DomainError('unauthenticated', 'UNAUTHORIZED', message);
 export const forbidden = (message = 'Unauthorized') =>

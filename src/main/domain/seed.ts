@@ -17,6 +17,7 @@ import {
   verifyPassword,
   type PasswordCost,
 } from './passwords';
+import { importSeedOrders, SeedOrderError } from './orders/seed';
 
 /** A seed bundle that cannot be imported; the message names the bad entry. Nothing was written. */
 export class SeedError extends Error {}
@@ -45,6 +46,7 @@ export function parseSeedBundle(input: unknown): SeedBundle {
     ['retailers', 'retailer_id'],
     ['users', 'email'],
     ['connections', 'id'],
+    ['orders', 'id'],
   ];
   for (const [section, key] of idKeys) {
     const seen = new Map<string, number>();
@@ -211,6 +213,14 @@ export async function importSeedBundle(
         transport_json: JSON.stringify(connection.transport),
         edi_json: connection.edi ? JSON.stringify(connection.edi) : null,
       } as never);
+    }
+    try {
+      await importSeedOrders(trx, bundle.orders ?? [], requireRow, new Date().toISOString());
+    } catch (error) {
+      if (error instanceof SeedOrderError) {
+        throw new SeedError(`Invalid seed bundle at ${error.message}`);
+      }
+      throw error;
     }
   });
   return Object.fromEntries(

@@ -6,6 +6,7 @@ const statusOf: Record<FailureKind, number> = {
   unauthenticated: 401,
   forbidden: 403,
   not_found: 404,
+  conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,

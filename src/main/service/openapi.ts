@@ -10,12 +10,13 @@ export const API_DOCS_PREFIX = '/api/docs';
 const jsonSchemaOf = (schema: ZodType) =>
   z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
 
-/** Path and query parameters, one entry per key of the route's object schemas. */
+/** Path, query and header parameters, one entry per key of the route's object schemas. */
 function parametersOf(def: RouteDef) {
   const parameters: Record<string, unknown>[] = [];
   for (const [where, schema] of [
     ['path', def.params],
     ['query', def.query],
+    ['header', def.headers],
   ] as const) {
     if (!schema) continue;
     const json = jsonSchemaOf(schema) as {

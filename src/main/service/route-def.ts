@@ -21,6 +21,8 @@ export interface RouteDef {
   public?: boolean;
   params?: ZodType;
   query?: ZodType;
+  /** Request headers the route reads (documented only; the handler parses them). */
+  headers?: ZodType;
   body?: ZodType;
   responses: Record<number, RouteResponseDoc>;
   /** The interface's message for an unhandled failure of this endpoint. */

@@ -10,6 +10,10 @@ import { z } from 'zod';
 import { AppShell } from '../components/AppShell';
 import { FacilitiesScreen } from '../screens/facilities/FacilitiesScreen';
 import { InventoryScreen } from '../screens/inventory/InventoryScreen';
+import { OrderPage } from '../screens/orders/OrderPage';
+import { EditOrderScreen, NewOrderScreen } from '../screens/orders/OrderFormScreens';
+import { OrdersScreen } from '../screens/orders/OrdersScreen';
+import { orderListSearchSchema } from '../screens/orders/orderSearch';
 
 const rootRoute = createRootRoute({
   component: AppShell,
@@ -47,7 +51,38 @@ const inventoryRoute = createRoute({
   component: InventoryScreen,
 });
 
-const routeTree = rootRoute.addChildren([indexRoute, facilitiesRoute, inventoryRoute]);
+/** Orders: the list (search, filters, sort and page in the URL), a new order, one order, its edit form. */
+const ordersRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'orders',
+  validateSearch: orderListSearchSchema,
+  component: OrdersScreen,
+});
+const newOrderRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'orders/new',
+  component: NewOrderScreen,
+});
+const orderRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'orders/$orderId',
+  component: OrderPage,
+});
+const editOrderRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'orders/$orderId/edit',
+  component: EditOrderScreen,
+});
+
+const routeTree = rootRoute.addChildren([
+  indexRoute,
+  facilitiesRoute,
+  inventoryRoute,
+  ordersRoute,
+  newOrderRoute,
+  orderRoute,
+  editOrderRoute,
+]);
 
 /** The screens, with their state in the URL's hash (`#/inventory?facility=…&brand=…`). */
 export function createAppRouter() {
@@ -68,4 +103,5 @@ declare module '@tanstack/react-router' {
 export const NAV_ITEMS = [
   { to: '/facilities', label: 'Facilities' },
   { to: '/inventory', label: 'Inventory' },
+  { to: '/orders', label: 'Orders' },
 ] as const;
