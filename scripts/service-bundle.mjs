@@ -19,7 +19,7 @@ export const BUNDLE = join(ROOT, 'out/service/cli.js');
 const SOURCES = [
   'src/main',
   'src/shared',
-  'resources/demo-workspace.json',
+  'resources',
   'package-lock.json',
   'scripts/service-bundle.mjs',
 ];

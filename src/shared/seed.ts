@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { uuidSchema } from './ids';
+import { seedBillingEntrySchema } from './billing-seed';
+import { seedChargebackSchema, seedPosRowSchema } from './claims-seed';
 import { seedOrderSchema } from './order-seed';
+import { seedTransactionSchema } from './transactions-seed';
 
 /** The seed bundle of DESIGN.md. Objects are strict: an unknown key is an error naming the entry. */
 const id = uuidSchema;
@@ -90,6 +93,12 @@ export const seedBundleSchema = z.strictObject({
         brand_id: id,
         name: nonEmpty,
         external_brand_code: z.string().max(200).nullable().optional(),
+        /** GS1 company prefix, 7 to 10 digits: the SSCCs of the brand's cartons and pallets. */
+        gs1_company_prefix: z
+          .string()
+          .regex(/^\d{7,10}$/, 'must be 7 to 10 digits')
+          .nullable()
+          .optional(),
       }),
     )
     .optional(),
@@ -108,6 +117,10 @@ export const seedBundleSchema = z.strictObject({
     .optional(),
   connections: z.array(connectionSchema).optional(),
   orders: z.array(seedOrderSchema).optional(),
+  transactions: z.array(seedTransactionSchema).optional(),
+  billing: z.array(seedBillingEntrySchema).optional(),
+  chargebacks: z.array(seedChargebackSchema).optional(),
+  pos_reports: z.array(seedPosRowSchema).optional(),
 });
 
 export type SeedBundle = z.infer<typeof seedBundleSchema>;

@@ -95,8 +95,8 @@ describe('importSeedBundle: the base bundle', () => {
   it('maps bundle fields onto rows (brand_id -> id, null brand code, connection JSON)', async () => {
     const brands = await database.db.selectFrom('brands').selectAll().orderBy('id').execute();
     expect(brands).toEqual([
-      { id: id('b', 1), name: 'Brand One', external_brand_code: 'B1' },
-      { id: id('b', 2), name: 'Brand Two', external_brand_code: null },
+      { id: id('b', 1), name: 'Brand One', external_brand_code: 'B1', gs1_company_prefix: null },
+      { id: id('b', 2), name: 'Brand Two', external_brand_code: null, gs1_company_prefix: null },
     ]);
     const connection = await database.db
       .selectFrom('connections')

@@ -1,4 +1,8 @@
 import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { billingMigrations } from './migration-sets/billing';
+import { claimsMigrations } from './migration-sets/claims';
+import { fulfilmentMigrations } from './migration-sets/fulfilment';
+import { transactionsSearchMigrations } from './migration-sets/transactions-search';
 
 /**
  * Migrations are code, keyed by a sortable name, and imported statically so that bundlers
@@ -407,6 +411,15 @@ const migrations: Record<string, Migration> = {
   },
 };
 
+/** Later features keep their migrations in migration-sets/, one file each. */
+const allMigrations: Record<string, Migration> = {
+  ...migrations,
+  ...fulfilmentMigrations,
+  ...transactionsSearchMigrations,
+  ...billingMigrations,
+  ...claimsMigrations,
+};
+
 export const migrationProvider: MigrationProvider = {
-  getMigrations: async () => migrations,
+  getMigrations: async () => allMigrations,
 };

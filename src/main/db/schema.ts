@@ -1,4 +1,8 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { BillingTables } from './schema-billing';
+import type { ClaimsTables } from './schema-claims';
+import type { FulfilmentTables } from './schema-fulfilment';
+import type { TransactionsSearchTables } from './schema-transactions-search';
 
 /** Kysely table types. Timestamps are ISO 8601 UTC strings; JSON columns are TEXT. */
 export interface OrganizationsTable {
@@ -15,6 +19,8 @@ export interface BrandsTable {
   id: string;
   name: string;
   external_brand_code: string | null;
+  /** GS1 company prefix (7-10 digits) for the SSCCs of this brand's cartons and pallets. */
+  gs1_company_prefix: string | null;
 }
 export interface RetailersTable {
   id: string;
@@ -269,7 +275,12 @@ export interface OrderBolVersionsTable {
   external_load_number: string | null;
 }
 
-export interface Database {
+/**
+ * Every table. Features after orders declare theirs in their own schema-*.ts file, each an
+ * interface of table name to row type, so their work does not collide here.
+ */
+export interface Database
+  extends FulfilmentTables, TransactionsSearchTables, BillingTables, ClaimsTables {
   organizations: OrganizationsTable;
   facilities: FacilitiesTable;
   brands: BrandsTable;

@@ -1,10 +1,16 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import demoWorkspace from '../../../resources/demo-workspace.json';
+import demoBilling from '../../../resources/demo-billing.json';
+import demoClaims from '../../../resources/demo-claims.json';
+import demoTransactions from '../../../resources/demo-transactions.json';
+import demoBase from '../../../resources/demo-workspace.json';
 import type { Database } from '../db/schema';
 import { findUserIdByEmail } from '../db/seed-writes';
 import { verifyPassword } from './passwords';
 import { importSeedBundle, type SeedImportOptions } from './seed';
+
+/** The demo bundle: the base workspace plus the sections later features keep in their own files. */
+const demoWorkspace = { ...demoBase, ...demoTransactions, ...demoBilling, ...demoClaims };
 
 export const DEMO_EMAIL = 'demo@example.com';
 export const DEMO_PASSWORD = 'demo-password';

@@ -17,7 +17,10 @@ import {
   verifyPassword,
   type PasswordCost,
 } from './passwords';
+import { importSeedBilling } from './billing/seed';
+import { importSeedChargebacks, importSeedPosReports } from './claims/seed';
 import { importSeedOrders, SeedOrderError } from './orders/seed';
+import { importSeedTransactions } from './transactions/seed';
 
 /** A seed bundle that cannot be imported; the message names the bad entry. Nothing was written. */
 export class SeedError extends Error {}
@@ -163,6 +166,7 @@ export async function importSeedBundle(
         id: brand.brand_id,
         name: brand.name,
         external_brand_code: brand.external_brand_code ?? null,
+        gs1_company_prefix: brand.gs1_company_prefix ?? null,
       });
     }
     for (const retailer of bundle.retailers ?? []) {
@@ -222,6 +226,11 @@ export async function importSeedBundle(
       }
       throw error;
     }
+    // Later features import their sections in their own modules (each throws SeedError itself).
+    await importSeedTransactions(trx, bundle.transactions ?? [], requireRow);
+    await importSeedBilling(trx, bundle.billing ?? [], requireRow);
+    await importSeedChargebacks(trx, bundle.chargebacks ?? [], requireRow);
+    await importSeedPosReports(trx, bundle.pos_reports ?? [], requireRow);
   });
   return Object.fromEntries(
     Object.entries(bundle).map(([section, entries]) => [section, (entries as unknown[]).length]),

@@ -1,0 +1,4 @@
+import type { RouteDef } from '../route-def';
+
+/** Transaction log (11). */
+export const transactionRoutes: RouteDef[] = [];
