@@ -30,6 +30,7 @@ const demo = {
   password: 'demo-password',
   reno: '0f000000-0000-4000-8000-000000000001',
   summit: '0b000000-0000-4000-8000-000000000001',
+  shippedOrder: '0d000000-0000-4000-8000-000000000011',
 };
 
 interface BenchRoute {
@@ -62,8 +63,14 @@ export const REQUEST_PATH_ROUTES: BenchRoute[] = [
     token: true,
     goalShare: null,
   },
-  // Hooks for issue 11's other reads, once those routes exist (goal 35 % of bare each).
-  { name: 'order-details', path: null, token: true, goalShare: 0.35 },
+  // Issue 11's other reads (goal 35 % of bare each).
+  {
+    // A shipped demo order with pallets, cartons and SKU lines.
+    name: 'order-details',
+    path: `/api/v1/orders/${demo.shippedOrder}`,
+    token: true,
+    goalShare: 0.35,
+  },
   { name: 'transactions-page', path: null, token: true, goalShare: 0.35 },
 ];
 

@@ -102,6 +102,7 @@ export async function buildApp(ctx: ServiceContext, options: AppOptions): Promis
         public: def.public ?? false,
         internalErrorMessage: def.internalErrorMessage,
         emptyBodyMessage: def.emptyBodyMessage,
+        unauthenticatedMessage: def.unauthenticatedMessage,
       },
       ...(def.bodyLimit ? { bodyLimit: def.bodyLimit } : {}),
       handler: (request, reply) => def.handler(request as RouteRequest, reply, ctx),
@@ -120,6 +121,7 @@ declare module 'fastify' {
     public?: boolean;
     internalErrorMessage?: string;
     emptyBodyMessage?: string;
+    unauthenticatedMessage?: string;
   }
 }
 
@@ -137,7 +139,7 @@ async function authenticate(ctx: ServiceContext, request: FastifyRequest) {
   const nowSeconds = Math.floor(ctx.clock.now().getTime() / 1000);
   const userId = match?.[1] ? await verifyAccessToken(ctx.secret, match[1], nowSeconds) : null;
   const user = userId ? await authUserById(ctx.db, userId) : undefined;
-  if (!user) throw unauthenticated();
+  if (!user) throw unauthenticated(request.routeOptions.config.unauthenticatedMessage);
   return user;
 }
 

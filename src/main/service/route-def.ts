@@ -27,6 +27,8 @@ export interface RouteDef {
   responses: Record<number, RouteResponseDoc>;
   /** The interface's message for an unhandled failure of this endpoint. */
   internalErrorMessage?: string;
+  /** The endpoint's 401 message for a missing or bad token, where the interface names its own. */
+  unauthenticatedMessage?: string;
   /** The endpoint's message for an empty JSON body, where the interface names one. */
   emptyBodyMessage?: string;
   bodyLimit?: number;
