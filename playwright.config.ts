@@ -7,7 +7,8 @@ const BASE_URL = `http://127.0.0.1:${PORT}`;
 // Every run starts the service on a fresh data dir: old runs are wiped first (with node, so
 // the command also works where there is no `rm`), then the new run gets its own folder.
 // `npm run test:e2e` builds the UI into out/renderer before this runs.
-const DATA_ROOT = '.tmp/e2e-data';
+// E2E_DATA_ROOT keeps two runs on one machine from wiping each other's data.
+const DATA_ROOT = process.env.E2E_DATA_ROOT ?? '.tmp/e2e-data';
 const dataDir = `${DATA_ROOT}/run-${Date.now()}`;
 const wipeDataRoot = `node -e "require('node:fs').rmSync('${DATA_ROOT}', { recursive: true, force: true })"`;
 

@@ -71,7 +71,8 @@ export const REQUEST_PATH_ROUTES: BenchRoute[] = [
     token: true,
     goalShare: 0.35,
   },
-  { name: 'transactions-page', path: null, token: true, goalShare: 0.35 },
+  // The first page (50 rows) of the demo's transaction log.
+  { name: 'transactions-page', path: '/api/transactions', token: true, goalShare: 0.35 },
 ];
 
 /** The bare route answers JSON the size of the health answer. */

@@ -13,9 +13,13 @@ import { measureBreakdown, type Breakdown } from './breakdown';
 import { benchItems, ids } from './fixtures';
 import { benchAuthorization, postJson, startBenchService } from './harness';
 import { startReceivers, type CapturedRequest, type Receiver } from './receivers';
+import { runFulfilmentBench } from './fulfilment';
+import { runLabelsBench } from './labels';
 import { runOrdersBench } from './orders';
+import { runReportsBench } from './reports';
 import { runRequestPathBench } from './request-path';
 import { runStartupBench } from './startup';
+import { runTransactionsBench } from './transactions';
 import { ms, summarise, timeRuns, type LatencySummary } from './stats';
 
 const CONNECTIONS = 8;
@@ -288,6 +292,11 @@ const SECTIONS: Record<string, (args: string[]) => Promise<void>> = {
   startup: runStartupBench, // bench/startup.ts
   'request-path': runRequestPathBench, // bench/request-path.ts; ARGS: route names
   orders: runOrdersBench, // bench/orders.ts; ARGS: details, list, create
+  // bench/transactions.ts: 1,000,000 rows; each of its phases gets the watchdog's time.
+  transactions: (args) => runTransactionsBench(args, () => watchdog.refresh()),
+  reports: runReportsBench, // bench/reports.ts; BENCH_ORDERS (default 100000)
+  fulfilment: runFulfilmentBench, // bench/fulfilment.ts: scan-to-screen
+  labels: runLabelsBench, // bench/labels.ts: a 100-label PDF
 };
 
 async function runSections([name, ...args]: string[]) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { activityEntrySchema } from './fulfilment-activity';
 import { uuidSchema } from './ids';
 import { createOrderBodySchema, orderStatusSchema } from './orders';
 
@@ -104,6 +105,8 @@ export const seedOrderSchema = createOrderBodySchema
       z.ZodOptional<z.ZodNullable<z.ZodString>>
     >),
     pallets: z.array(seedPalletSchema).default([]),
+    /** Label prints, packing slips and priced actions (docs/seed-bundle.md); replaces the stored ones. */
+    activity: z.array(activityEntrySchema).default([]),
   })
   .strict();
 export type SeedOrder = z.infer<typeof seedOrderSchema>;

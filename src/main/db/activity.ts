@@ -7,7 +7,10 @@ export type ActivityRow = Insertable<OrderActivityTable>;
 /** Records label prints, packing slips and actions of orders (one row each, in the caller's transaction). */
 export async function insertActivity(db: Kysely<Database>, rows: readonly ActivityRow[]) {
   if (rows.length === 0) return;
-  await db.insertInto('order_activity').values([...rows]).execute();
+  await db
+    .insertInto('order_activity')
+    .values([...rows])
+    .execute();
 }
 
 /** Replaces an order's recorded activity (seed import: the bundle's list is the whole truth). */

@@ -1,4 +1,5 @@
 import type { Insertable, Kysely } from 'kysely';
+import { insertActivity, replaceOrderActivity, type ActivityRow } from './activity';
 import type {
   CartonSkusTable,
   CartonsTable,
@@ -16,6 +17,7 @@ export interface SeedOrderRows {
   pallets: Insertable<PalletsTable>[];
   cartons: Insertable<CartonsTable>[];
   cartonSkus: Insertable<CartonSkusTable>[];
+  activity: ActivityRow[];
 }
 
 /** The stored order's creation time, if the order exists (an import without one keeps it). */
@@ -73,7 +75,8 @@ async function insertChunked<T extends 'order_items' | 'pallets' | 'cartons' | '
 
 /**
  * Upserts the order by id and replaces its lines, pallets, cartons and carton SKUs with the
- * given ones (their ids are stable, so importing the same bundle again writes the same rows).
+ * given ones, and its recorded activity likewise (their ids are stable, so importing the same
+ * bundle again writes the same rows).
  */
 export async function replaceSeedOrder(trx: Trx, rows: SeedOrderRows) {
   const { id: _id, ...columns } = rows.order;
@@ -90,4 +93,8 @@ export async function replaceSeedOrder(trx: Trx, rows: SeedOrderRows) {
   await insertChunked(trx, 'pallets', rows.pallets);
   await insertChunked(trx, 'cartons', rows.cartons);
   await insertChunked(trx, 'carton_skus', rows.cartonSkus);
+  await replaceOrderActivity(trx, rows.order.id, rows.activity.slice(0, ROWS_PER_INSERT));
+  for (let start = ROWS_PER_INSERT; start < rows.activity.length; start += ROWS_PER_INSERT) {
+    await insertActivity(trx, rows.activity.slice(start, start + ROWS_PER_INSERT));
+  }
 }

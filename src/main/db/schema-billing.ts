@@ -1,3 +1,52 @@
-/** Tables of billing prices per brand (migration-sets/billing.ts). */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by that feature
-export interface BillingTables {}
+/** Tables of billing prices per brand (migration-sets/billing.ts). Money is integer cents. */
+export interface BillingPricesTable {
+  brand_id: string;
+  /** An invoice line metric (src/shared/billing.ts INVOICE_LINE_METRICS). */
+  metric: string;
+  price_cents: number;
+  updated_at: string;
+}
+
+export interface BillingActionPricesTable {
+  brand_id: string;
+  /** Carton Workflow | Pallet Workflow | VAS */
+  action_type: string;
+  /** The action's name, e.g. `Pack`. */
+  metric: string;
+  price_cents: number;
+  updated_at: string;
+}
+
+/** Per-order totals, kept by triggers from the order's rows (migration-sets/billing-rollup.ts). */
+export interface OrderBillingTotalsTable {
+  order_id: string;
+  pallets: number;
+  cartons: number;
+  units: number;
+  /** Distinct SKUs packed. */
+  skus: number;
+  labels_generated: number;
+  pallet_label_qr: number;
+  pallet_label_gs1: number;
+  pallet_label_placard: number;
+  carton_label_gs1: number;
+  carton_label_qr: number;
+  carton_label_parcel: number;
+  vas_actions: number;
+  packing_slips: number;
+}
+
+/** Per order and action (type and name as recorded), the summed count. */
+export interface OrderActionTotalsTable {
+  order_id: string;
+  action_type: string;
+  metric: string;
+  count: number;
+}
+
+export interface BillingTables {
+  billing_prices: BillingPricesTable;
+  billing_action_prices: BillingActionPricesTable;
+  order_billing_totals: OrderBillingTotalsTable;
+  order_action_totals: OrderActionTotalsTable;
+}

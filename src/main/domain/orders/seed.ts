@@ -13,6 +13,7 @@ import {
   SEED_ORDER_TIMESTAMP_FIELDS,
   type SeedOrder,
 } from '../../../shared/order-seed';
+import { PACKING_SLIP_METRIC } from '../../../shared/fulfilment-activity';
 import { ORDER_DATE_FIELDS } from '../../../shared/orders';
 import { createItemRows, ORDER_TEXT_FIELDS } from './rows';
 
@@ -35,7 +36,7 @@ const json = (value: unknown) =>
   value === null || value === undefined ? null : JSON.stringify(value);
 
 /** The rows of one bundle order; `createdAt` is the time to use when the bundle names none. */
-export function seedOrderRows(order: SeedOrder, createdAt: string): SeedOrderRows {
+export function seedOrderRows(order: SeedOrder, createdAt: string, where = 'order'): SeedOrderRows {
   const created = iso(order.created_at) ?? createdAt;
   const row: SeedOrderRows['order'] = {
     id: order.id,
@@ -107,7 +108,65 @@ export function seedOrderRows(order: SeedOrder, createdAt: string): SeedOrderRow
       );
     }
   }
-  return { order: row, items, pallets, cartons, cartonSkus };
+  return {
+    order: row,
+    items,
+    pallets,
+    cartons,
+    cartonSkus,
+    activity: activityRows(order, row, where),
+  };
+}
+
+/**
+ * The order's activity entries as rows: stable ids, the SSCC of the carton or pallet named (so
+ * labels count as unique per SSCC), and `at` defaulting to the order's packed_at (else created_at).
+ */
+function activityRows(
+  order: SeedOrder,
+  row: SeedOrderRows['order'],
+  where: string,
+): SeedOrderRows['activity'] {
+  const ssccs = {
+    carton_id: new Map<string, string | null>(),
+    pallet_id: new Map<string, string | null>(),
+  };
+  for (const pallet of order.pallets) {
+    ssccs.pallet_id.set(pallet.id, pallet.sscc ?? null);
+    for (const carton of pallet.cartons) ssccs.carton_id.set(carton.id, carton.sscc ?? null);
+  }
+  const fallback = row.packed_at ?? row.created_at;
+  return order.activity.map((entry, index) => {
+    const at = `${where}.activity[${index}]`;
+    const cartonId = entry.kind === 'PACKING_SLIP' ? null : (entry.carton_id ?? null);
+    const palletId = entry.kind === 'PACKING_SLIP' ? null : (entry.pallet_id ?? null);
+    for (const [field, id] of [
+      ['carton_id', cartonId],
+      ['pallet_id', palletId],
+    ] as const) {
+      if (id !== null && !ssccs[field].has(id)) {
+        throw new SeedOrderError(
+          `${at}.${field}: '${id}' is not a ${field.slice(0, -3)} of this order`,
+        );
+      }
+    }
+    return {
+      id: derivedId(order.id, 'activity', index),
+      order_id: order.id,
+      kind: entry.kind,
+      action_type: entry.kind === 'ACTION' ? entry.action_type : null,
+      metric: entry.kind === 'PACKING_SLIP' ? PACKING_SLIP_METRIC : entry.metric,
+      count: entry.count,
+      carton_id: cartonId,
+      pallet_id: palletId,
+      sscc:
+        (cartonId && ssccs.carton_id.get(cartonId)) ??
+        (palletId && ssccs.pallet_id.get(palletId)) ??
+        null,
+      user_id: null,
+      created_at: iso(entry.at) ?? fallback,
+    };
+  });
 }
 
 /**
@@ -146,7 +205,7 @@ export async function importSeedOrders(
         `${where}.picksheet_code: '${order.picksheet_code}' is already order '${holder}' at this facility`,
       );
     }
-    const rows = seedOrderRows(order, (await findOrderCreatedAt(trx, order.id)) ?? now);
+    const rows = seedOrderRows(order, (await findOrderCreatedAt(trx, order.id)) ?? now, where);
     try {
       await replaceSeedOrder(trx, rows);
     } catch (error) {

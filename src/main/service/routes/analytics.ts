@@ -1,4 +1,71 @@
-import type { RouteDef } from '../route-def';
+import { z } from 'zod';
+import {
+  analyticsFacilityParamsSchema,
+  analyticsV1QuerySchema,
+  analyticsV1RowSchema,
+  analyticsV2QuerySchema,
+  analyticsV2RowSchema,
+} from '../../../shared/analytics';
+import { analyticsTableV1, analyticsTableV2 } from '../../domain/analytics/table';
+import { invalidRequest } from '../../domain/errors';
+import { errorEnvelopeSchema, successEnvelope } from '../openapi-schemas';
+import { parseOr } from '../parse';
+import { userOf, type RouteDef } from '../route-def';
+
+const RETRIEVED = 'Orders analytics table retrieved successfully';
+const FAILED = 'Failed to retrieve orders analytics';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Orders analytics (9, 10). */
-export const analyticsRoutes: RouteDef[] = [];
+export const analyticsRoutes: RouteDef[] = [
+  {
+    method: 'GET',
+    url: '/api/v2/orders/analytics/table/:facility_id',
+    summary:
+      "Orders analytics v2: a facility's orders, newest first, with counts from their pallets, cartons and activity",
+    tag: 'Analytics',
+    params: analyticsFacilityParamsSchema,
+    query: analyticsV2QuerySchema,
+    internalErrorMessage: FAILED,
+    responses: {
+      200: { description: RETRIEVED, schema: successEnvelope(z.array(analyticsV2RowSchema)) },
+      400: {
+        description: 'Invalid facility ID format, or invalid query parameters',
+        schema: errorEnvelopeSchema,
+      },
+      401: { description: 'Authentication failed', schema: errorEnvelopeSchema },
+      404: {
+        description: 'Facility not found (also a facility the user does not see)',
+        schema: errorEnvelopeSchema,
+      },
+      500: { description: FAILED, schema: errorEnvelopeSchema },
+    },
+    async handler(request, _reply, ctx) {
+      const { facility_id } = analyticsFacilityParamsSchema.parse(request.params);
+      if (!UUID.test(facility_id)) throw invalidRequest('Invalid facility ID format');
+      const query = parseOr(analyticsV2QuerySchema, request.query, 'Invalid query parameters');
+      const data = await analyticsTableV2(ctx, userOf(request), facility_id.toLowerCase(), query);
+      return { data, message: RETRIEVED };
+    },
+  },
+  {
+    method: 'GET',
+    url: '/api/v1/orders/analytics/table',
+    summary:
+      'Orders analytics v1: the orders of every facility the user sees, newest first, with their counts',
+    tag: 'Analytics',
+    query: analyticsV1QuerySchema,
+    internalErrorMessage: FAILED,
+    responses: {
+      200: { description: RETRIEVED, schema: successEnvelope(z.array(analyticsV1RowSchema)) },
+      400: { description: 'Invalid query parameters', schema: errorEnvelopeSchema },
+      401: { description: 'Authentication failed', schema: errorEnvelopeSchema },
+      500: { description: FAILED, schema: errorEnvelopeSchema },
+    },
+    async handler(request, _reply, ctx) {
+      const query = parseOr(analyticsV1QuerySchema, request.query, 'Invalid query parameters');
+      const data = await analyticsTableV1(ctx, userOf(request), query);
+      return { message: RETRIEVED, data };
+    },
+  },
+];

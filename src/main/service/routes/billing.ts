@@ -1,4 +1,116 @@
-import type { RouteDef } from '../route-def';
+import {
+  billingPricesBodySchema,
+  billingPricesSchema,
+  brandIdParamsSchema,
+  invoiceDetailsPageSchema,
+  invoiceDetailsQuerySchema,
+  invoiceQuerySchema,
+  invoiceSchema,
+} from '../../../shared/billing';
+import { invoiceOrderDetails } from '../../domain/billing/order-details';
+import { invoices } from '../../domain/billing/invoices';
+import { BRAND_NOT_FOUND, getBillingPrices, setBillingPrices } from '../../domain/billing/prices';
+import { notFound } from '../../domain/errors';
+import { errorEnvelopeSchema, successEnvelope } from '../openapi-schemas';
+import { parseOr } from '../parse';
+import { userOf, type RouteDef } from '../route-def';
+
+const INVOICES = 'Invoices retrieved successfully';
+const DETAILS = 'Invoice order details retrieved successfully';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A malformed brand id names no brand: the same 404 as an unknown one. */
+function brandIdOf(params: unknown) {
+  const { brand_id } = brandIdParamsSchema.parse(params);
+  if (!UUID.test(brand_id)) throw notFound(BRAND_NOT_FOUND);
+  return brand_id.toLowerCase();
+}
+
+const error = (description: string) => ({ description, schema: errorEnvelopeSchema });
 
 /** Invoices (12, 13) and billing prices. */
-export const billingRoutes: RouteDef[] = [];
+export const billingRoutes: RouteDef[] = [
+  {
+    method: 'GET',
+    url: '/api/v1/fintech/invoices',
+    summary: 'Invoices: billing summaries per brand (priced line metrics and actions)',
+    tag: 'Billing',
+    query: invoiceQuerySchema,
+    unauthenticatedMessage: 'Unauthorized',
+    responses: {
+      200: { description: INVOICES, schema: successEnvelope(invoiceSchema) },
+      400: error(
+        "Invalid transportation_method: '<value>'. Allowed values: FREIGHT, PARCEL; Invalid date format: ...",
+      ),
+      401: error('Unauthorized'),
+    },
+    async handler(request, _reply, ctx) {
+      const query = parseOr(invoiceQuerySchema, request.query, 'Invalid query parameters');
+      const data = await invoices(ctx, userOf(request), query);
+      return { message: INVOICES, data };
+    },
+  },
+  {
+    method: 'GET',
+    url: '/api/v1/fintech/invoice-order-details',
+    summary: 'Invoice order details: per order counts and priced actions, paginated',
+    tag: 'Billing',
+    query: invoiceDetailsQuerySchema,
+    unauthenticatedMessage: 'Unauthorized',
+    responses: {
+      200: { description: DETAILS, schema: successEnvelope(invoiceDetailsPageSchema) },
+      400: error('Invalid date format: ...; Invalid query parameter: ...'),
+      401: error('Unauthorized'),
+    },
+    async handler(request, _reply, ctx) {
+      const query = parseOr(invoiceDetailsQuerySchema, request.query, 'Invalid query parameters');
+      const data = await invoiceOrderDetails(ctx, userOf(request), query);
+      return { message: DETAILS, data };
+    },
+  },
+  {
+    method: 'GET',
+    url: '/api/v1/billing/prices/:brand_id',
+    summary: "A brand's billing prices (unit prices of line metrics and actions, dollars)",
+    tag: 'Billing',
+    params: brandIdParamsSchema,
+    responses: {
+      200: {
+        description: 'Billing prices retrieved successfully',
+        schema: successEnvelope(billingPricesSchema),
+      },
+      401: error('Authentication failed'),
+      404: error('Brand not found (also a brand the user does not see)'),
+    },
+    async handler(request, _reply, ctx) {
+      const data = await getBillingPrices(ctx, userOf(request), brandIdOf(request.params));
+      return { message: 'Billing prices retrieved successfully', data };
+    },
+  },
+  {
+    method: 'PUT',
+    url: '/api/v1/billing/prices/:brand_id',
+    summary:
+      "Replace a brand's billing prices (needs an admin grant for the brand at a facility the user sees)",
+    tag: 'Billing',
+    params: brandIdParamsSchema,
+    body: billingPricesBodySchema,
+    emptyBodyMessage: 'Invalid billing prices',
+    responses: {
+      200: {
+        description: 'Billing prices updated successfully',
+        schema: successEnvelope(billingPricesSchema),
+      },
+      400: error('Invalid billing prices'),
+      401: error('Authentication failed'),
+      403: error('Unauthorized (no admin grant for the brand)'),
+      404: error('Brand not found (also a brand the user does not see)'),
+    },
+    async handler(request, _reply, ctx) {
+      const brandId = brandIdOf(request.params);
+      const body = parseOr(billingPricesBodySchema, request.body, 'Invalid billing prices');
+      const data = await setBillingPrices(ctx, userOf(request), brandId, body);
+      return { message: 'Billing prices updated successfully', data };
+    },
+  },
+];

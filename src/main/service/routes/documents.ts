@@ -1,4 +1,237 @@
-import type { RouteDef } from '../route-def';
+import type { FastifyReply } from 'fastify';
+import {
+  complianceFailureSchema,
+  complianceReportSchema,
+  labelPrinterBodySchema,
+  labelPrinterSettingSchema,
+  labelQuerySchema,
+  orderDocumentParamsSchema,
+  orderLabelsQuerySchema,
+  packingSlipQuerySchema,
+  printLabelsBodySchema,
+  printLabelsResultSchema,
+  unitLabelParamsSchema,
+} from '../../../shared/documents';
+import { contentDisposition } from '../../documents/file-name';
+import { COMPLIANCE_NOT_FOUND, complianceReport } from '../../domain/documents/compliance';
+import { orderLabels, type RenderedLabels } from '../../domain/documents/labels';
+import { packingSlip } from '../../domain/documents/packing-slip';
+import {
+  PRINT_MESSAGES,
+  printLabels,
+  PrinterUnavailable,
+} from '../../domain/documents/print-labels';
+import { labelPrinterSetting, setLabelPrinter } from '../../domain/documents/printer-settings';
+import { DomainError, notFound } from '../../domain/errors';
+import { envelopeOf } from '../errors';
+import { errorEnvelopeSchema, successEnvelope } from '../openapi-schemas';
+import { parseOr } from '../parse';
+import { userOf, type RouteDef } from '../route-def';
 
 /** Labels, packing slips, compliance report (16), label printer (issue 8). */
-export const documentRoutes: RouteDef[] = [];
+
+const error = (description: string) => ({ description, schema: errorEnvelopeSchema });
+const INVALID_ORDER_ID = 'Invalid order ID format';
+const INVALID_QUERY = 'Invalid query parameters';
+
+const sendDocument = (
+  reply: FastifyReply,
+  document: { body: Uint8Array | string; contentType: string; fileName: string },
+) =>
+  reply
+    .type(document.contentType)
+    .header('Content-Disposition', contentDisposition(document.fileName, 'inline'))
+    .header('Cache-Control', 'private, no-store')
+    .send(typeof document.body === 'string' ? document.body : Buffer.from(document.body));
+
+const labelResponses = {
+  200: { description: 'The labels: application/pdf (a 4 x 6 in page each) or ZPL text' },
+  400: error(
+    'Invalid order or unit id, or query (kind gs1|qr|placard, format pdf|zpl, record true|false); a placard for a carton',
+  ),
+  401: error('Authentication failed'),
+  404: error('Order not found (also another tenant’s), or Carton / Pallet not found in it'),
+  409: error(
+    'A chosen carton or pallet has no valid SSCC (error.details lists them), or nothing to label',
+  ),
+};
+
+export const documentRoutes: RouteDef[] = [
+  {
+    method: 'GET',
+    url: '/api/v1/orders/:order_id/labels',
+    summary:
+      'All labels of an order, one per carton and pallet (units=cartons|pallets|all), as PDF or ZPL; record=true counts it as printed',
+    tag: 'Documents',
+    params: orderDocumentParamsSchema,
+    query: orderLabelsQuerySchema,
+    responses: labelResponses,
+    async handler(request, reply, ctx) {
+      const { order_id } = parseOr(orderDocumentParamsSchema, request.params, INVALID_ORDER_ID);
+      const query = parseOr(orderLabelsQuerySchema, request.query, INVALID_QUERY);
+      const labels: RenderedLabels = await orderLabels(
+        ctx,
+        userOf(request),
+        order_id,
+        { kind: query.kind, units: query.units },
+        query,
+      );
+      return sendDocument(reply, labels);
+    },
+  },
+  {
+    method: 'GET',
+    url: '/api/v1/orders/:order_id/labels/:units/:unit_id',
+    summary:
+      'One label of a carton or pallet (units=cartons|pallets) as PDF or ZPL; record=true counts it as printed',
+    tag: 'Documents',
+    params: unitLabelParamsSchema,
+    query: labelQuerySchema,
+    responses: labelResponses,
+    async handler(request, reply, ctx) {
+      const params = parseOr(unitLabelParamsSchema, request.params, 'Invalid order or unit ID');
+      const query = parseOr(labelQuerySchema, request.query, INVALID_QUERY);
+      const ids = [params.unit_id];
+      const labels = await orderLabels(
+        ctx,
+        userOf(request),
+        params.order_id,
+        params.units === 'cartons'
+          ? { kind: query.kind, units: 'cartons', cartonIds: ids }
+          : { kind: query.kind, units: 'pallets', palletIds: ids },
+        query,
+      );
+      return sendDocument(reply, labels);
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/v1/orders/:order_id/labels/print',
+    summary:
+      'Send labels of an order as ZPL to the label printer (raw TCP); recorded as printed once the printer took them',
+    tag: 'Documents',
+    params: orderDocumentParamsSchema,
+    body: printLabelsBodySchema,
+    responses: {
+      200: {
+        description: PRINT_MESSAGES.printed,
+        schema: successEnvelope(printLabelsResultSchema),
+      },
+      400: error('Invalid order id or body; a placard for a carton'),
+      401: error('Authentication failed'),
+      404: error('Order not found (also another tenant’s), or a named carton / pallet not in it'),
+      409: error(`${PRINT_MESSAGES.noPrinter}; or a chosen unit has no valid SSCC`),
+      502: error(
+        'The printer refused the connection, was not found or did not take the labels in time (error.reason: refused | unreachable | timeout | failed); nothing recorded',
+      ),
+    },
+    async handler(request, reply, ctx) {
+      const { order_id } = parseOr(orderDocumentParamsSchema, request.params, INVALID_ORDER_ID);
+      const body = parseOr(printLabelsBodySchema, request.body ?? {}, 'Invalid print request');
+      try {
+        const data = await printLabels(ctx, userOf(request), order_id, body);
+        return { message: PRINT_MESSAGES.printed, data };
+      } catch (failure) {
+        // The printer is another machine: its failure is a bad gateway, not our 500.
+        if (failure instanceof PrinterUnavailable)
+          return reply.status(502).send(envelopeOf(failure));
+        throw failure;
+      }
+    },
+  },
+  {
+    method: 'GET',
+    url: '/api/v1/orders/:order_id/packing-slip',
+    summary:
+      'The packing slip of an order (PDF): lines ordered and packed, cartons and their SKUs; record=true counts it',
+    tag: 'Documents',
+    params: orderDocumentParamsSchema,
+    query: packingSlipQuerySchema,
+    responses: {
+      200: { description: 'The packing slip, application/pdf' },
+      400: error('Invalid order id or query'),
+      401: error('Authentication failed'),
+      404: error('Order not found (also another tenant’s)'),
+    },
+    async handler(request, reply, ctx) {
+      const { order_id } = parseOr(orderDocumentParamsSchema, request.params, INVALID_ORDER_ID);
+      const { record } = parseOr(packingSlipQuerySchema, request.query, INVALID_QUERY);
+      const slip = await packingSlip(ctx, userOf(request), order_id, record);
+      return sendDocument(reply, {
+        body: slip.bytes,
+        contentType: 'application/pdf',
+        fileName: slip.fileName,
+      });
+    },
+  },
+  {
+    method: 'GET',
+    url: '/api/v1/settings/label-printer',
+    summary: 'The workstation’s label printer (host null until set); any signed-in user',
+    tag: 'Documents',
+    responses: {
+      200: {
+        description: 'Label printer retrieved successfully',
+        schema: successEnvelope(labelPrinterSettingSchema),
+      },
+      401: error('Authentication failed'),
+    },
+    async handler(_request, _reply, ctx) {
+      const data = await labelPrinterSetting(ctx);
+      return { message: 'Label printer retrieved successfully', data };
+    },
+  },
+  {
+    method: 'PUT',
+    url: '/api/v1/settings/label-printer',
+    summary: 'Set the label printer (host, port default 9100); users with an admin grant only',
+    tag: 'Documents',
+    body: labelPrinterBodySchema,
+    responses: {
+      200: {
+        description: 'Label printer saved',
+        schema: successEnvelope(labelPrinterSettingSchema),
+      },
+      400: error('Invalid label printer: error.details names the field'),
+      401: error('Authentication failed'),
+      403: error('Unauthorized: the user has no admin grant'),
+    },
+    async handler(request, _reply, ctx) {
+      const body = parseOr(labelPrinterBodySchema, request.body, 'Invalid label printer');
+      const data = await setLabelPrinter(ctx, userOf(request), body);
+      return { message: 'Label printer saved', data };
+    },
+  },
+  {
+    method: 'GET',
+    url: '/api/orders/compliance_report/binary/:order_id',
+    summary:
+      'Compliance report of a packed order: a PDF of rule verdicts, base64, without the message/data envelope',
+    tag: 'Documents',
+    params: orderDocumentParamsSchema,
+    responses: {
+      200: { description: 'The report', schema: complianceReportSchema },
+      401: error('Authentication failed'),
+      404: error(
+        `${COMPLIANCE_NOT_FOUND}: unknown or malformed id, another tenant’s order, or never packed`,
+      ),
+      500: { description: 'Unhandled failure: {error, order_id}', schema: complianceFailureSchema },
+    },
+    async handler(request, reply, ctx) {
+      const params = orderDocumentParamsSchema.safeParse(request.params);
+      // The interface lists no 400 here: an id that cannot be an order's is not found.
+      if (!params.success) throw notFound(COMPLIANCE_NOT_FOUND);
+      const orderId = params.data.order_id;
+      try {
+        return await complianceReport(ctx, userOf(request), orderId);
+      } catch (failure) {
+        if (failure instanceof DomainError) throw failure;
+        request.log.error({ err: failure }, 'compliance report failed');
+        const message = failure instanceof Error ? failure.message : String(failure);
+        return reply
+          .status(500)
+          .send({ error: `Failed to generate compliance report: ${message}`, order_id: orderId });
+      }
+    },
+  },
+];

@@ -1,4 +1,382 @@
-import type { RouteDef } from '../route-def';
+import type { ZodType } from 'zod';
+import {
+  brandIdParamsSchema,
+  cartonParamsSchema,
+  closeCartonBodySchema,
+  completePackingBodySchema,
+  createPalletBodySchema,
+  fulfilmentViewSchema,
+  gs1PrefixBodySchema,
+  gs1PrefixDataSchema,
+  moveCartonBodySchema,
+  openCartonBodySchema,
+  packCartonBodySchema,
+  palletParamsSchema,
+  recordActionBodySchema,
+  recordedActionSchema,
+  scanUnitBodySchema,
+  stepResultSchema,
+} from '../../../shared/fulfilment';
+import { orderIdParamsSchema } from '../../../shared/orders';
+import type { AuthUser, ServiceContext } from '../../domain/context';
+import { DomainError } from '../../domain/errors';
+import { recordAction } from '../../domain/fulfilment/actions';
+import { setGs1Prefix } from '../../domain/fulfilment/gs1-prefix';
+import {
+  FULFILMENT_ACTIONS,
+  recordStepFailure,
+  type FulfilmentAction,
+  type StepIds,
+  type StepTrail,
+} from '../../domain/fulfilment/log';
+import {
+  closeCarton,
+  completePacking,
+  openCarton,
+  packCarton,
+  scanUnit,
+  unpackCarton,
+} from '../../domain/fulfilment/packing';
+import { createPallet, deletePallet, moveCarton } from '../../domain/fulfilment/pallets';
+import {
+  cancelOrder,
+  loadOrder,
+  shipOrder,
+  stageOrder,
+  startPicking,
+} from '../../domain/fulfilment/progress';
+import { fulfilmentView } from '../../domain/fulfilment/read';
+import type { StepAnswer } from '../../domain/fulfilment/step';
+import { envelopeOf, httpStatusOf } from '../errors';
+import { errorEnvelopeSchema, successEnvelope } from '../openapi-schemas';
+import { parseOr } from '../parse';
+import { userOf, type RouteDef, type RouteRequest } from '../route-def';
 
-/** Fulfilment steps on the floor (issue 8). */
-export const fulfilmentRoutes: RouteDef[] = [];
+/*
+ * Fulfilment on the floor (DESIGN.md, Fulfilment): the steps that take an order from Open to
+ * Shipped, the packing screen's read, priced actions, and the brand's GS1 company prefix.
+ * Each step is one domain command (domain/fulfilment); a refused step on a visible order writes
+ * a FAILURE row to the transaction log, like the order writes do.
+ */
+
+const TAG = 'Fulfilment';
+const INVALID_BODY = 'Invalid request body';
+const stepEnvelope = successEnvelope(stepResultSchema);
+
+const errors = (conflictText: string) => ({
+  400: {
+    description: 'Invalid path or body (details say which field)',
+    schema: errorEnvelopeSchema,
+  },
+  401: { description: 'Authentication failed', schema: errorEnvelopeSchema },
+  404: {
+    description: "Order not found (also another tenant's order), or its carton/pallet not found",
+    schema: errorEnvelopeSchema,
+  },
+  409: { description: conflictText, schema: errorEnvelopeSchema },
+});
+
+interface StepInput {
+  user: AuthUser;
+  orderId: string;
+  trail: StepTrail;
+}
+
+/** Runs a step; a refusal after the order was found also gets its FAILURE log row. */
+async function withFailureLog<T>(
+  ctx: ServiceContext,
+  request: RouteRequest,
+  action: FulfilmentAction,
+  ids: (params: Record<string, string>) => StepIds,
+  run: (input: StepInput, params: Record<string, string>) => Promise<StepAnswer<T>>,
+  reply: { status(code: number): { send(body: unknown): unknown } },
+) {
+  const startedAt = performance.now();
+  parseOr(
+    orderIdParamsSchema,
+    { order_id: (request.params as Record<string, unknown>)['order_id'] },
+    'Invalid order ID format',
+  );
+  const params = parseOr(
+    cartonOrPalletParams,
+    request.params,
+    'Invalid carton or pallet ID format',
+  ) as Record<string, string>;
+  const trail: StepTrail = {};
+  try {
+    const answer = await run(
+      { user: userOf(request), orderId: params['order_id']!, trail },
+      params,
+    );
+    return reply.status(answer.status).send(answer.body);
+  } catch (error) {
+    if (trail.orderId && error instanceof DomainError) {
+      await recordStepFailure(ctx, {
+        action,
+        orderId: trail.orderId,
+        trail,
+        ids: ids(params),
+        startedAt,
+        payload: request.body,
+        responseStatus: httpStatusOf(error),
+        responseBody: envelopeOf(error),
+        errorMessage: error.message,
+      });
+    }
+    throw error;
+  }
+}
+
+/** Path parameters of every step route: the order, and a carton or pallet where the path has one. */
+const cartonOrPalletParams = orderIdParamsSchema.extend({
+  carton_id: cartonParamsSchema.shape.carton_id.optional(),
+  pallet_id: palletParamsSchema.shape.pallet_id.optional(),
+});
+
+const body = <S extends ZodType>(schema: S, input: unknown) =>
+  parseOr(schema, input ?? {}, INVALID_BODY);
+
+interface StepRouteSpec {
+  action: FulfilmentAction;
+  summary: string;
+  params?: ZodType;
+  body?: ZodType;
+  dataSchema?: ZodType;
+  conflicts: string;
+  run(
+    input: StepInput,
+    params: Record<string, string>,
+    body: unknown,
+    ctx: ServiceContext,
+  ): Promise<StepAnswer<unknown>>;
+}
+
+function stepRoute(spec: StepRouteSpec): RouteDef {
+  const action = FULFILMENT_ACTIONS[spec.action];
+  return {
+    method: action.method,
+    url: `/api/v1/orders/:order_id/${action.path}`,
+    summary: spec.summary,
+    tag: TAG,
+    params: spec.params ?? orderIdParamsSchema,
+    ...(spec.body ? { body: spec.body } : {}),
+    internalErrorMessage: `Failed to ${action.label.toLowerCase()}`,
+    responses: {
+      [action.status]: {
+        description: action.message,
+        schema: spec.dataSchema ? successEnvelope(spec.dataSchema) : stepEnvelope,
+      },
+      ...errors(spec.conflicts),
+    },
+    handler: (request, reply, ctx) =>
+      withFailureLog(
+        ctx,
+        request,
+        spec.action,
+        (p) => ({ cartonId: p['carton_id'], palletId: p['pallet_id'] }),
+        (input, params) => spec.run(input, params, request.body, ctx),
+        reply,
+      ),
+  };
+}
+
+const STATUS_CONFLICT = 'The order is in a status this step does not take (the message names it)';
+
+export const fulfilmentRoutes: RouteDef[] = [
+  {
+    method: 'GET',
+    url: '/api/v1/orders/:order_id/fulfilment',
+    summary:
+      'The packing screen: lines (ordered vs packed), the open carton, cartons, pallets, the next step and what it misses, recorded activity',
+    tag: TAG,
+    params: orderIdParamsSchema,
+    internalErrorMessage: 'Fulfilment retrieval failed',
+    responses: {
+      200: {
+        description: 'Fulfilment retrieved successfully',
+        schema: successEnvelope(fulfilmentViewSchema),
+      },
+      400: { description: 'Invalid order ID format', schema: errorEnvelopeSchema },
+      401: { description: 'Authentication failed', schema: errorEnvelopeSchema },
+      404: {
+        description: "Order not found (also another tenant's order)",
+        schema: errorEnvelopeSchema,
+      },
+    },
+    async handler(request, _reply, ctx) {
+      const { order_id } = parseOr(orderIdParamsSchema, request.params, 'Invalid order ID format');
+      const data = await fulfilmentView(ctx, userOf(request), order_id);
+      return { message: 'Fulfilment retrieved successfully', data };
+    },
+  },
+  stepRoute({
+    action: 'startPicking',
+    summary: 'Start picking: Open → Picking (started_at)',
+    conflicts: STATUS_CONFLICT,
+    run: ({ user, orderId, trail }, _p, _b, ctx) => startPicking(ctx, user, orderId, trail),
+  }),
+  stepRoute({
+    action: 'packCarton',
+    summary:
+      'Pack a whole carton (SKUs, quantities, serials, measures): a fresh SSCC, closed at once; records a Carton Workflow / Pack action. An Open order starts picking',
+    body: packCartonBodySchema,
+    conflicts:
+      'Wrong status; more than ordered without allow_over_ship; the brand has no GS1 company prefix; the pallet is not Open',
+    run: ({ user, orderId, trail }, _p, input, ctx) =>
+      packCarton(ctx, user, orderId, body(packCartonBodySchema, input), trail),
+  }),
+  stepRoute({
+    action: 'openCarton',
+    summary: 'Open an empty carton (fresh SSCC) that scans fill; one open carton per order',
+    body: openCartonBodySchema,
+    conflicts: 'Wrong status; a carton is already open; the brand has no GS1 company prefix',
+    run: ({ user, orderId, trail }, _p, input, ctx) =>
+      openCarton(ctx, user, orderId, body(openCartonBodySchema, input), trail),
+  }),
+  stepRoute({
+    action: 'scanUnit',
+    summary:
+      'Pack one scanned unit (SKU or UPC; a case barcode packs a case) into the open carton, opening one if none is',
+    body: scanUnitBodySchema,
+    conflicts:
+      'Wrong status; more than ordered without allow_over_ship; serial already in the carton',
+    run: ({ user, orderId, trail }, _p, input, ctx) =>
+      scanUnit(ctx, user, orderId, body(scanUnitBodySchema, input), trail),
+  }),
+  stepRoute({
+    action: 'closeCarton',
+    summary:
+      'Close the open carton (packing_complete_at; measures may be given); records a Pack action',
+    params: cartonParamsSchema,
+    body: closeCartonBodySchema,
+    conflicts: 'Wrong status; the carton is already closed or empty',
+    run: ({ user, orderId, trail }, params, input, ctx) =>
+      closeCarton(
+        ctx,
+        user,
+        orderId,
+        params['carton_id']!,
+        body(closeCartonBodySchema, input),
+        trail,
+      ),
+  }),
+  stepRoute({
+    action: 'unpackCarton',
+    summary: 'Unpack a carton (it and its Pack action are removed); before staging only',
+    params: cartonParamsSchema,
+    conflicts: STATUS_CONFLICT,
+    run: ({ user, orderId, trail }, params, _b, ctx) =>
+      unpackCarton(ctx, user, orderId, params['carton_id']!, trail),
+  }),
+  stepRoute({
+    action: 'moveCarton',
+    summary:
+      'Put a closed carton on an Open pallet of the order, move it to another, or take it off (pallet_id null)',
+    params: cartonParamsSchema,
+    body: moveCartonBodySchema,
+    conflicts: 'Wrong status; the carton is open; the pallet is not Open',
+    run: ({ user, orderId, trail }, params, input, ctx) =>
+      moveCarton(
+        ctx,
+        user,
+        orderId,
+        params['carton_id']!,
+        body(moveCartonBodySchema, input),
+        trail,
+      ),
+  }),
+  stepRoute({
+    action: 'completePacking',
+    summary:
+      'Complete packing: Picking → Packed (packed_at). Refused while nothing is packed or a carton is open, and when units are short unless allow_short',
+    body: completePackingBodySchema,
+    conflicts: 'Wrong status, or what is missing (the message lists it)',
+    run: ({ user, orderId, trail }, _p, input, ctx) =>
+      completePacking(ctx, user, orderId, body(completePackingBodySchema, input), trail),
+  }),
+  stepRoute({
+    action: 'createPallet',
+    summary:
+      'Create a pallet (fresh SSCC, status Open, optional measures), optionally with closed cartons on it',
+    body: createPalletBodySchema,
+    conflicts: 'Wrong status; a carton is open; the brand has no GS1 company prefix',
+    run: ({ user, orderId, trail }, _p, input, ctx) =>
+      createPallet(ctx, user, orderId, body(createPalletBodySchema, input), trail),
+  }),
+  stepRoute({
+    action: 'deletePallet',
+    summary: 'Delete a pallet before staging; its cartons stay packed, off any pallet',
+    params: palletParamsSchema,
+    conflicts: STATUS_CONFLICT,
+    run: ({ user, orderId, trail }, params, _b, ctx) =>
+      deletePallet(ctx, user, orderId, params['pallet_id']!, trail),
+  }),
+  stepRoute({
+    action: 'stage',
+    summary:
+      'Stage: Packed → Staged (staged_at); pallets → Staged (staged_at, staged_by). Pallet (non-PARCEL) orders need every carton on a pallet',
+    conflicts: 'Wrong status, or what is missing, e.g. "2 cartons not on a pallet"',
+    run: ({ user, orderId, trail }, _p, _b, ctx) => stageOrder(ctx, user, orderId, trail),
+  }),
+  stepRoute({
+    action: 'load',
+    summary: 'Load: Staged → Loaded (loaded_at); pallets → Loaded',
+    conflicts: STATUS_CONFLICT,
+    run: ({ user, orderId, trail }, _p, _b, ctx) => loadOrder(ctx, user, orderId, trail),
+  }),
+  stepRoute({
+    action: 'ship',
+    summary:
+      'Ship: Loaded → Shipped (shipped_at, asn_sent_at; a SEND_ASN log row). Pallet (non-PARCEL) orders need a bill of lading',
+    conflicts: 'Wrong status, or "no bill of lading"',
+    run: ({ user, orderId, trail }, _p, _b, ctx) => shipOrder(ctx, user, orderId, trail),
+  }),
+  stepRoute({
+    action: 'cancel',
+    summary: 'Cancel an order that has not shipped (cancelled_at)',
+    conflicts: 'The order is Shipped or already Cancelled',
+    run: ({ user, orderId, trail }, _p, _b, ctx) => cancelOrder(ctx, user, orderId, trail),
+  }),
+  stepRoute({
+    action: 'recordAction',
+    summary:
+      'Record a value-added service or carton/pallet work with a count (kind ACTION); billing prices them',
+    body: recordActionBodySchema,
+    dataSchema: recordedActionSchema,
+    conflicts: 'Not used',
+    run: ({ user, orderId, trail }, _p, input, ctx) =>
+      recordAction(ctx, user, orderId, body(recordActionBodySchema, input), trail),
+  }),
+  {
+    method: 'PUT',
+    url: '/api/v1/brands/:brand_id/gs1-prefix',
+    summary:
+      "Set a brand's GS1 company prefix (7-10 digits), used in the SSCCs of its cartons and pallets; needs an admin grant for the brand",
+    tag: TAG,
+    params: brandIdParamsSchema,
+    body: gs1PrefixBodySchema,
+    internalErrorMessage: 'Failed to save the GS1 company prefix',
+    responses: {
+      200: {
+        description: 'GS1 company prefix saved',
+        schema: successEnvelope(gs1PrefixDataSchema),
+      },
+      400: { description: 'Invalid brand ID or prefix', schema: errorEnvelopeSchema },
+      401: { description: 'Authentication failed', schema: errorEnvelopeSchema },
+      403: {
+        description: 'Unauthorized (no admin grant for the brand)',
+        schema: errorEnvelopeSchema,
+      },
+      404: {
+        description: 'Brand not found (also a brand the user does not see)',
+        schema: errorEnvelopeSchema,
+      },
+    },
+    async handler(request, _reply, ctx) {
+      const { brand_id } = parseOr(brandIdParamsSchema, request.params, 'Invalid brand ID format');
+      const input = parseOr(gs1PrefixBodySchema, request.body ?? {}, INVALID_BODY);
+      const data = await setGs1Prefix(ctx, userOf(request), brand_id, input);
+      return { message: 'GS1 company prefix saved', data };
+    },
+  },
+];

@@ -1,4 +1,36 @@
-import type { RouteDef } from '../route-def';
+import { transactionListQuerySchema, transactionPageSchema } from '../../../shared/transactions';
+import { transactionList } from '../../domain/transactions/list';
+import { parseTransactionListQuery } from '../../domain/transactions/query';
+import { errorEnvelopeSchema } from '../openapi-schemas';
+import { userOf, type RouteDef } from '../route-def';
+import { z } from 'zod';
 
 /** Transaction log (11). */
-export const transactionRoutes: RouteDef[] = [];
+export const transactionRoutes: RouteDef[] = [
+  {
+    method: 'GET',
+    url: '/api/transactions',
+    summary:
+      'List the transaction log the user sees: filters, search (3+ characters), sort and pages',
+    tag: 'Transactions',
+    query: transactionListQuerySchema,
+    internalErrorMessage: 'Error fetching transactions',
+    unauthenticatedMessage: 'User is not authorized to access this resource',
+    responses: {
+      // The interface's success body for this endpoint has `data` only.
+      200: {
+        description: 'A page of transactions',
+        schema: z.object({ data: transactionPageSchema }),
+      },
+      400: { description: 'Invalid query parameter', schema: errorEnvelopeSchema },
+      401: {
+        description: 'User is not authorized to access this resource',
+        schema: errorEnvelopeSchema,
+      },
+    },
+    async handler(request, _reply, ctx) {
+      const query = parseTransactionListQuery(request.query);
+      return { data: await transactionList(ctx, userOf(request), query) };
+    },
+  },
+];

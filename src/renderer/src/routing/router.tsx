@@ -14,6 +14,20 @@ import { OrderPage } from '../screens/orders/OrderPage';
 import { EditOrderScreen, NewOrderScreen } from '../screens/orders/OrderFormScreens';
 import { OrdersScreen } from '../screens/orders/OrdersScreen';
 import { orderListSearchSchema } from '../screens/orders/orderSearch';
+import { TransactionsScreen } from '../screens/transactions/TransactionsScreen';
+import { transactionSearchSchema } from '../screens/transactions/transactionSearch';
+import { AnalyticsScreen } from '../screens/analytics/AnalyticsScreen';
+import { analyticsSearchSchema } from '../screens/analytics/analyticsSearch';
+import { BillingScreen } from '../screens/billing/BillingScreen';
+import { billingSearchSchema } from '../screens/billing/billingSearch';
+import { ChargebacksScreen } from '../screens/chargebacks/ChargebacksScreen';
+import { chargebacksSearchSchema } from '../screens/chargebacks/chargebacksSearch';
+import { PackingScreen } from '../screens/packing/PackingScreen';
+import { packingSearchSchema } from '../screens/packing/packingSearch';
+import { PosScreen } from '../screens/pos/PosScreen';
+import { posSearchSchema } from '../screens/pos/posSearch';
+import { SettingsScreen } from '../screens/settings/SettingsScreen';
+import { settingsSearchSchema } from '../screens/settings/settingsSearch';
 
 const rootRoute = createRootRoute({
   component: AppShell,
@@ -74,6 +88,52 @@ const editOrderRoute = createRoute({
   component: EditOrderScreen,
 });
 
+/** Packing one order on the floor: scans, cartons, pallets, stage, load, ship. */
+const packingRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'orders/$orderId/pack',
+  validateSearch: packingSearchSchema,
+  component: PackingScreen,
+});
+const analyticsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'analytics',
+  validateSearch: analyticsSearchSchema,
+  component: AnalyticsScreen,
+});
+const billingRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'billing',
+  validateSearch: billingSearchSchema,
+  component: BillingScreen,
+});
+const chargebacksRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'chargebacks',
+  validateSearch: chargebacksSearchSchema,
+  component: ChargebacksScreen,
+});
+const posRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'pos',
+  validateSearch: posSearchSchema,
+  component: PosScreen,
+});
+const settingsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'settings',
+  validateSearch: settingsSearchSchema,
+  component: SettingsScreen,
+});
+
+/** The transaction log: filters, search, sort, page and the open row in the URL. */
+const transactionsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'transactions',
+  validateSearch: transactionSearchSchema,
+  component: TransactionsScreen,
+});
+
 const routeTree = rootRoute.addChildren([
   indexRoute,
   facilitiesRoute,
@@ -82,6 +142,13 @@ const routeTree = rootRoute.addChildren([
   newOrderRoute,
   orderRoute,
   editOrderRoute,
+  transactionsRoute,
+  packingRoute,
+  analyticsRoute,
+  billingRoute,
+  chargebacksRoute,
+  posRoute,
+  settingsRoute,
 ]);
 
 /** The screens, with their state in the URL's hash (`#/inventory?facility=…&brand=…`). */
@@ -104,4 +171,10 @@ export const NAV_ITEMS = [
   { to: '/facilities', label: 'Facilities' },
   { to: '/inventory', label: 'Inventory' },
   { to: '/orders', label: 'Orders' },
+  { to: '/transactions', label: 'Transactions' },
+  { to: '/analytics', label: 'Analytics' },
+  { to: '/billing', label: 'Billing' },
+  { to: '/chargebacks', label: 'Chargebacks' },
+  { to: '/pos', label: 'POS' },
+  { to: '/settings', label: 'Settings' },
 ] as const;

@@ -1,0 +1,94 @@
+import type { InvoiceFilter } from '../../db/billing';
+import {
+  INVOICE_DETAILS_PAGE_SIZE,
+  TRANSPORTATION_METHODS,
+  type InvoiceDetailsQuery,
+  type InvoiceQuery,
+} from '../../../shared/billing';
+import { isCalendarDate } from '../../../shared/inventory';
+import { invalidRequest } from '../errors';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const given = (value: string | undefined) => {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : undefined;
+};
+
+function uuidParam(name: string, value: string | undefined) {
+  const text = given(value);
+  if (text === undefined) return undefined;
+  if (!UUID.test(text)) throw invalidRequest(`Invalid query parameter: ${name} must be a UUID`);
+  return text.toLowerCase();
+}
+
+function dateParam(name: string, value: string | undefined) {
+  const text = given(value);
+  if (text === undefined) return undefined;
+  if (!isCalendarDate(text)) {
+    throw invalidRequest(`Invalid date format: ${name} must be a date YYYY-MM-DD, got '${text}'`);
+  }
+  return text;
+}
+
+/** The day after a `YYYY-MM-DD` date: an inclusive upper bound becomes an exclusive one. */
+function dayAfter(date: string) {
+  const next = new Date(`${date}T00:00:00.000Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return next.toISOString().slice(0, 10);
+}
+
+/** The filters of invoices (12), checked, with the interface's messages for bad values. */
+export function invoiceFilterOf(
+  query: InvoiceQuery,
+  scope: { facilityIds: readonly string[]; userBrandId: string | null },
+): InvoiceFilter {
+  const method = given(query.transportation_method);
+  if (
+    method !== undefined &&
+    !(TRANSPORTATION_METHODS as readonly string[]).includes(method.toUpperCase())
+  ) {
+    throw invalidRequest(
+      `Invalid transportation_method: '${query.transportation_method}'. Allowed values: ${TRANSPORTATION_METHODS.join(', ')}`,
+    );
+  }
+  const asnSentTo = dateParam('asn_sent_to', query.asn_sent_to);
+  const packedTo = dateParam('packed_to', query.packed_to);
+  return {
+    ...scope,
+    brandId: uuidParam('brand_id', query.brand_id),
+    retailerId: uuidParam('retailer_id', query.retailer_id),
+    transportationMethod: method?.toUpperCase(),
+    asnSentFrom: dateParam('asn_sent_from', query.asn_sent_from),
+    asnSentBefore: asnSentTo && dayAfter(asnSentTo),
+    packedFrom: dateParam('packed_from', query.packed_from),
+    packedBefore: packedTo && dayAfter(packedTo),
+  };
+}
+
+function pageParam(name: string, value: string | undefined, fallback: number) {
+  const text = given(value);
+  if (text === undefined) return fallback;
+  if (!/^\d+$/.test(text) || Number(text) < 1) {
+    throw invalidRequest(`Invalid query parameter: ${name} must be a whole number from 1`);
+  }
+  return Number(text);
+}
+
+/** The filters and page of invoice order details (13); page_size above 100 is capped at 100. */
+export function invoiceDetailsFilterOf(
+  query: InvoiceDetailsQuery,
+  scope: { facilityIds: readonly string[]; userBrandId: string | null },
+) {
+  const filter: InvoiceFilter = {
+    ...invoiceFilterOf(query, scope),
+    orderId: uuidParam('order_id', query.order_id),
+    picksheetCode: given(query.picksheet_code),
+  };
+  const page = pageParam('page', query.page, 1);
+  const pageSize = Math.min(
+    pageParam('page_size', query.page_size, INVOICE_DETAILS_PAGE_SIZE.default),
+    INVOICE_DETAILS_PAGE_SIZE.max,
+  );
+  return { filter, page, pageSize };
+}

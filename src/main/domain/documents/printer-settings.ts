@@ -1,0 +1,43 @@
+import {
+  DEFAULT_LABEL_PRINTER_PORT,
+  labelPrinterBodySchema,
+  type LabelPrinterBody,
+  type LabelPrinterSetting,
+} from '../../../shared/documents';
+import { hasAnyAdminGrant, readSetting, writeSetting } from '../../db/documents';
+import type { AuthUser, ServiceContext } from '../context';
+import { forbidden } from '../errors';
+
+/** The workstation's label printer lives in app_settings under this key. */
+export const LABEL_PRINTER_KEY = 'label_printer';
+
+/** The printer setting; host null until someone sets it. Every signed-in user may read it. */
+export async function labelPrinterSetting(ctx: ServiceContext): Promise<LabelPrinterSetting> {
+  const row = await readSetting(ctx.db, LABEL_PRINTER_KEY);
+  if (!row) return { host: null, port: DEFAULT_LABEL_PRINTER_PORT, updated_at: null };
+  // Stored by setLabelPrinter after the same validation; parsed again so a hand-edited row
+  // cannot send labels to an address that is not one.
+  const parsed = labelPrinterBodySchema.safeParse(JSON.parse(row.value_json));
+  if (!parsed.success)
+    return { host: null, port: DEFAULT_LABEL_PRINTER_PORT, updated_at: row.updated_at };
+  return { ...parsed.data, updated_at: row.updated_at };
+}
+
+/**
+ * Sets the label printer. The printer serves the whole workstation (every tenant's labels go to
+ * it), so only users who administer something (an admin grant for a brand at a facility) may
+ * change it.
+ */
+export async function setLabelPrinter(
+  ctx: ServiceContext,
+  user: AuthUser,
+  body: LabelPrinterBody,
+): Promise<LabelPrinterSetting> {
+  if (!(await hasAnyAdminGrant(ctx.db, user.id))) throw forbidden();
+  const at = ctx.clock.now().toISOString();
+  const value = { host: body.host, port: body.port };
+  await ctx.db
+    .transaction()
+    .execute((trx) => writeSetting(trx, LABEL_PRINTER_KEY, JSON.stringify(value), at));
+  return { ...value, updated_at: at };
+}

@@ -1,0 +1,27 @@
+import { hasAdminGrant } from '../../db/advice';
+import { findVisibleBrand, setBrandGs1Prefix } from '../../db/fulfilment';
+import type { Gs1PrefixBody } from '../../../shared/fulfilment';
+import type { AuthUser, ServiceContext } from '../context';
+import { forbidden, notFound } from '../errors';
+
+export const BRAND_NOT_FOUND = 'Brand not found';
+
+/**
+ * PUT /api/v1/brands/{brand_id}/gs1-prefix: sets the brand's GS1 company prefix (SSCCs made from
+ * now on use it; those already printed stay). The user must see the brand (else 404, like an
+ * unknown id) and hold an admin grant for it at some facility (else 403 `Unauthorized`).
+ */
+export async function setGs1Prefix(
+  ctx: ServiceContext,
+  user: AuthUser,
+  brandId: string,
+  body: Gs1PrefixBody,
+) {
+  return ctx.db.transaction().execute(async (trx) => {
+    const brand = await findVisibleBrand(trx, user, brandId);
+    if (!brand) throw notFound(BRAND_NOT_FOUND);
+    if (!(await hasAdminGrant(trx, user.id, brand.id))) throw forbidden();
+    await setBrandGs1Prefix(trx, brand.id, body.gs1_company_prefix);
+    return { brand_id: brand.id, gs1_company_prefix: body.gs1_company_prefix };
+  });
+}

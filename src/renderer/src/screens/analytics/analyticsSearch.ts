@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { ANALYTICS_PAGE_SIZE } from '../../../../shared/analytics';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+// The router reads `?order=123` as the number 123; an order filter is text either way.
+const orderText = z.preprocess(
+  (value) => (typeof value === 'number' ? String(value) : value),
+  z.string().trim().min(1).max(100).optional().catch(undefined),
+);
+
+/** The Analytics screen's URL state; a value that does not fit is dropped rather than an error. */
+export const analyticsSearchSchema = z.object({
+  facility: z.uuid().optional().catch(undefined),
+  /** One order: its picksheet code (order number) or its order ID. */
+  order: orderText,
+  /** 1 when absent. */
+  page: z.number().int().min(2).optional().catch(undefined),
+});
+export type AnalyticsSearch = z.infer<typeof analyticsSearchSchema>;
+
+/** Rows per page: the service's maximum. */
+export const ANALYTICS_ROWS_PER_PAGE = ANALYTICS_PAGE_SIZE;
+
+/** How the order filter names its order: an order ID is used as is, anything else is a code. */
+export type OrderFilter = { kind: 'id'; orderId: string } | { kind: 'code'; code: string };
+
+export function orderFilterOf(text: string | undefined): OrderFilter | null {
+  const value = text?.trim() ?? '';
+  if (value === '') return null;
+  return UUID.test(value) ? { kind: 'id', orderId: value.toLowerCase() } : { kind: 'code', code: value };
+}
+
+/** The URL state after a new facility: the old order filter and page belong to the old one. */
+export function searchForFacility(facility: string | undefined): AnalyticsSearch {
+  return { facility };
+}
+
+/** The URL state after the order filter changes (back to the first page). */
+export function searchForOrder(search: AnalyticsSearch, order: string): AnalyticsSearch {
+  return { facility: search.facility, order: order.trim() || undefined };
+}
+
+/** The URL state of another page (page 1 is left out of the address). */
+export function searchForPage(search: AnalyticsSearch, page: number): AnalyticsSearch {
+  return { ...search, page: page > 1 ? page : undefined };
+}
+
+/**
+ * The service gives no total, so a full page may have a next one; a short page is the last.
+ * (A next page that turns out empty says so and offers the previous one.)
+ */
+export function hasNextPage(rowsOnPage: number): boolean {
+  return rowsOnPage >= ANALYTICS_ROWS_PER_PAGE;
+}

@@ -1,0 +1,233 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import {
+  ACTION_TYPE_LABELS,
+  ACTION_TYPES,
+  EXECUTION_STATUSES,
+  TRANSACTION_LIMITS,
+} from '../../../../shared/transactions';
+import { loadStateOf, useFacilities } from '../../api/queries';
+import { useAllRetailers } from '../orders/orderQueries';
+import { useAllBrands } from './transactionQueries';
+import { isFiltered, type TransactionSearch } from './transactionSearch';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const byName = (a: { name: string }, b: { name: string }) =>
+  a.name.localeCompare(b.name, undefined, { sensitivity: 'base' });
+
+interface Typed {
+  q: string;
+  transaction: string;
+  order: string;
+  po: string;
+}
+const typedOf = (search: TransactionSearch): Typed => ({
+  q: search.q ?? '',
+  transaction: search.transaction ?? '',
+  order: search.order ?? '',
+  po: search.po ?? '',
+});
+
+/** Problems with what was typed, per field, before anything is asked of the service. */
+function problemsOf(typed: Typed): Partial<Record<keyof Typed, string>> {
+  const problems: Partial<Record<keyof Typed, string>> = {};
+  const q = typed.q.trim();
+  if (q !== '' && q.length < TRANSACTION_LIMITS.searchMin) {
+    problems.q = `Type at least ${TRANSACTION_LIMITS.searchMin} characters.`;
+  }
+  if (typed.transaction.trim() !== '' && !UUID.test(typed.transaction.trim())) {
+    problems.transaction = 'A transaction ID is a UUID.';
+  }
+  if (typed.order.trim() !== '' && !UUID.test(typed.order.trim())) {
+    problems.order = 'An order ID is a UUID.';
+  }
+  return problems;
+}
+
+function Select({
+  id,
+  label,
+  value,
+  onChange,
+  anyLabel,
+  options,
+}: {
+  id: string;
+  label: string;
+  value: string | undefined;
+  onChange: (value: string | undefined) => void;
+  anyLabel: string;
+  options: { value: string; label: string }[];
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value ?? ''} onChange={(e) => onChange(e.target.value || undefined)}>
+        <option value="">{anyLabel}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** Every filter of the log; choices apply at once, typed ones on Search (or Enter). */
+export function TransactionFilters({
+  search,
+  onChange,
+}: {
+  search: TransactionSearch;
+  onChange: (next: TransactionSearch) => void;
+}) {
+  const facilities = loadStateOf(useFacilities());
+  const brands = loadStateOf(useAllBrands());
+  const retailers = loadStateOf(useAllRetailers());
+  const [typed, setTyped] = useState<Typed>(() => typedOf(search));
+  const [problems, setProblems] = useState<Partial<Record<keyof Typed, string>>>({});
+  // What the URL says wins (back, forward, Clear filters, a link).
+  const { q, transaction, order, po } = search;
+  useEffect(() => setTyped(typedOf({ q, transaction, order, po })), [q, transaction, order, po]);
+  const change = (patch: Partial<TransactionSearch>) =>
+    onChange({ ...search, ...patch, page: undefined, open: undefined });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = problemsOf(typed);
+    setProblems(found);
+    if (Object.keys(found).length > 0) return;
+    change({
+      q: typed.q.trim() || undefined,
+      transaction: typed.transaction.trim().toLowerCase() || undefined,
+      order: typed.order.trim().toLowerCase() || undefined,
+      po: typed.po.trim() || undefined,
+    });
+  };
+  const textField = (key: keyof Typed, label: string, placeholder: string) => (
+    <div className="field">
+      <label htmlFor={`transactions-${key}`}>{label}</label>
+      <input
+        id={`transactions-${key}`}
+        type={key === 'q' ? 'search' : 'text'}
+        value={typed[key]}
+        placeholder={placeholder}
+        aria-invalid={problems[key] ? true : undefined}
+        aria-describedby={problems[key] ? `transactions-${key}-error` : undefined}
+        onChange={(event) => setTyped({ ...typed, [key]: event.target.value })}
+      />
+      {problems[key] ? (
+        <p id={`transactions-${key}-error`} className="field-error">
+          {problems[key]}
+        </p>
+      ) : null}
+    </div>
+  );
+  const named = <T,>(
+    state: { status: string; data?: T[] },
+    map: (item: T) => { value: string; label: string },
+  ) => (state.status === 'ready' && state.data ? state.data.map(map) : []);
+
+  return (
+    <form
+      className="order-filters transaction-filters"
+      role="search"
+      aria-label="Transactions"
+      onSubmit={submit}
+    >
+      {textField('q', 'Search', 'ID, error or URL part')}
+      {textField('transaction', 'Transaction ID', 'UUID')}
+      {textField('order', 'Order ID', 'UUID')}
+      {textField('po', 'PO number', 'e.g. BB4500157')}
+      <div className="field">
+        <span className="label-spacer" aria-hidden="true">
+          &nbsp;
+        </span>
+        <button type="submit" className="button">
+          Search
+        </button>
+      </div>
+      <Select
+        id="transactions-status"
+        label="Status"
+        value={search.status}
+        anyLabel="Any status"
+        options={EXECUTION_STATUSES.map((status) => ({ value: status, label: status }))}
+        onChange={(value) => change({ status: value as TransactionSearch['status'] })}
+      />
+      <Select
+        id="transactions-action"
+        label="Action"
+        value={search.action}
+        anyLabel="Any action"
+        options={ACTION_TYPES.map((code) => ({ value: code, label: ACTION_TYPE_LABELS[code] }))}
+        onChange={(value) => change({ action: value as TransactionSearch['action'] })}
+      />
+      <Select
+        id="transactions-error"
+        label="Errors"
+        value={search.error}
+        anyLabel="With or without"
+        options={[
+          { value: 'true', label: 'With an error' },
+          { value: 'false', label: 'Without an error' },
+        ]}
+        onChange={(value) => change({ error: value as TransactionSearch['error'] })}
+      />
+      <Select
+        id="transactions-facility"
+        label="Facility"
+        value={search.facility}
+        anyLabel={facilities.status === 'loading' ? 'Loading facilities…' : 'Any facility'}
+        options={
+          facilities.status === 'ready'
+            ? [...facilities.data].sort(byName).map((f) => ({ value: f.id, label: f.name }))
+            : []
+        }
+        onChange={(value) => change({ facility: value })}
+      />
+      <Select
+        id="transactions-brand"
+        label="Brand"
+        value={search.brand}
+        anyLabel={brands.status === 'loading' ? 'Loading brands…' : 'Any brand'}
+        options={named(brands, (b) => ({ value: b.brand_id, label: b.name }))}
+        onChange={(value) => change({ brand: value })}
+      />
+      <Select
+        id="transactions-retailer"
+        label="Retailer"
+        value={search.retailer}
+        anyLabel={retailers.status === 'loading' ? 'Loading retailers…' : 'Any retailer'}
+        options={named(retailers, (r) => ({ value: r.retailer_id, label: r.name }))}
+        onChange={(value) => change({ retailer: value })}
+      />
+      <div className="field">
+        <label htmlFor="transactions-from">Created from</label>
+        <input
+          id="transactions-from"
+          type="date"
+          value={search.from ?? ''}
+          onChange={(event) => change({ from: event.target.value || undefined })}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor="transactions-to">Created to</label>
+        <input
+          id="transactions-to"
+          type="date"
+          value={search.to ?? ''}
+          onChange={(event) => change({ to: event.target.value || undefined })}
+        />
+      </div>
+      {isFiltered(search) ? (
+        <button
+          type="button"
+          className="link-button clear-filters"
+          onClick={() => onChange({ sort: search.sort, dir: search.dir })}
+        >
+          Clear filters
+        </button>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+
+/**
+ * Orders analytics tables (interface endpoints 9 and 10): query and row shapes, shared by the
+ * service (validation, OpenAPI) and the UI.
+ */
+
+/** The interface's default and maximum page size of both tables; a larger page_size is cut to it. */
+export const ANALYTICS_PAGE_SIZE = 10;
+
+/** page and page_size arrive as text; absent takes the default, above the maximum is capped. */
+const wholeNumberFrom1 = (name: string) =>
+  z
+    .string()
+    .regex(/^\s*\d+\s*$/, { message: `${name} must be a whole number from 1` })
+    .transform(Number)
+    .refine((n) => n >= 1, { message: `${name} must be a whole number from 1` });
+
+export const analyticsV1QuerySchema = z.object({
+  page: wholeNumberFrom1('page').optional(),
+  page_size: wholeNumberFrom1('page_size').optional(),
+});
+export type AnalyticsV1Query = z.infer<typeof analyticsV1QuerySchema>;
+
+export const analyticsV2QuerySchema = analyticsV1QuerySchema.extend({
+  /** One order (its UUID). */
+  order_id: z
+    .uuid({ message: 'order_id must be a UUID' })
+    .transform((value) => value.toLowerCase())
+    .optional(),
+});
+export type AnalyticsV2Query = z.infer<typeof analyticsV2QuerySchema>;
+
+export const analyticsFacilityParamsSchema = z.object({ facility_id: z.string() });
+
+/** Date-time fields of a v2 row, as HTTP-date strings (`Tue, 06 Jan 2026 12:00:00 GMT`) or null. */
+export const ANALYTICS_TIME_FIELDS = [
+  'created_at',
+  'updated_at',
+  'pickup_date',
+  'requested_pickup_date',
+  'stage_by',
+  'earliest_ship_date',
+  'latest_ship_date',
+  'requested_ship_date',
+  'cancel_by_date',
+  'earliest_delivery_date',
+  'latest_delivery_date',
+  'requested_delivery_date',
+  'scheduled_delivery_date',
+  'delivery_appointment_date',
+  'started_at',
+  'packed_at',
+  'staged_at',
+  'loaded_at',
+  'parcel_print_start_time',
+  'parcel_print_end_time',
+  'asn_sent_at',
+  'invoice_sent_at',
+  'po_acknowledgment_sent_at',
+] as const;
+export type AnalyticsTimeField = (typeof ANALYTICS_TIME_FIELDS)[number];
+
+const httpDate = z.string().nullable();
+const count = z.number().int().nonnegative();
+
+/** The counts both versions carry, computed from the order's pallets, cartons and activity. */
+const totalsShape = {
+  total_cartons: count,
+  total_labels: count,
+  total_pallets: count,
+  total_units: count,
+  total_vas_actions: count,
+  unique_labels: count,
+  unique_sku_count: count,
+};
+
+export const analyticsLineItemSchema = z.object({
+  ordered_quantity: count,
+  shipped_quantity: count,
+  sku: z.string(),
+  upc: z.string().nullable(),
+});
+
+export const analyticsV2RowSchema = z.object({
+  ...(Object.fromEntries(ANALYTICS_TIME_FIELDS.map((f) => [f, httpDate])) as Record<
+    AnalyticsTimeField,
+    typeof httpDate
+  >),
+  order_id: z.string(),
+  order_number: z.string(),
+  order_status: z.string(),
+  brand: z.string(),
+  retailer: z.string(),
+  line_items: z.array(analyticsLineItemSchema),
+  ...totalsShape,
+});
+export type AnalyticsV2Row = z.infer<typeof analyticsV2RowSchema>;
+
+export const analyticsV1RowSchema = z.object({
+  asn_sent_at: httpDate,
+  brand: z.string(),
+  retailer: z.string(),
+  order_number: z.string(),
+  order_status: z.string(),
+  ...totalsShape,
+});
+export type AnalyticsV1Row = z.infer<typeof analyticsV1RowSchema>;

@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { id } from '../helpers/fixtures';
+import { createTestService, type TestService } from '../helpers/service';
+import { cartonId, orderId, palletId, reportsBundle } from './report-fixtures';
+
+/*
+ * Invoices read per-order totals that triggers keep; invoice order details count the rows
+ * themselves. After any write to the rows, both must agree.
+ */
+let svc: TestService;
+let token: string;
+
+beforeAll(async () => {
+  svc = await createTestService({ seed: reportsBundle() });
+  token = await svc.login('admin@a.test');
+});
+afterAll(async () => {
+  await svc?.close();
+});
+
+const get = async (url: string) => {
+  const response = await svc.app.inject({ method: 'GET', url, headers: { authorization: token } });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data;
+};
+
+/** Brand 1's invoice counts, and the same summed from its order details. */
+async function bothWays() {
+  const invoice = (await get(`/api/v1/fintech/invoices?brand_id=${id('b', 1)}`)) as {
+    brands: {
+      line_items: { metric: string; count: number }[];
+      action_items: { metric: string; count: number }[];
+    }[];
+  };
+  const details = (await get(
+    `/api/v1/fintech/invoice-order-details?brand_id=${id('b', 1)}&page_size=100`,
+  )) as {
+    items: {
+      core: Record<string, number>;
+      carton_actions: Record<string, number>;
+      pallet_actions: Record<string, number>;
+      vas_actions: Record<string, number>;
+    }[];
+  };
+  const [brand] = invoice.brands;
+  const counts = Object.fromEntries(
+    [...brand!.line_items, ...brand!.action_items].map((l) => [l.metric, l.count]),
+  );
+  const sum = (pick: (item: (typeof details.items)[number]) => number | undefined) =>
+    details.items.reduce((total, item) => total + (pick(item) ?? 0), 0);
+  const fromDetails = {
+    Orders: details.items.length,
+    Cartons: sum((i) => i.core.cartons),
+    'Labels Generated': sum((i) => i.core.labels_generated),
+    'Carton Label Printed - GS1 Label': sum((i) => i.core.carton_label_gs1_printed),
+    Pack: sum((i) => i.carton_actions.Pack),
+    'Stretch Wrap': sum((i) => i.pallet_actions['Stretch Wrap']),
+    Ticketing: sum((i) => i.vas_actions.Ticketing),
+  };
+  return { counts, fromDetails };
+}
+
+describe('per-order totals', () => {
+  it('follow every kind of write to the rows', async () => {
+    const first = await bothWays();
+    expect(first.counts).toEqual(first.fromDetails);
+    expect(first.counts).toMatchObject({ Orders: 2, Cartons: 3, Pack: 3, Ticketing: 3 });
+
+    const sqlite = svc.database.sqlite;
+    // A carton removed (its SKU lines go with it), a label reprinted, an action added and one
+    // removed, a carton moved to another order, a quantity changed.
+    sqlite.prepare('DELETE FROM cartons WHERE id = ?').run(cartonId(2));
+    sqlite
+      .prepare(
+        `INSERT INTO order_activity (id, order_id, kind, action_type, metric, count, created_at)
+         VALUES ('x1', ?, 'LABEL_PRINT', NULL, 'Carton Label Printed - GS1 Label', 2, '2026-03-01'),
+                ('x2', ?, 'ACTION', 'VAS', 'Ticketing', 4, '2026-03-05')`,
+      )
+      .run(orderId(1), orderId(2));
+    sqlite
+      .prepare(`DELETE FROM order_activity WHERE order_id = ? AND metric = 'Stretch Wrap'`)
+      .run(orderId(1));
+    sqlite.prepare('UPDATE cartons SET order_id = ? WHERE id = ?').run(orderId(2), cartonId(1));
+    sqlite
+      .prepare(`UPDATE order_activity SET count = 5 WHERE order_id = ? AND metric = 'Pack'`)
+      .run(orderId(2));
+    const after = await bothWays();
+    expect(after.counts).toEqual(after.fromDetails);
+    expect(after.counts).toMatchObject({
+      Cartons: 2,
+      'Carton Label Printed - GS1 Label': 5,
+      Pack: 7,
+      'Stretch Wrap': 0,
+      Ticketing: 7,
+    });
+
+    // A pallet moves order; a new order arrives with nothing on it.
+    sqlite.prepare('UPDATE pallets SET order_id = ? WHERE id = ?').run(orderId(2), palletId(1));
+    const rollup = () =>
+      sqlite
+        .prepare('SELECT order_id, pallets FROM order_billing_totals ORDER BY order_id')
+        .all() as { order_id: string; pallets: number }[];
+    expect(rollup().find((r) => r.order_id === orderId(2))?.pallets).toBe(2);
+    expect(rollup().find((r) => r.order_id === orderId(1))?.pallets).toBe(0);
+    // Every order has its row; a deleted order takes its row along.
+    expect(rollup()).toHaveLength(6);
+    sqlite.prepare('DELETE FROM orders WHERE id = ?').run(orderId(5));
+    expect(rollup()).toHaveLength(5);
+  });
+});
