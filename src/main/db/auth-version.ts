@@ -1,5 +1,6 @@
 import type SQLite from 'better-sqlite3';
 import type { Db } from './database';
+import { installWriteCounter, type WatchedWrites, type WriteCounter } from './write-counter';
 
 /**
  * A counter that moves on every write to the rows that decide who a user is and what it sees
@@ -14,12 +15,12 @@ import type { Db } from './database';
  * The triggers are TEMP (this connection only), so no migration is needed. Another process
  * writing the same file is not seen; nothing does that while the service runs.
  */
-const versions = new WeakMap<Db, { value: number }>();
+const versions = new WeakMap<Db, WriteCounter>();
 
 const FUNCTION_NAME = 'auth_data_changed';
 
 /** Table -> the events that change cached auth data (UPDATE OF lists the columns that matter). */
-const WATCHED: Record<string, string[]> = {
+const WATCHED: WatchedWrites = {
   users: ['INSERT', 'DELETE', 'UPDATE OF id, email, brand_id'],
   user_facilities: ['INSERT', 'DELETE', 'UPDATE'],
   user_admin: ['INSERT', 'DELETE', 'UPDATE'],
@@ -33,20 +34,7 @@ const WATCHED: Record<string, string[]> = {
 
 /** Installs the counter on an opened database (after its migrations). */
 export function installAuthDataVersion(sqlite: SQLite.Database, db: Db): void {
-  const version = { value: 0 };
-  sqlite.function(FUNCTION_NAME, { deterministic: false }, () => {
-    version.value += 1;
-    return null;
-  });
-  for (const [table, events] of Object.entries(WATCHED)) {
-    events.forEach((event, index) => {
-      sqlite.exec(
-        `CREATE TEMP TRIGGER IF NOT EXISTS ${FUNCTION_NAME}_${table}_${index} AFTER ${event} ` +
-          `ON main.${table} BEGIN SELECT ${FUNCTION_NAME}(); END`,
-      );
-    });
-  }
-  versions.set(db, version);
+  versions.set(db, installWriteCounter(sqlite, FUNCTION_NAME, WATCHED));
 }
 
 /** The counter's value, or undefined when it is not installed (callers then must not cache). */

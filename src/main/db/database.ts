@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect, type SqliteDatabase } from 'kysely';
 import { sqliteNativeBinding } from '../native-binding';
 import { installAuthDataVersion } from './auth-version';
+import { installTransactionsVersion } from './transactions-version';
 import { migrationProvider } from './migrations';
 import type { Database } from './schema';
 
@@ -69,6 +70,7 @@ export async function openDatabase(
     throw new Error(`Database migration ${failed} failed: ${String(error)}`);
   }
   installAuthDataVersion(sqlite, db);
+  installTransactionsVersion(sqlite, db);
   return {
     db,
     sqlite,

@@ -1,5 +1,5 @@
 import { transactionListQuerySchema, transactionPageSchema } from '../../../shared/transactions';
-import { transactionList } from '../../domain/transactions/list';
+import { transactionPageJson } from '../../domain/transactions/page-cache';
 import { parseTransactionListQuery } from '../../domain/transactions/query';
 import { errorEnvelopeSchema } from '../openapi-schemas';
 import { userOf, type RouteDef } from '../route-def';
@@ -28,9 +28,11 @@ export const transactionRoutes: RouteDef[] = [
         schema: errorEnvelopeSchema,
       },
     },
-    async handler(request, _reply, ctx) {
+    async handler(request, reply, ctx) {
       const query = parseTransactionListQuery(request.query);
-      return { data: await transactionList(ctx, userOf(request), query) };
+      // The page comes serialized (and usually cached): sent as it is, not parsed again.
+      const data = await transactionPageJson(ctx, userOf(request), query);
+      return reply.type('application/json; charset=utf-8').send(`{"data":${data}}`);
     },
   },
 ];

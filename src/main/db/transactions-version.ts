@@ -1,0 +1,25 @@
+import type SQLite from 'better-sqlite3';
+import type { Db } from './database';
+import { installWriteCounter, type WriteCounter } from './write-counter';
+
+/**
+ * A counter that moves on every write that can change a page of the transaction log: its rows,
+ * and orders' PO numbers (the `po_number` filter goes through the order). Who may see what is
+ * versioned separately (auth-version.ts) and is part of a cached page's key.
+ */
+const counters = new WeakMap<Db, WriteCounter>();
+
+export function installTransactionsVersion(sqlite: SQLite.Database, db: Db): void {
+  counters.set(
+    db,
+    installWriteCounter(sqlite, 'transactions_changed', {
+      transactions: ['INSERT', 'DELETE', 'UPDATE'],
+      orders: ['INSERT', 'DELETE', 'UPDATE OF po_number'],
+    }),
+  );
+}
+
+/** The counter's value, or undefined when it is not installed (callers then must not cache). */
+export function transactionsVersion(db: Db): number | undefined {
+  return counters.get(db)?.value;
+}

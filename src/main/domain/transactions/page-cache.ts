@@ -1,0 +1,56 @@
+import { authDataVersion } from '../../db/auth-version';
+import { transactionsVersion } from '../../db/transactions-version';
+import type { TransactionListQuery } from '../../../shared/transactions';
+import type { AuthUser, ServiceContext } from '../context';
+import { transactionList } from './list';
+
+/**
+ * Serialized pages of the transaction log, kept until the log (or an order's PO number) changes.
+ * Integrations poll the same page in a loop; while nothing was written, the answer is the same
+ * bytes. Entries are per user and parsed query, and also dropped when users or grants change.
+ */
+const MAX_ENTRIES = 500;
+const MAX_CHARS = 16 * 1024 * 1024;
+
+interface PageCache {
+  version: string;
+  chars: number;
+  pages: Map<string, string>;
+}
+const caches = new WeakMap<ServiceContext['db'], PageCache>();
+
+/** Moves with every write to the log, to orders' PO numbers, to users and to grants. */
+function cacheVersion(ctx: ServiceContext): string | undefined {
+  const log = transactionsVersion(ctx.db);
+  const auth = authDataVersion(ctx.db);
+  return log === undefined || auth === undefined ? undefined : `${log}:${auth}`;
+}
+
+/** Endpoint 11's `data`, serialized: from the cache while nothing changed, else from the database. */
+export async function transactionPageJson(
+  ctx: ServiceContext,
+  user: AuthUser,
+  query: TransactionListQuery,
+): Promise<string> {
+  const version = cacheVersion(ctx);
+  const key = `${user.id}|${JSON.stringify(query)}`;
+  const cache = caches.get(ctx.db);
+  const hit = version !== undefined && cache?.version === version && cache.pages.get(key);
+  if (hit) return hit;
+  const json = JSON.stringify(await transactionList(ctx, user, query));
+  // A page whose load overlapped a write is answered once and not kept.
+  if (version === undefined || cacheVersion(ctx) !== version) return json;
+  let current = caches.get(ctx.db);
+  if (
+    !current ||
+    current.version !== version ||
+    current.pages.size >= MAX_ENTRIES ||
+    current.chars + json.length > MAX_CHARS
+  ) {
+    current = { version, chars: 0, pages: new Map() };
+    caches.set(ctx.db, current);
+  }
+  current.pages.set(key, json);
+  current.chars += json.length;
+  return json;
+}
