@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refillBillingRollup } from '../../src/main/db/migration-sets/billing-rollup';
 import { id } from '../helpers/fixtures';
 import { createTestService, type TestService } from '../helpers/service';
 import { cartonId, orderId, palletId, reportsBundle } from './report-fixtures';
@@ -106,5 +107,15 @@ describe('per-order totals', () => {
     expect(rollup()).toHaveLength(6);
     sqlite.prepare('DELETE FROM orders WHERE id = ?').run(orderId(5));
     expect(rollup()).toHaveLength(5);
+  });
+
+  it('are recomputed from the rows in one pass (migration of existing data, bulk loads)', async () => {
+    const before = await bothWays();
+    const sqlite = svc.database.sqlite;
+    sqlite.exec('UPDATE order_billing_totals SET cartons = 99; DELETE FROM order_action_totals');
+    await refillBillingRollup(svc.ctx.db as never);
+    const after = await bothWays();
+    expect(after).toEqual(before);
+    expect(after.counts).toEqual(after.fromDetails);
   });
 });

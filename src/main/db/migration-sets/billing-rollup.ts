@@ -112,6 +112,31 @@ function triggerSql(): string[] {
   return statements;
 }
 
+/** The names of the triggers that keep the totals (a bulk load may drop them, then refill). */
+export function billingRollupTriggerNames(): string[] {
+  return triggerSql().map((statement) => /^CREATE TRIGGER (\S+)/.exec(statement)![1]!);
+}
+
+export async function createBillingRollupTriggers(db: Kysely<unknown>) {
+  for (const statement of triggerSql()) await sql.raw(statement).execute(db);
+}
+
+/** Recomputes every order's totals from its rows (after a migration or a bulk load). */
+export async function refillBillingRollup(db: Kysely<unknown>) {
+  await sql`DELETE FROM order_action_totals`.execute(db);
+  await sql`DELETE FROM order_billing_totals`.execute(db);
+  await sql`INSERT INTO order_billing_totals (order_id) SELECT id FROM orders`.execute(db);
+  for (const recompute of [
+    recomputePallets,
+    recomputeCartons,
+    recomputeContents,
+    recomputeActivity,
+  ]) {
+    await sql.raw(recompute('order_billing_totals.order_id').replace(/;\s*$/, '')).execute(db);
+  }
+  await sql.raw(`${ACTION_TOTALS} GROUP BY order_id, action_type, metric`).execute(db);
+}
+
 /** Creates the totals tables and their triggers, and fills them for the orders already there. */
 export async function createBillingRollup(db: Kysely<unknown>) {
   let table = db.schema
@@ -126,7 +151,8 @@ export async function createBillingRollup(db: Kysely<unknown>) {
   for (const column of ROLLUP_ACTIVITY_COLUMNS) {
     table = table.addColumn(column, 'integer', (c) => c.notNull().defaultTo(0));
   }
-  await table.execute();
+  // WITHOUT ROWID: an invoice looks up every order's row by id; one b-tree search, not two.
+  await table.modifyEnd(sql`WITHOUT ROWID`).execute();
   await db.schema
     .createTable('order_action_totals')
     .addColumn('order_id', 'text', (c) => c.notNull().references('orders.id').onDelete('cascade'))
@@ -134,16 +160,8 @@ export async function createBillingRollup(db: Kysely<unknown>) {
     .addColumn('metric', 'text', (c) => c.notNull())
     .addColumn('count', 'integer', (c) => c.notNull())
     .addPrimaryKeyConstraint('order_action_totals_pk', ['order_id', 'action_type', 'metric'])
+    .modifyEnd(sql`WITHOUT ROWID`)
     .execute();
-  for (const statement of triggerSql()) await sql.raw(statement).execute(db);
-  await sql`INSERT INTO order_billing_totals (order_id) SELECT id FROM orders`.execute(db);
-  for (const recompute of [
-    recomputePallets,
-    recomputeCartons,
-    recomputeContents,
-    recomputeActivity,
-  ]) {
-    await sql.raw(recompute('order_billing_totals.order_id').replace(/;\s*$/, '')).execute(db);
-  }
-  await sql.raw(`${ACTION_TOTALS} GROUP BY order_id, action_type, metric`).execute(db);
+  await createBillingRollupTriggers(db);
+  await refillBillingRollup(db);
 }
