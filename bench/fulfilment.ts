@@ -13,12 +13,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { sql } from 'kysely';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { defaultDeliveryPolicy } from '../src/main/advice/types';
 import { openDatabase } from '../src/main/db/database';
-import type { ServiceContext } from '../src/main/domain/context';
 import { importSeedBundle } from '../src/main/domain/seed';
 import { buildApp } from '../src/main/service/app';
 import { BENCH_EMAIL, BENCH_PASSWORD, benchBundle, ids } from './fixtures';
+import { benchContext, injectedAuthorization } from './in-process';
 import { ms, percentile, summarise } from './stats';
 
 const WARMUP = 50;
@@ -114,25 +113,12 @@ async function bareCommit(dataDir: string) {
 
 async function measure(dataDir: string, label: string) {
   const database = await openDatabase(dataDir);
-  const ctx: ServiceContext = {
-    db: database.db,
-    secret: new TextEncoder().encode('bench-secret-bench-secret-bench-secret'),
-    clock: { now: () => new Date() },
-    dataDir,
-    deliveryPolicy: defaultDeliveryPolicy,
-    deliveryConcurrency: 8,
-    deliveriesInFlight: new Set(),
-  };
+  const ctx = benchContext(database.db, dataDir);
   const app = await buildApp(ctx, { host: '127.0.0.1', uiDir: null });
   try {
     await importSeedBundle(ctx.db, bundle());
     await app.ready();
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/auth/token',
-      payload: { email: BENCH_EMAIL, password: BENCH_PASSWORD },
-    });
-    const authorization = `Bearer ${login.json().data.access_token as string}`;
+    const authorization = await injectedAuthorization(app, BENCH_EMAIL, BENCH_PASSWORD);
     const scanUrl = `/api/v1/orders/${ORDER}/scan`;
     const readUrl = `/api/v1/orders/${ORDER}/fulfilment`;
 

@@ -4,9 +4,7 @@
  * SSCC checks, PDF), plus the same labels as ZPL. In-process, an in-memory database.
  */
 import { cpus, loadavg } from 'node:os';
-import { defaultDeliveryPolicy } from '../src/main/advice/types';
 import { openDatabase } from '../src/main/db/database';
-import type { ServiceContext } from '../src/main/domain/context';
 import { importSeedBundle } from '../src/main/domain/seed';
 import { buildLabelsPdf } from '../src/main/documents/label-pdf';
 import { buildLabelsZpl } from '../src/main/documents/label-zpl';
@@ -14,6 +12,7 @@ import type { LabelRequest, LabelUnit } from '../src/main/documents/label-model'
 import { gs1CheckDigit } from '../src/main/documents/sscc-check';
 import { buildApp } from '../src/main/service/app';
 import { BENCH_EMAIL, BENCH_PASSWORD, benchBundle, ids } from './fixtures';
+import { benchContext, injectedAuthorization } from './in-process';
 import { ms, summarise, timeRuns } from './stats';
 
 const LABELS = 100;
@@ -111,25 +110,12 @@ export async function runLabelsBench() {
   const zpl = await timeRuns(RUNS, WARMUP, () => buildLabelsZpl(request));
 
   const database = await openDatabase(':memory:');
-  const ctx: ServiceContext = {
-    db: database.db,
-    secret: new TextEncoder().encode('bench-secret-bench-secret-bench!!'),
-    clock: { now: () => new Date() },
-    dataDir: '/tmp/fi-bench-labels',
-    deliveryPolicy: defaultDeliveryPolicy,
-    deliveryConcurrency: 8,
-    deliveriesInFlight: new Set(),
-  };
+  const ctx = benchContext(database.db, '/tmp/fi-bench-labels');
   const app = await buildApp(ctx, { host: '127.0.0.1', uiDir: null });
   try {
     await importSeedBundle(ctx.db, labelBundle());
     await app.ready();
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/auth/token',
-      payload: { email: BENCH_EMAIL, password: BENCH_PASSWORD },
-    });
-    const authorization = `Bearer ${login.json().data.access_token as string}`;
+    const authorization = await injectedAuthorization(app, BENCH_EMAIL, BENCH_PASSWORD);
     const url = `/api/v1/orders/${uuid('0d', 1)}/labels`;
     const route = await timeRuns(RUNS, WARMUP, async () => {
       const response = await app.inject({ method: 'GET', url, headers: { authorization } });

@@ -10,7 +10,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Kysely, SqliteDialect, type CompiledQuery } from 'kysely';
-import { defaultDeliveryPolicy } from '../src/main/advice/types';
 import { openDatabase } from '../src/main/db/database';
 import {
   billingRollupTriggerNames,
@@ -18,7 +17,6 @@ import {
   refillBillingRollup,
 } from '../src/main/db/migration-sets/billing-rollup';
 import type { Database } from '../src/main/db/schema';
-import type { ServiceContext } from '../src/main/domain/context';
 import { analyticsTableV2 } from '../src/main/domain/analytics/table';
 import { authUserById } from '../src/main/domain/auth-cache';
 import { invoices as invoiceSummary } from '../src/main/domain/billing/invoices';
@@ -32,6 +30,7 @@ import {
   reportIds,
   reportsBundle,
 } from './reports-data';
+import { benchContext, injectedAuthorization } from './in-process';
 import { ms, summarise, timeRuns, type LatencySummary } from './stats';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
@@ -57,16 +56,7 @@ export async function runReportsBench() {
     await refillBillingRollup(database.db as never);
     const refillMs = performance.now() - started;
 
-    const ctx: ServiceContext = {
-      db: database.db,
-      secret: new TextEncoder().encode('bench-secret-bench-secret-bench-secret'),
-      clock: { now: () => new Date() },
-      dataDir,
-      deliveryPolicy: defaultDeliveryPolicy,
-      deliveryConcurrency: 8,
-      deliveriesInFlight: new Set(),
-      passwordCost: cost,
-    };
+    const ctx = benchContext(database.db, dataDir, { passwordCost: cost });
     const app = await buildApp(ctx, { host: '127.0.0.1', uiDir: null });
     await app.ready();
     // A twin of the service whose Kysely logs its statements: the raw SQL to replay.
@@ -79,12 +69,7 @@ export async function runReportsBench() {
     });
     const twin = await buildApp({ ...ctx, db: logged }, { host: '127.0.0.1', uiDir: null });
     await twin.ready();
-    const token = await app.inject({
-      method: 'POST',
-      url: '/api/auth/token',
-      payload: { email: REPORT_EMAIL, password: REPORT_PASSWORD },
-    });
-    const authorization = `Bearer ${token.json().data.access_token as string}`;
+    const authorization = await injectedAuthorization(app, REPORT_EMAIL, REPORT_PASSWORD);
     const userId = database.sqlite
       .prepare('SELECT id FROM users WHERE email = ?')
       .pluck()

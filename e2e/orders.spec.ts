@@ -491,6 +491,8 @@ test('an edit that leaves more tracked than ordered says so at the quantity', as
   await page.getByLabel('Quantity, item 1').fill('3');
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByRole('heading', { name: `Order ${picksheet}`, level: 1 })).toBeVisible();
+  // The edit form's heading names the order too: wait until the order page's own address.
+  await expect(page).toHaveURL(/#\/orders\/[0-9a-f-]{36}$/);
   const details = await request.get(`/api/v1/orders/${page.url().split('/').pop() ?? ''}`, {
     headers: { authorization: `Bearer ${await demoToken(request)}` },
   });

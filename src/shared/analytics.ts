@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ORDER_TIMESTAMP_FIELDS, type OrderTimestampField } from './orders';
 
 /**
  * Orders analytics tables (interface endpoints 9 and 10): query and row shapes, shared by the
@@ -33,34 +34,6 @@ export type AnalyticsV2Query = z.infer<typeof analyticsV2QuerySchema>;
 
 export const analyticsFacilityParamsSchema = z.object({ facility_id: z.string() });
 
-/** Date-time fields of a v2 row, as HTTP-date strings (`Tue, 06 Jan 2026 12:00:00 GMT`) or null. */
-export const ANALYTICS_TIME_FIELDS = [
-  'created_at',
-  'updated_at',
-  'pickup_date',
-  'requested_pickup_date',
-  'stage_by',
-  'earliest_ship_date',
-  'latest_ship_date',
-  'requested_ship_date',
-  'cancel_by_date',
-  'earliest_delivery_date',
-  'latest_delivery_date',
-  'requested_delivery_date',
-  'scheduled_delivery_date',
-  'delivery_appointment_date',
-  'started_at',
-  'packed_at',
-  'staged_at',
-  'loaded_at',
-  'parcel_print_start_time',
-  'parcel_print_end_time',
-  'asn_sent_at',
-  'invoice_sent_at',
-  'po_acknowledgment_sent_at',
-] as const;
-export type AnalyticsTimeField = (typeof ANALYTICS_TIME_FIELDS)[number];
-
 const httpDate = z.string().nullable();
 const count = z.number().int().nonnegative();
 
@@ -83,8 +56,9 @@ export const analyticsLineItemSchema = z.object({
 });
 
 export const analyticsV2RowSchema = z.object({
-  ...(Object.fromEntries(ANALYTICS_TIME_FIELDS.map((f) => [f, httpDate])) as Record<
-    AnalyticsTimeField,
+  /** The order's timestamps, as HTTP-date strings (`Tue, 06 Jan 2026 12:00:00 GMT`) or null. */
+  ...(Object.fromEntries(ORDER_TIMESTAMP_FIELDS.map((f) => [f, httpDate])) as Record<
+    OrderTimestampField,
     typeof httpDate
   >),
   order_id: z.string(),

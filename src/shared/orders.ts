@@ -416,6 +416,7 @@ export const orderItemSchema = z.object({
 });
 export type OrderItem = z.infer<typeof orderItemSchema>;
 
+/** The interface's timestamps of an order (its details, analytics v2 rows), in its order. */
 export const ORDER_TIMESTAMP_FIELDS = [
   'created_at',
   'updated_at',
@@ -441,6 +442,7 @@ export const ORDER_TIMESTAMP_FIELDS = [
   'invoice_sent_at',
   'po_acknowledgment_sent_at',
 ] as const;
+export type OrderTimestampField = (typeof ORDER_TIMESTAMP_FIELDS)[number];
 
 /**
  * `data` of endpoint 8: the interface's shape, plus (beyond the interface) names of the brand,

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectError } from '../api/envelope';
 import { baseBundle, id } from '../helpers/fixtures';
-import { createTestService, type TestService } from '../helpers/service';
+import { createTestService } from '../helpers/service';
+import { signedInService } from '../helpers/signed-in';
 import { orderId, reportOrders } from '../billing/report-fixtures';
 
 const USERS = ['admin@a.test', 'brand1@a.test', 'brand2@b.test', 'viewer@a.test'] as const;
@@ -23,23 +24,9 @@ function analyticsBundle() {
   return { ...baseBundle(), orders: [...reportOrders(), ...extra] };
 }
 
-let svc: TestService;
-const tokens = {} as Record<User, string>;
+const api = signedInService(USERS, () => ({ seed: analyticsBundle() }));
 
-beforeAll(async () => {
-  svc = await createTestService({ seed: analyticsBundle() });
-  for (const email of USERS) tokens[email] = await svc.login(email);
-});
-afterAll(async () => {
-  await svc?.close();
-});
-
-const get = (user: User | null, url: string) =>
-  svc.app.inject({
-    method: 'GET',
-    url,
-    headers: user ? { authorization: tokens[user] } : {},
-  });
+const { get } = api;
 const v2 = (user: User, facility: string, query = '') =>
   get(user, `/api/v2/orders/analytics/table/${facility}${query}`);
 type Row = Record<string, unknown> & { order_id: string; order_number: string };

@@ -1,22 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectError } from '../api/envelope';
 import { id } from '../helpers/fixtures';
-import { createTestService, type TestService } from '../helpers/service';
+import { signedInService } from '../helpers/signed-in';
 import { reportsBundle } from './report-fixtures';
 
 const USERS = ['admin@a.test', 'brand1@a.test', 'brand2@b.test', 'viewer@a.test'] as const;
 type User = (typeof USERS)[number];
 
-let svc: TestService;
-const tokens = {} as Record<User, string>;
-
-beforeAll(async () => {
-  svc = await createTestService({ seed: reportsBundle() });
-  for (const email of USERS) tokens[email] = await svc.login(email);
-});
-afterAll(async () => {
-  await svc?.close();
-});
+const api = signedInService(USERS, () => ({ seed: reportsBundle() }));
 
 interface Line {
   metric: string;
@@ -37,11 +28,7 @@ interface InvoiceData {
 }
 
 const invoices = (user: User | null, query = '') =>
-  svc.app.inject({
-    method: 'GET',
-    url: `/api/v1/fintech/invoices${query}`,
-    headers: user ? { authorization: tokens[user] } : {},
-  });
+  api.get(user, `/api/v1/fintech/invoices${query}`);
 const dataOf = async (user: User, query = '') => {
   const response = await invoices(user, query);
   expect(response.statusCode, response.body).toBe(200);

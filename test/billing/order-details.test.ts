@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectError } from '../api/envelope';
 import { baseBundle, id } from '../helpers/fixtures';
-import { createTestService, type TestService } from '../helpers/service';
+import { signedInService } from '../helpers/signed-in';
 import { brandOnePrices, orderId, reportOrders } from './report-fixtures';
 
 const USERS = ['admin@a.test', 'brand1@a.test', 'brand2@b.test'] as const;
@@ -23,16 +23,7 @@ function detailsBundle() {
   return { ...baseBundle(), orders: [...reportOrders(), ...extra], billing: [brandOnePrices()] };
 }
 
-let svc: TestService;
-const tokens = {} as Record<User, string>;
-
-beforeAll(async () => {
-  svc = await createTestService({ seed: detailsBundle() });
-  for (const email of USERS) tokens[email] = await svc.login(email);
-});
-afterAll(async () => {
-  await svc?.close();
-});
+const api = signedInService(USERS, () => ({ seed: detailsBundle() }));
 
 interface Item {
   order_id: string;
@@ -52,11 +43,7 @@ interface Page {
 }
 
 const details = (user: User | null, query = '') =>
-  svc.app.inject({
-    method: 'GET',
-    url: `/api/v1/fintech/invoice-order-details${query}`,
-    headers: user ? { authorization: tokens[user] } : {},
-  });
+  api.get(user, `/api/v1/fintech/invoice-order-details${query}`);
 const pageOf = async (user: User, query = '') => {
   const response = await details(user, query);
   expect(response.statusCode, response.body).toBe(200);

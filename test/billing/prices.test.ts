@@ -1,29 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { importSeedBundle } from '../../src/main/domain/seed';
 import { expectError } from '../api/envelope';
 import { baseBundle, id } from '../helpers/fixtures';
-import { createTestService, TEST_PASSWORD_COST, type TestService } from '../helpers/service';
+import { createTestService, TEST_PASSWORD_COST } from '../helpers/service';
+import { signedInService } from '../helpers/signed-in';
 import { brandOnePrices } from './report-fixtures';
 
 const USERS = ['admin@a.test', 'brand1@a.test', 'brand2@b.test', 'viewer@a.test'] as const;
 type User = (typeof USERS)[number];
 
-let svc: TestService;
-const tokens = {} as Record<User, string>;
-
-beforeAll(async () => {
-  svc = await createTestService({ seed: { ...baseBundle(), billing: [brandOnePrices()] } });
-  for (const email of USERS) tokens[email] = await svc.login(email);
-});
-afterAll(async () => {
-  await svc?.close();
-});
+const api = signedInService(USERS, () => ({
+  seed: { ...baseBundle(), billing: [brandOnePrices()] },
+}));
 
 const prices = (user: User | null, brand: string, method: 'GET' | 'PUT' = 'GET', body?: unknown) =>
-  svc.app.inject({
+  api.svc.app.inject({
     method,
     url: `/api/v1/billing/prices/${brand}`,
-    headers: user ? { authorization: tokens[user] } : {},
+    headers: api.headers(user),
     ...(body === undefined ? {} : { payload: body as object }),
   });
 

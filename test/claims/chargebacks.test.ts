@@ -1,5 +1,4 @@
-import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chargebackPageSchema, type ChargebackPage } from '../../src/shared/claims';
 import { expectError } from '../api/envelope';
 import { id } from '../helpers/fixtures';
@@ -9,24 +8,12 @@ import {
   claimsBundle,
   seedChargeback,
   startClaimsService,
-  type ClaimsService,
   type ClaimUser,
 } from './fixtures';
+import { claimsServiceForFile, getWithoutTable, listGetter } from './list-support';
 
-let claims: ClaimsService;
-beforeAll(async () => {
-  claims = await startClaimsService();
-});
-afterAll(async () => {
-  await claims?.svc.close();
-});
-
-const get = (user: ClaimUser | null, query = '') =>
-  claims.svc.app.inject({
-    method: 'GET',
-    url: `/api/v1/chargebacks${query ? `?${query}` : ''}`,
-    headers: user ? { authorization: claims.tokens[user] } : {},
-  });
+const claims = claimsServiceForFile();
+const get = listGetter(claims, '/api/v1/chargebacks');
 
 async function page(user: ClaimUser, query = ''): Promise<ChargebackPage> {
   const response = await get(user, query);
@@ -364,18 +351,8 @@ describe('errors', () => {
   });
 
   it('500 Error fetching chargebacks when the store fails', async () => {
-    const broken = await startClaimsService();
-    try {
-      await sql`DROP TABLE chargebacks`.execute(broken.svc.ctx.db);
-      const response = await broken.svc.app.inject({
-        method: 'GET',
-        url: '/api/v1/chargebacks',
-        headers: { authorization: broken.tokens['admin@a.test'] },
-      });
-      expectError(response, 500, 'INTERNAL_SERVER_ERROR', 'Error fetching chargebacks');
-    } finally {
-      await broken.svc.close();
-    }
+    const response = await getWithoutTable('chargebacks', '/api/v1/chargebacks');
+    expectError(response, 500, 'INTERNAL_SERVER_ERROR', 'Error fetching chargebacks');
   });
 });
 

@@ -1,24 +1,12 @@
-import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { posPageSchema, type PosPage } from '../../src/shared/claims';
 import { expectError } from '../api/envelope';
 import { id } from '../helpers/fixtures';
-import { posUuid, startClaimsService, type ClaimsService, type ClaimUser } from './fixtures';
+import { posUuid, type ClaimUser } from './fixtures';
+import { claimsServiceForFile, getWithoutTable, listGetter } from './list-support';
 
-let claims: ClaimsService;
-beforeAll(async () => {
-  claims = await startClaimsService();
-});
-afterAll(async () => {
-  await claims?.svc.close();
-});
-
-const get = (user: ClaimUser | null, query = '') =>
-  claims.svc.app.inject({
-    method: 'GET',
-    url: `/api/v1/pos-reports${query ? `?${query}` : ''}`,
-    headers: user ? { authorization: claims.tokens[user] } : {},
-  });
+const claims = claimsServiceForFile();
+const get = listGetter(claims, '/api/v1/pos-reports');
 
 async function page(user: ClaimUser, query = ''): Promise<PosPage> {
   const response = await get(user, query);
@@ -158,18 +146,8 @@ describe('GET /api/v1/pos-reports', () => {
   });
 
   it('500 Error fetching POS data when the store fails', async () => {
-    const broken = await startClaimsService();
-    try {
-      await sql`DROP TABLE pos_rows`.execute(broken.svc.ctx.db);
-      const response = await broken.svc.app.inject({
-        method: 'GET',
-        url: '/api/v1/pos-reports',
-        headers: { authorization: broken.tokens['admin@a.test'] },
-      });
-      expectError(response, 500, 'INTERNAL_SERVER_ERROR', 'Error fetching POS data');
-    } finally {
-      await broken.svc.close();
-    }
+    const response = await getWithoutTable('pos_rows', '/api/v1/pos-reports');
+    expectError(response, 500, 'INTERNAL_SERVER_ERROR', 'Error fetching POS data');
   });
 
   it('60 parallel requests, some over the cap, each get their own page', async () => {

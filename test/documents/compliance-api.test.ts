@@ -1,8 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { complianceReportPdf } from '../../src/main/domain/documents/compliance';
 import { complianceReportSchema } from '../../src/shared/documents';
 import { expectError, expectNoLeak } from '../api/envelope';
-import { createTestService, TEST_PASSWORD, type TestService } from '../helpers/service';
+import { TEST_PASSWORD } from '../helpers/service';
+import { signedInService } from '../helpers/signed-in';
 import { documentsBundle, loadPdf, orderId, pageText } from './fixtures';
 
 /** Lets a test make the PDF builder fail, to see endpoint 16's failure shape. */
@@ -27,11 +28,9 @@ const USERS = [
 ] as const;
 type User = (typeof USERS)[number];
 
-let svc: TestService;
-const tokens = {} as Record<User, string>;
 const NOW = new Date('2026-01-20T12:00:00.000Z');
 
-beforeAll(async () => {
+const api = signedInService(USERS, () => {
   const bundle = documentsBundle();
   bundle.users.push({
     email: 'bravo@a.test',
@@ -40,22 +39,14 @@ beforeAll(async () => {
     facility_ids: [bundle.facilities[1]!.id],
     admin: [],
   });
-  svc = await createTestService({ seed: bundle, clock: { now: () => NOW } });
-  for (const email of USERS) tokens[email] = await svc.login(email);
-});
-afterAll(async () => {
-  await svc?.close();
+  return { seed: bundle, clock: { now: () => NOW } };
 });
 afterEach(() => {
   failure.message = null;
 });
 
 const report = (user: User, id: string) =>
-  svc.app.inject({
-    method: 'GET',
-    url: `/api/orders/compliance_report/binary/${id}`,
-    headers: { authorization: tokens[user] },
-  });
+  api.get(user, `/api/orders/compliance_report/binary/${id}`);
 
 const NOT_FOUND = 'Compliance report not found for this order';
 
@@ -88,7 +79,7 @@ describe('16. GET /api/orders/compliance_report/binary/{order_id}', () => {
   });
 
   it('an uploaded BOL makes the freight order compliant', async () => {
-    await svc.ctx.db
+    await api.svc.ctx.db
       .insertInto('order_bol_versions')
       .values({
         id: '5d000000-0000-4000-8000-000000000001',
@@ -110,7 +101,7 @@ describe('16. GET /api/orders/compliance_report/binary/{order_id}', () => {
       .execute();
     try {
       const { bytes } = await complianceReportPdf(
-        svc.ctx,
+        api.svc.ctx,
         await userOf('admin@a.test'),
         orderId(1),
       );
@@ -118,7 +109,7 @@ describe('16. GET /api/orders/compliance_report/binary/{order_id}', () => {
       expect(text).toContain('Verdict: COMPLIANT (no rule failed)');
       expect(text).toContain('Bill of lading uploaded (1 version, number BOL-7001)');
     } finally {
-      await svc.ctx.db.deleteFrom('order_bol_versions').execute();
+      await api.svc.ctx.db.deleteFrom('order_bol_versions').execute();
     }
   });
 
@@ -144,7 +135,7 @@ describe('16. GET /api/orders/compliance_report/binary/{order_id}', () => {
   });
 
   it('no token: 401 Authentication failed', async () => {
-    const response = await svc.app.inject({
+    const response = await api.svc.app.inject({
       method: 'GET',
       url: `/api/orders/compliance_report/binary/${orderId(1)}`,
     });
@@ -174,7 +165,7 @@ describe('16. GET /api/orders/compliance_report/binary/{order_id}', () => {
 });
 
 async function userOf(email: User) {
-  const row = await svc.ctx.db
+  const row = await api.svc.ctx.db
     .selectFrom('users')
     .select(['id', 'email', 'brand_id'])
     .where('email', '=', email)

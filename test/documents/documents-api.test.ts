@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../api/envelope';
-import { createTestService, type TestService } from '../helpers/service';
+import { signedInService } from '../helpers/signed-in';
 import { cartonId, documentsBundle, loadPdf, orderId, pageText, palletId, sscc } from './fixtures';
 import { refusedPort, startLoopbackPrinter, type LoopbackPrinter } from './printer-loopback';
 
@@ -14,10 +14,7 @@ const USERS = [
 ] as const;
 type User = (typeof USERS)[number];
 
-let svc: TestService;
-const tokens = {} as Record<User, string>;
-
-beforeAll(async () => {
+const api = signedInService(USERS, () => {
   const bundle = documentsBundle();
   // bravo@a.test: brand-less, Bravo DC only (the same organisation as Alpha, another facility).
   bundle.users.push({
@@ -27,11 +24,13 @@ beforeAll(async () => {
     facility_ids: [bundle.facilities[1]!.id],
     admin: [],
   });
-  svc = await createTestService({ seed: bundle });
-  for (const email of USERS) tokens[email] = await svc.login(email);
+  return { seed: bundle };
+});
+
+beforeAll(async () => {
   // Order 5 (PARCEL): two loose cartons, on no pallet.
   for (const n of [51, 52]) {
-    await svc.ctx.db
+    await api.svc.ctx.db
       .insertInto('cartons')
       .values({
         id: cartonId(n),
@@ -50,32 +49,33 @@ beforeAll(async () => {
         weight: null,
       })
       .execute();
-    await svc.ctx.db
+    await api.svc.ctx.db
       .insertInto('carton_skus')
       .values({ id: randomUUID(), carton_id: cartonId(n), sku: 'SKU-A', upc: null, quantity: 1 })
       .execute();
   }
 });
-afterAll(async () => {
-  await svc?.close();
-});
 afterEach(async () => {
-  await svc.ctx.db.deleteFrom('order_activity').execute();
-  await svc.ctx.db.deleteFrom('app_settings').execute();
+  await api.svc.ctx.db.deleteFrom('order_activity').execute();
+  await api.svc.ctx.db.deleteFrom('app_settings').execute();
 });
 
-const get = (user: User, url: string) =>
-  svc.app.inject({ method: 'GET', url, headers: { authorization: tokens[user] } });
+const { get } = api;
 const send = (user: User, method: 'POST' | 'PUT', url: string, payload: unknown) =>
-  svc.app.inject({
+  api.svc.app.inject({
     method,
     url,
-    headers: { authorization: tokens[user] },
+    headers: { authorization: api.tokens[user] },
     payload: payload as object,
   });
 
 const activity = () =>
-  svc.ctx.db.selectFrom('order_activity').selectAll().orderBy('metric').orderBy('sscc').execute();
+  api.svc.ctx.db
+    .selectFrom('order_activity')
+    .selectAll()
+    .orderBy('metric')
+    .orderBy('sscc')
+    .execute();
 
 const CARTON_SSCCS = [sscc(1), sscc(2), sscc(3)];
 const PALLET_SSCCS = [sscc(101, 1), sscc(102, 1)];
@@ -143,7 +143,7 @@ describe('GET /api/v1/orders/{order_id}/labels', () => {
       ['LABEL_PRINT', 'Pallet Label Printed - GS1 Label', 1, null, palletId(1), PALLET_SSCCS[0]],
       ['LABEL_PRINT', 'Pallet Label Printed - GS1 Label', 1, null, palletId(2), PALLET_SSCCS[1]],
     ]);
-    const user = await svc.ctx.db
+    const user = await api.svc.ctx.db
       .selectFrom('users')
       .select('id')
       .where('email', '=', 'brand1@a.test')
@@ -502,8 +502,8 @@ describe('GET /api/v1/orders/{order_id}/packing-slip', () => {
 
   it('many lines flow onto more pages with the table header repeated', async () => {
     const items = Array.from({ length: 120 }, (_, i) => ({ sku: `SKU-${i}`, quantity: 1 }));
-    await svc.ctx.db.deleteFrom('order_items').where('order_id', '=', orderId(2)).execute();
-    await svc.ctx.db
+    await api.svc.ctx.db.deleteFrom('order_items').where('order_id', '=', orderId(2)).execute();
+    await api.svc.ctx.db
       .insertInto('order_items')
       .values(
         items.map((item, i) => ({

@@ -2,21 +2,14 @@
  * Recorded activity: actions (VAS, carton and pallet work) through the API, and `activity` of
  * seed-bundle orders (imported, replaced on a second import, bad references refused).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectError } from '../api/envelope';
-import { createTestService, type TestService } from '../helpers/service';
 import { importSeedBundle, SeedError } from '../../src/main/domain/seed';
 import type { FulfilmentView, StepResult } from '../../src/shared/fulfilment';
-import { client, dataOf, fulfilmentBundle, ORDERS, type Client } from './support';
+import { dataOf, fulfilmentBundle, fulfilmentService, ORDERS } from './support';
 
-let svc: TestService;
-let api: Client;
-
-beforeAll(async () => {
-  svc = await createTestService({ seed: fulfilmentBundle() });
-  api = client(svc, await svc.login('packer@a.test'));
-});
-afterAll(() => svc.close());
+const floor = fulfilmentService(['packer@a.test']);
+const api = floor.as('packer@a.test');
 
 const actions = (orderId: string, payload: unknown) =>
   api.call('POST', `/api/v1/orders/${orderId}/actions`, payload);
@@ -52,7 +45,7 @@ describe('POST /api/v1/orders/{order_id}/actions', () => {
       ['Carton Workflow', 'Pack', 1],
       ['Carton Workflow', 'Labelling', 1],
     ]);
-    const log = await svc.ctx.db
+    const log = await floor.svc.ctx.db
       .selectFrom('transactions')
       .select('action_type')
       .where('order_id', '=', ORDERS.freight)
@@ -135,7 +128,7 @@ describe('activity of seed-bundle orders', () => {
   }
 
   const stored = () =>
-    svc.ctx.db
+    floor.svc.ctx.db
       .selectFrom('order_activity')
       .selectAll()
       .where('order_id', '=', ORDERS.freight)
@@ -155,8 +148,8 @@ describe('activity of seed-bundle orders', () => {
       { kind: 'PACKING_SLIP', count: 2 },
       { kind: 'ACTION', action_type: 'VAS', metric: 'Labelling', count: 24 },
     ];
-    await importSeedBundle(svc.ctx.db, bundleWith(activity), {
-      passwordCost: svc.ctx.passwordCost,
+    await importSeedBundle(floor.svc.ctx.db, bundleWith(activity), {
+      passwordCost: floor.svc.ctx.passwordCost,
     });
     const rows = await stored();
     const byMetric = (a: unknown[], b: unknown[]) => String(a[2]).localeCompare(String(b[2]));
@@ -185,28 +178,28 @@ describe('activity of seed-bundle orders', () => {
       ],
     ]);
     // Importing again changes nothing; a shorter list replaces the stored one.
-    await importSeedBundle(svc.ctx.db, bundleWith(activity), {
-      passwordCost: svc.ctx.passwordCost,
+    await importSeedBundle(floor.svc.ctx.db, bundleWith(activity), {
+      passwordCost: floor.svc.ctx.passwordCost,
     });
     expect(await stored()).toEqual(rows);
-    await importSeedBundle(svc.ctx.db, bundleWith(activity.slice(2, 3)), {
-      passwordCost: svc.ctx.passwordCost,
+    await importSeedBundle(floor.svc.ctx.db, bundleWith(activity.slice(2, 3)), {
+      passwordCost: floor.svc.ctx.passwordCost,
     });
     expect((await stored()).map((r) => r.kind)).toEqual(['PACKING_SLIP']);
   });
 
   it('refuses an entry naming a carton of no pallet of the order, or an unknown metric', async () => {
-    const options = { passwordCost: svc.ctx.passwordCost };
+    const options = { passwordCost: floor.svc.ctx.passwordCost };
     await expect(
       importSeedBundle(
-        svc.ctx.db,
+        floor.svc.ctx.db,
         bundleWith([{ kind: 'ACTION', action_type: 'VAS', metric: 'X', carton_id: PALLET }]),
         options,
       ),
     ).rejects.toThrow(`orders[0].activity[0].carton_id: '${PALLET}' is not a carton of this order`);
     await expect(
       importSeedBundle(
-        svc.ctx.db,
+        floor.svc.ctx.db,
         bundleWith([{ kind: 'LABEL_PRINT', metric: 'Stickers' }]),
         options,
       ),

@@ -3,15 +3,12 @@
  * it (no admin grant needed); another tenant's order, including one of the same brand at a
  * facility the user does not have, answers 404 exactly like an unknown one.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectError } from '../api/envelope';
 import { id } from '../helpers/fixtures';
-import { createTestService, type TestService } from '../helpers/service';
 import type { StepResult } from '../../src/shared/fulfilment';
-import { client, dataOf, fulfilmentBundle, ORDERS } from './support';
+import { dataOf, fulfilmentService, ORDERS } from './support';
 
-let svc: TestService;
-const tokens: Record<string, string> = {};
 const USERS = [
   'packer@a.test',
   'admin@a.test',
@@ -21,13 +18,8 @@ const USERS = [
   'viewer@a.test',
 ];
 
-beforeAll(async () => {
-  svc = await createTestService({ seed: fulfilmentBundle() });
-  for (const email of USERS) tokens[email] = await svc.login(email);
-});
-afterAll(() => svc.close());
-
-const as = (email: string) => client(svc, tokens[email]!);
+const floor = fulfilmentService(USERS);
+const { as } = floor;
 
 describe('fulfilment steps and the packing read', () => {
   it('a user with a grant of the same brand at another facility gets 404 Order not found', async () => {
@@ -48,7 +40,7 @@ describe('fulfilment steps and the packing read', () => {
       'NOT_FOUND',
       'Order not found',
     );
-    const rows = await svc.ctx.db
+    const rows = await floor.svc.ctx.db
       .selectFrom('transactions')
       .select('transaction_id')
       .where('order_id', '=', ORDERS.freight)

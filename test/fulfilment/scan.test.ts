@@ -2,21 +2,14 @@
  * Scan-to-pack at the packing station: a scan opens a carton when none is open, matches the
  * order line by SKU, UPC or case barcode, keeps serials; closing, measures and the packing read.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectError } from '../api/envelope';
-import { createTestService, type TestService } from '../helpers/service';
 import type { FulfilmentView, StepResult } from '../../src/shared/fulfilment';
-import { client, dataOf, fulfilmentBundle, ORDERS, type Client } from './support';
+import { dataOf, fulfilmentService, ORDERS } from './support';
 
-let svc: TestService;
-let api: Client;
+const floor = fulfilmentService(['packer@a.test']);
+const api = floor.as('packer@a.test');
 const order = ORDERS.freight;
-
-beforeAll(async () => {
-  svc = await createTestService({ seed: fulfilmentBundle() });
-  api = client(svc, await svc.login('packer@a.test'));
-});
-afterAll(() => svc.close());
 
 const view = async () => dataOf<FulfilmentView>(await api.view(order));
 

@@ -3,25 +3,18 @@
  * their messages, over- and short-packing, palletising, staging rules, the bill of lading before
  * shipping, cancel, the transaction log and order details.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectError } from '../api/envelope';
-import { createTestService, type TestService } from '../helpers/service';
 import { isValidSscc } from '../../src/main/domain/fulfilment/sscc';
 import type { FulfilmentView, StepResult } from '../../src/shared/fulfilment';
-import { client, dataOf, fulfilmentBundle, ORDERS, PREFIX_B1, type Client } from './support';
+import { dataOf, fulfilmentService, ORDERS, PREFIX_B1 } from './support';
 
-let svc: TestService;
-let api: Client;
-
-beforeAll(async () => {
-  svc = await createTestService({ seed: fulfilmentBundle() });
-  api = client(svc, await svc.login('packer@a.test'));
-});
-afterAll(() => svc.close());
+const floor = fulfilmentService(['packer@a.test']);
+const api = floor.as('packer@a.test');
 
 const view = async (orderId: string) => dataOf<FulfilmentView>(await api.view(orderId));
 const logRows = (orderId: string) =>
-  svc.ctx.db
+  floor.svc.ctx.db
     .selectFrom('transactions')
     .select(['action_type', 'execution_status', 'carton_id', 'error_message', 'response_status'])
     .where('order_id', '=', orderId)
@@ -242,7 +235,7 @@ describe('a freight order from Open to Shipped', () => {
       'Cannot ship: no bill of lading',
     );
 
-    await svc.ctx.db
+    await floor.svc.ctx.db
       .updateTable('orders')
       .set({ bill_of_lading_number: 'BOL-1' })
       .where('id', '=', order)

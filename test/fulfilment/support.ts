@@ -2,6 +2,7 @@
 import { id } from '../helpers/fixtures';
 import { ordersBundle } from '../helpers/fixtures';
 import { TEST_PASSWORD, type TestService } from '../helpers/service';
+import { signedInService } from '../helpers/signed-in';
 
 export const PREFIX_B1 = '0614141';
 
@@ -83,11 +84,19 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** Calls the fulfilment routes of one order as one user. */
 export function client(svc: TestService, token: string) {
+  return clientOf(
+    () => svc,
+    () => token,
+  );
+}
+
+/** A client that takes the service and token when it calls (they may start after it is made). */
+function clientOf(svcOf: () => TestService, tokenOf: () => string) {
   const call = (method: Method, url: string, payload?: unknown) =>
-    svc.app.inject({
+    svcOf().app.inject({
       method,
       url,
-      headers: { authorization: token },
+      headers: { authorization: tokenOf() },
       ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
     });
   const at = (orderId: string, path: string) => `/api/v1/orders/${orderId}/${path}`;
@@ -108,6 +117,24 @@ export function client(svc: TestService, token: string) {
   };
 }
 export type Client = ReturnType<typeof client>;
+
+/**
+ * The fulfilment bundle's service for a file's tests, with `users` signed in; `as(user)` is a
+ * client calling as that user.
+ */
+export function fulfilmentService<U extends string>(users: readonly U[]) {
+  const session = signedInService(users, () => ({ seed: fulfilmentBundle() }));
+  return {
+    get svc() {
+      return session.svc;
+    },
+    as: (user: U) =>
+      clientOf(
+        () => session.svc,
+        () => session.tokens[user],
+      ),
+  };
+}
 
 /** The data of a success envelope. */
 export const dataOf = <T = Record<string, unknown>>(response: { json(): unknown }) =>

@@ -47,10 +47,24 @@ export interface RunningSftpServer {
 type OpenHandle =
   { kind: 'file'; file: FileHandle } | { kind: 'dir'; entries: FileEntry[]; listed: boolean };
 
+/**
+ * A fresh ed25519 host key. ssh2 now and then cannot parse a key its own generator wrote
+ * ("Malformed OpenSSH private key"), so a few tries are made before giving up.
+ */
+function generateHostKey() {
+  let failure: Error | undefined;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const hostKey = utils.generateKeyPairSync('ed25519').private;
+    const parsed = utils.parseKey(hostKey);
+    if (!(parsed instanceof Error))
+      return { hostKey, publicKey: Array.isArray(parsed) ? parsed[0]! : parsed };
+    failure = parsed;
+  }
+  throw failure!;
+}
+
 export async function startSftpServer(options: SftpServerOptions): Promise<RunningSftpServer> {
-  const hostKey = utils.generateKeyPairSync('ed25519').private;
-  const publicKey = utils.parseKey(hostKey);
-  if (publicKey instanceof Error) throw publicKey;
+  const { hostKey, publicKey } = generateHostKey();
   const hostKeySha256 = `SHA256:${createHash('sha256')
     .update(publicKey.getPublicSSH())
     .digest('base64')

@@ -2,7 +2,11 @@ import { Kysely, SqliteDialect } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/main/db/schema';
 import { orderDetails } from '../../src/main/domain/orders/details';
-import { orderDetailsSchema, type OrderDetails } from '../../src/shared/orders';
+import {
+  ORDER_TIMESTAMP_FIELDS,
+  orderDetailsSchema,
+  type OrderDetails,
+} from '../../src/shared/orders';
 import { expectError } from '../api/envelope';
 import { id } from '../helpers/fixtures';
 import { createTestService, type TestService } from '../helpers/service';
@@ -35,32 +39,6 @@ const details = (user: User, orderIdText: string) =>
     headers: { authorization: tokens[user] },
   });
 
-const INTERFACE_TIMESTAMPS = [
-  'created_at',
-  'updated_at',
-  'pickup_date',
-  'requested_pickup_date',
-  'stage_by',
-  'earliest_ship_date',
-  'latest_ship_date',
-  'requested_ship_date',
-  'cancel_by_date',
-  'earliest_delivery_date',
-  'latest_delivery_date',
-  'requested_delivery_date',
-  'scheduled_delivery_date',
-  'delivery_appointment_date',
-  'started_at',
-  'packed_at',
-  'staged_at',
-  'loaded_at',
-  'parcel_print_start_time',
-  'parcel_print_end_time',
-  'asn_sent_at',
-  'invoice_sent_at',
-  'po_acknowledgment_sent_at',
-];
-
 describe('8. GET /api/v1/orders/{order_id}', () => {
   it('answers the full shape: identifiers with codes, status, every timestamp, pallets → cartons → SKUs', async () => {
     const response = await details('admin@a.test', orderId(1));
@@ -69,7 +47,7 @@ describe('8. GET /api/v1/orders/{order_id}', () => {
     expect(Object.keys(body).sort()).toEqual(['data', 'message']);
     expect(body.message).toBe('Order details retrieved successfully');
     const data = orderDetailsSchema.parse(body.data);
-    for (const field of INTERFACE_TIMESTAMPS) expect(body.data).toHaveProperty(field);
+    for (const field of ORDER_TIMESTAMP_FIELDS) expect(body.data).toHaveProperty(field);
 
     expect(data.identifiers).toEqual({
       id: orderId(1),
@@ -118,7 +96,7 @@ describe('8. GET /api/v1/orders/{order_id}', () => {
       expect(data[field], field).toBeNull();
     }
     expect(data.shipped_at).toBeNull();
-    for (const field of INTERFACE_TIMESTAMPS) {
+    for (const field of ORDER_TIMESTAMP_FIELDS) {
       const value = body.data[field] as string | null;
       if (value !== null) expect(value, field).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     }

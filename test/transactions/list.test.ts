@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { transactionPageSchema, type TransactionPage } from '../../src/shared/transactions';
 import { expectError } from '../api/envelope';
 import { id } from '../helpers/fixtures';
-import { createTestService, type TestService } from '../helpers/service';
+import { signedInService } from '../helpers/signed-in';
 import { orderId } from '../orders/read-fixtures';
 import { bulkAtDelta, transactionsBundle, txId } from './fixtures';
 
@@ -16,23 +16,10 @@ const USERS = [
 ] as const;
 type User = (typeof USERS)[number];
 
-let svc: TestService;
-const tokens = {} as Record<User, string>;
-
-beforeAll(async () => {
-  svc = await createTestService({ seed: transactionsBundle(bulkAtDelta(120)) });
-  for (const email of USERS) tokens[email] = await svc.login(email);
-});
-afterAll(async () => {
-  await svc?.close();
-});
+const api = signedInService(USERS, () => ({ seed: transactionsBundle(bulkAtDelta(120)) }));
 
 const get = (user: User, query = '') =>
-  svc.app.inject({
-    method: 'GET',
-    url: `/api/transactions${query ? `?${query}` : ''}`,
-    headers: { authorization: tokens[user] },
-  });
+  api.get(user, `/api/transactions${query ? `?${query}` : ''}`);
 
 async function page(user: User, query = ''): Promise<TransactionPage> {
   const response = await get(user, query);
@@ -336,7 +323,7 @@ describe('errors', () => {
     ['a bad token', 'Bearer not-a-token'],
     ['another scheme', `Basic abc`],
   ])('401 with the interface message for %s', async (_label, authorization) => {
-    const response = await svc.app.inject({
+    const response = await api.svc.app.inject({
       method: 'GET',
       url: '/api/transactions',
       headers: authorization ? { authorization } : {},

@@ -1,5 +1,6 @@
 import { sql, type CompiledQuery } from 'kysely';
 import { LABEL_PRINT_METRICS } from '../../shared/fulfilment-activity';
+import { ORDER_TIMESTAMP_FIELDS } from '../../shared/orders';
 import type { Db } from './database';
 import type { OrdersTable } from './schema';
 
@@ -17,31 +18,8 @@ export interface AnalyticsScope {
   orderId?: string;
 }
 
-const TIME_COLUMNS = [
-  'created_at',
-  'updated_at',
-  'pickup_date',
-  'requested_pickup_date',
-  'stage_by',
-  'earliest_ship_date',
-  'latest_ship_date',
-  'requested_ship_date',
-  'cancel_by_date',
-  'earliest_delivery_date',
-  'latest_delivery_date',
-  'requested_delivery_date',
-  'scheduled_delivery_date',
-  'delivery_appointment_date',
-  'started_at',
-  'packed_at',
-  'staged_at',
-  'loaded_at',
-  'parcel_print_start_time',
-  'parcel_print_end_time',
-  'asn_sent_at',
-  'invoice_sent_at',
-  'po_acknowledgment_sent_at',
-] as const satisfies readonly (keyof OrdersTable)[];
+/** The order's timestamps the rows carry (every one a column of orders). */
+const TIME_COLUMNS = ORDER_TIMESTAMP_FIELDS satisfies readonly (keyof OrdersTable)[];
 
 /** One order of an analytics page, as the page query builds it (JSON, parsed). */
 export interface AnalyticsOrder {

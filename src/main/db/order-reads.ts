@@ -1,4 +1,5 @@
 import { sql, type CompiledQuery } from 'kysely';
+import { ORDER_TIMESTAMP_FIELDS } from '../../shared/orders';
 import type { Db } from './database';
 import type {
   CartonsTable,
@@ -61,31 +62,9 @@ export const ORDER_TEXT_COLUMNS = [
 
 /** Every stored date and time of an order (the body's dates, step times, shipped/cancelled). */
 export const ORDER_TIME_COLUMNS = [
-  'created_at',
-  'updated_at',
-  'pickup_date',
-  'requested_pickup_date',
-  'stage_by',
-  'earliest_ship_date',
-  'latest_ship_date',
-  'requested_ship_date',
-  'cancel_by_date',
-  'earliest_delivery_date',
-  'latest_delivery_date',
-  'requested_delivery_date',
-  'scheduled_delivery_date',
-  'delivery_appointment_date',
-  'started_at',
-  'packed_at',
-  'staged_at',
-  'loaded_at',
+  ...ORDER_TIMESTAMP_FIELDS,
   'shipped_at',
   'cancelled_at',
-  'parcel_print_start_time',
-  'parcel_print_end_time',
-  'asn_sent_at',
-  'invoice_sent_at',
-  'po_acknowledgment_sent_at',
 ] as const satisfies readonly (keyof OrdersTable)[];
 
 const ITEM_COLUMNS = [

@@ -1,9 +1,6 @@
 import type { AnalyticsOrder } from '../../db/analytics';
-import {
-  ANALYTICS_TIME_FIELDS,
-  type AnalyticsV1Row,
-  type AnalyticsV2Row,
-} from '../../../shared/analytics';
+import type { AnalyticsV1Row, AnalyticsV2Row } from '../../../shared/analytics';
+import { ORDER_TIMESTAMP_FIELDS, type OrderTimestampField } from '../../../shared/orders';
 
 /** An HTTP-date (`Tue, 06 Jan 2026 12:00:00 GMT`) of a stored time or date; null when absent. */
 export function httpDate(value: string | null): string | null {
@@ -42,8 +39,8 @@ export function lineItems(lines: readonly LineIn[], packed: Map<string, number>,
 /** The v2 row of an order of the page query, counts taken from its rows. */
 export function analyticsRow(order: AnalyticsOrder): AnalyticsV2Row {
   const times = Object.fromEntries(
-    ANALYTICS_TIME_FIELDS.map((field) => [field, httpDate(order.times[field])]),
-  ) as Pick<AnalyticsV2Row, (typeof ANALYTICS_TIME_FIELDS)[number]>;
+    ORDER_TIMESTAMP_FIELDS.map((field) => [field, httpDate(order.times[field])]),
+  ) as Pick<AnalyticsV2Row, OrderTimestampField>;
   const packed = new Map(Object.entries(order.packed ?? {}));
   return {
     ...times,

@@ -2,6 +2,7 @@ import type { Insertable } from 'kysely';
 import { insertTransactionRow } from '../../db/orders';
 import type { TransactionsTable } from '../../db/schema';
 import type { ServiceContext } from '../context';
+import { logRowOutcome, type LogOutcome } from '../orders/log';
 
 /**
  * The fulfilment steps, each with its transaction-log action code, label, HTTP method and path,
@@ -101,18 +102,12 @@ export interface StepTrail {
   facilityId?: string;
 }
 
-export interface StepLogEntry {
+export interface StepLogEntry extends LogOutcome {
   action: FulfilmentAction;
   orderId: string;
   trail: StepTrail;
   ids: StepIds;
-  startedAt: number;
-  at: string;
-  status: TransactionsTable['execution_status'];
-  errorMessage?: string | null;
   payload: unknown;
-  responseStatus: number;
-  responseBody: unknown;
 }
 
 export function stepLogRow(entry: StepLogEntry): Insertable<TransactionsTable> {
@@ -128,17 +123,11 @@ export function stepLogRow(entry: StepLogEntry): Insertable<TransactionsTable> {
     carton_id: entry.trail.orderId ? (entry.ids.cartonId ?? null) : null,
     load_id: null,
     correlation_id: null,
-    duration_ms: Math.max(0, Math.round(performance.now() - entry.startedAt)),
-    error_message: entry.errorMessage ?? null,
-    execution_status: entry.status,
     request_method: action.method,
     request_url: stepUrl(entry.action, entry.orderId, entry.ids),
     request_payload:
       entry.payload === undefined || entry.payload === null ? null : JSON.stringify(entry.payload),
-    response_body: entry.responseBody === undefined ? null : JSON.stringify(entry.responseBody),
-    response_status: entry.responseStatus,
-    created_at: entry.at,
-    updated_at: entry.at,
+    ...logRowOutcome(entry),
   };
 }
 

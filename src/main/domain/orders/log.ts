@@ -20,20 +20,14 @@ export const ORDER_URLS: Record<OrderAction, string> = {
   move: '/api/v1/orders/change-facility',
 };
 
-export interface OrderLogEntry {
+export interface OrderLogEntry extends LogOutcome {
   action: OrderAction;
   orderId: string | null;
   brandId: string | null;
   retailerId: string | null;
   facilityId: string | null;
   correlationId?: string | null;
-  startedAt: number;
-  at: string;
-  status: TransactionsTable['execution_status'];
-  errorMessage?: string | null;
   payload: unknown;
-  responseStatus: number;
-  responseBody: unknown;
 }
 
 /** One transaction-log row for an order write. */
@@ -50,12 +44,29 @@ export function orderLogRow(entry: OrderLogEntry): Insertable<TransactionsTable>
     carton_id: null,
     load_id: null,
     correlation_id: entry.correlationId ?? null,
-    duration_ms: Math.max(0, Math.round(performance.now() - entry.startedAt)),
-    error_message: entry.errorMessage ?? null,
-    execution_status: entry.status,
     request_method: action.method,
     request_url: ORDER_URLS[entry.action],
     request_payload: entry.payload === undefined ? null : JSON.stringify(entry.payload),
+    ...logRowOutcome(entry),
+  };
+}
+
+/** What a write's log row says of its run: time taken, outcome, answer, when. */
+export interface LogOutcome {
+  startedAt: number;
+  at: string;
+  status: TransactionsTable['execution_status'];
+  errorMessage?: string | null;
+  responseStatus: number;
+  responseBody: unknown;
+}
+
+/** The columns of a log row every write fills the same way. */
+export function logRowOutcome(entry: LogOutcome) {
+  return {
+    duration_ms: Math.max(0, Math.round(performance.now() - entry.startedAt)),
+    error_message: entry.errorMessage ?? null,
+    execution_status: entry.status,
     response_body: entry.responseBody === undefined ? null : JSON.stringify(entry.responseBody),
     response_status: entry.responseStatus,
     created_at: entry.at,

@@ -54,3 +54,8 @@ export async function transactionPageJson(
   current.chars += json.length;
   return json;
 }
+
+/** Forgets every kept page (the bench measures the uncached path with it). */
+export function forgetTransactionPages(db: ServiceContext['db']): void {
+  caches.delete(db);
+}

@@ -1,3 +1,4 @@
+import type { ZodType, z } from 'zod';
 import {
   billingPricesBodySchema,
   billingPricesSchema,
@@ -7,6 +8,7 @@ import {
   invoiceQuerySchema,
   invoiceSchema,
 } from '../../../shared/billing';
+import type { AuthUser, ServiceContext } from '../../domain/context';
 import { invoiceOrderDetails } from '../../domain/billing/order-details';
 import { invoices } from '../../domain/billing/invoices';
 import { BRAND_NOT_FOUND, getBillingPrices, setBillingPrices } from '../../domain/billing/prices';
@@ -28,46 +30,60 @@ function brandIdOf(params: unknown) {
 
 const error = (description: string) => ({ description, schema: errorEnvelopeSchema });
 
+interface ReportRouteSpec<Q extends ZodType> {
+  url: string;
+  summary: string;
+  query: Q;
+  data: ZodType;
+  message: string;
+  /** The 400 description: the messages a bad query answers. */
+  badQuery: string;
+  read(ctx: ServiceContext, user: AuthUser, query: z.output<Q>): Promise<unknown>;
+}
+
+/** A billing report read (12, 13): parse the query, read, answer `message` with the data. */
+function reportRoute<Q extends ZodType>(spec: ReportRouteSpec<Q>): RouteDef {
+  return {
+    method: 'GET',
+    url: spec.url,
+    summary: spec.summary,
+    tag: 'Billing',
+    query: spec.query,
+    unauthenticatedMessage: 'Unauthorized',
+    responses: {
+      200: { description: spec.message, schema: successEnvelope(spec.data) },
+      400: error(spec.badQuery),
+      401: error('Unauthorized'),
+    },
+    async handler(request, _reply, ctx) {
+      const query = parseOr(spec.query, request.query, 'Invalid query parameters');
+      const data = await spec.read(ctx, userOf(request), query);
+      return { message: spec.message, data };
+    },
+  };
+}
+
 /** Invoices (12, 13) and billing prices. */
 export const billingRoutes: RouteDef[] = [
-  {
-    method: 'GET',
+  reportRoute({
     url: '/api/v1/fintech/invoices',
     summary: 'Invoices: billing summaries per brand (priced line metrics and actions)',
-    tag: 'Billing',
     query: invoiceQuerySchema,
-    unauthenticatedMessage: 'Unauthorized',
-    responses: {
-      200: { description: INVOICES, schema: successEnvelope(invoiceSchema) },
-      400: error(
-        "Invalid transportation_method: '<value>'. Allowed values: FREIGHT, PARCEL; Invalid date format: ...",
-      ),
-      401: error('Unauthorized'),
-    },
-    async handler(request, _reply, ctx) {
-      const query = parseOr(invoiceQuerySchema, request.query, 'Invalid query parameters');
-      const data = await invoices(ctx, userOf(request), query);
-      return { message: INVOICES, data };
-    },
-  },
-  {
-    method: 'GET',
+    data: invoiceSchema,
+    message: INVOICES,
+    badQuery:
+      "Invalid transportation_method: '<value>'. Allowed values: FREIGHT, PARCEL; Invalid date format: ...",
+    read: invoices,
+  }),
+  reportRoute({
     url: '/api/v1/fintech/invoice-order-details',
     summary: 'Invoice order details: per order counts and priced actions, paginated',
-    tag: 'Billing',
     query: invoiceDetailsQuerySchema,
-    unauthenticatedMessage: 'Unauthorized',
-    responses: {
-      200: { description: DETAILS, schema: successEnvelope(invoiceDetailsPageSchema) },
-      400: error('Invalid date format: ...; Invalid query parameter: ...'),
-      401: error('Unauthorized'),
-    },
-    async handler(request, _reply, ctx) {
-      const query = parseOr(invoiceDetailsQuerySchema, request.query, 'Invalid query parameters');
-      const data = await invoiceOrderDetails(ctx, userOf(request), query);
-      return { message: DETAILS, data };
-    },
-  },
+    data: invoiceDetailsPageSchema,
+    message: DETAILS,
+    badQuery: 'Invalid date format: ...; Invalid query parameter: ...',
+    read: invoiceOrderDetails,
+  }),
   {
     method: 'GET',
     url: '/api/v1/billing/prices/:brand_id',

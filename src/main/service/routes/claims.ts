@@ -6,10 +6,13 @@ import {
   CLAIM_LIMITS,
   claimsImportBodySchema,
   importResultSchema,
+  type ClaimsImportBody,
+  type ImportResult,
   POS_MESSAGES,
   posListQuerySchema,
   posPageSchema,
 } from '../../../shared/claims';
+import type { AuthUser, ServiceContext } from '../../domain/context';
 import { chargebackList } from '../../domain/claims/chargebacks';
 import { importChargebacksCsv } from '../../domain/claims/chargeback-import';
 import { disputePacket } from '../../domain/claims/packet';
@@ -38,56 +41,107 @@ const importErrors = {
   413: error('Request body is too large'),
 };
 
-const chargebackIdParams = z.object({ id: z.uuid() });
+/** The messages a claims list and its import answer with. */
+interface ClaimMessages {
+  retrieved: string;
+  failed: string;
+  unauthorized: string;
+  retailerNotFound: string;
+  imported: string;
+  importFailed: string;
+}
 
-/** Chargebacks (14), POS reports (15), their CSV imports and the dispute packet. */
-export const claimRoutes: RouteDef[] = [
-  {
+interface ClaimListSpec<Q extends ZodType> {
+  url: string;
+  summary: string;
+  tag: string;
+  query: Q;
+  page: ZodType;
+  messages: ClaimMessages;
+  /** The 400 description: the first query message, "(and the other parameters)". */
+  badQuery: string;
+  list(ctx: ServiceContext, user: AuthUser, query: z.infer<Q>): Promise<unknown>;
+}
+
+/** A filtered, paged claims list; a bad query answers the first issue's exact message. */
+function claimListRoute<Q extends ZodType>(spec: ClaimListSpec<Q>): RouteDef {
+  const { messages } = spec;
+  return {
     method: 'GET',
-    url: '/api/v1/chargebacks',
-    summary: 'Chargebacks of the brands you see, newest first, filtered and paged',
-    tag: 'Chargebacks',
-    query: chargebackListQuerySchema,
-    internalErrorMessage: CHARGEBACK_MESSAGES.failed,
-    unauthenticatedMessage: CHARGEBACK_MESSAGES.unauthorized,
+    url: spec.url,
+    summary: spec.summary,
+    tag: spec.tag,
+    query: spec.query,
+    internalErrorMessage: messages.failed,
+    unauthenticatedMessage: messages.unauthorized,
     responses: {
-      200: {
-        description: CHARGEBACK_MESSAGES.retrieved,
-        schema: successEnvelope(chargebackPageSchema),
-      },
-      400: error('Invalid date for start_date. Expected YYYY-MM-DD (and the other parameters)'),
-      401: error(CHARGEBACK_MESSAGES.unauthorized),
-      404: error(CHARGEBACK_MESSAGES.retailerNotFound),
-      500: error(CHARGEBACK_MESSAGES.failed),
+      200: { description: messages.retrieved, schema: successEnvelope(spec.page) },
+      400: error(spec.badQuery),
+      401: error(messages.unauthorized),
+      404: error(messages.retailerNotFound),
+      500: error(messages.failed),
     },
     async handler(request, _reply, ctx) {
-      const query = parseQuery(chargebackListQuerySchema, request.query);
-      const data = await chargebackList(ctx, userOf(request), query);
-      return { message: CHARGEBACK_MESSAGES.retrieved, data };
+      const query = parseQuery(spec.query, request.query);
+      const data = await spec.list(ctx, userOf(request), query);
+      return { message: messages.retrieved, data };
     },
-  },
-  {
+  };
+}
+
+interface ClaimImportSpec {
+  url: string;
+  summary: string;
+  tag: string;
+  messages: ClaimMessages;
+  run(ctx: ServiceContext, user: AuthUser, body: ClaimsImportBody): Promise<ImportResult>;
+}
+
+/** A retailer's CSV import: the shared body, size limit and errors. */
+function claimImportRoute(spec: ClaimImportSpec): RouteDef {
+  const { messages } = spec;
+  return {
     method: 'POST',
-    url: '/api/v1/chargebacks/import',
-    summary:
-      "Import a retailer's chargeback CSV: all rows or none, re-importing updates instead of duplicating",
-    tag: 'Chargebacks',
+    url: spec.url,
+    summary: spec.summary,
+    tag: spec.tag,
     body: claimsImportBodySchema,
     bodyLimit: CLAIM_LIMITS.importBodyBytes,
-    internalErrorMessage: CHARGEBACK_MESSAGES.importFailed,
+    internalErrorMessage: messages.importFailed,
     responses: {
-      200: {
-        description: CHARGEBACK_MESSAGES.imported,
-        schema: successEnvelope(importResultSchema),
-      },
+      200: { description: messages.imported, schema: successEnvelope(importResultSchema) },
       ...importErrors,
     },
     async handler(request, _reply, ctx) {
       const body = parseOr(claimsImportBodySchema, request.body, 'Invalid import request');
-      const data = await importChargebacksCsv(ctx, userOf(request), body);
-      return { message: CHARGEBACK_MESSAGES.imported, data };
+      const data = await spec.run(ctx, userOf(request), body);
+      return { message: messages.imported, data };
     },
-  },
+  };
+}
+
+const chargebackIdParams = z.object({ id: z.uuid() });
+
+/** Chargebacks (14), POS reports (15), their CSV imports and the dispute packet. */
+export const claimRoutes: RouteDef[] = [
+  claimListRoute({
+    url: '/api/v1/chargebacks',
+    summary: 'Chargebacks of the brands you see, newest first, filtered and paged',
+    tag: 'Chargebacks',
+    query: chargebackListQuerySchema,
+    page: chargebackPageSchema,
+    messages: CHARGEBACK_MESSAGES,
+    badQuery: 'Invalid date for start_date. Expected YYYY-MM-DD (and the other parameters)',
+    list: chargebackList,
+  }),
+  claimImportRoute({
+    url: '/api/v1/chargebacks/import',
+    summary:
+      "Import a retailer's chargeback CSV: all rows or none, re-importing updates instead of duplicating",
+    tag: 'Chargebacks',
+    messages: CHARGEBACK_MESSAGES,
+    run: importChargebacksCsv,
+  }),
   {
     method: 'GET',
     url: '/api/v1/chargebacks/:id/dispute-packet',
@@ -111,44 +165,22 @@ export const claimRoutes: RouteDef[] = [
         .send(Buffer.from(packet.bytes));
     },
   },
-  {
-    method: 'GET',
+  claimListRoute({
     url: '/api/v1/pos-reports',
     summary: 'Point-of-sale report rows of the brands you see, newest period first, paged',
     tag: 'POS reports',
     query: posListQuerySchema,
-    internalErrorMessage: POS_MESSAGES.failed,
-    unauthenticatedMessage: POS_MESSAGES.unauthorized,
-    responses: {
-      200: { description: POS_MESSAGES.retrieved, schema: successEnvelope(posPageSchema) },
-      400: error('Invalid date format: start_date must be YYYY-MM-DD (and the other parameters)'),
-      401: error(POS_MESSAGES.unauthorized),
-      404: error(POS_MESSAGES.retailerNotFound),
-      500: error(POS_MESSAGES.failed),
-    },
-    async handler(request, _reply, ctx) {
-      const query = parseQuery(posListQuerySchema, request.query);
-      const data = await posReportList(ctx, userOf(request), query);
-      return { message: POS_MESSAGES.retrieved, data };
-    },
-  },
-  {
-    method: 'POST',
+    page: posPageSchema,
+    messages: POS_MESSAGES,
+    badQuery: 'Invalid date format: start_date must be YYYY-MM-DD (and the other parameters)',
+    list: posReportList,
+  }),
+  claimImportRoute({
     url: '/api/v1/pos-reports/import',
     summary:
       "Import a retailer's POS CSV: all rows or none, re-importing updates the figures instead of duplicating",
     tag: 'POS reports',
-    body: claimsImportBodySchema,
-    bodyLimit: CLAIM_LIMITS.importBodyBytes,
-    internalErrorMessage: POS_MESSAGES.importFailed,
-    responses: {
-      200: { description: POS_MESSAGES.imported, schema: successEnvelope(importResultSchema) },
-      ...importErrors,
-    },
-    async handler(request, _reply, ctx) {
-      const body = parseOr(claimsImportBodySchema, request.body, 'Invalid import request');
-      const data = await importPosCsv(ctx, userOf(request), body);
-      return { message: POS_MESSAGES.imported, data };
-    },
-  },
+    messages: POS_MESSAGES,
+    run: importPosCsv,
+  }),
 ];

@@ -1,4 +1,4 @@
-import type { ZodType } from 'zod';
+import type { ZodType, z } from 'zod';
 import {
   brandIdParamsSchema,
   cartonParamsSchema,
@@ -133,33 +133,34 @@ const cartonOrPalletParams = orderIdParamsSchema.extend({
   pallet_id: palletParamsSchema.shape.pallet_id.optional(),
 });
 
-const body = <S extends ZodType>(schema: S, input: unknown) =>
-  parseOr(schema, input ?? {}, INVALID_BODY);
+/** What a step's command gets: the caller, the order, the path's carton or pallet, the parsed body. */
+interface StepCall<B> extends StepInput {
+  ctx: ServiceContext;
+  params: Record<string, string>;
+  input: B;
+}
 
-interface StepRouteSpec {
+interface StepRouteSpec<S extends ZodType> {
   action: FulfilmentAction;
   summary: string;
   params?: ZodType;
-  body?: ZodType;
+  /** The body schema; parsed (absent body as {}) before the command runs. */
+  body?: S;
   dataSchema?: ZodType;
   conflicts: string;
-  run(
-    input: StepInput,
-    params: Record<string, string>,
-    body: unknown,
-    ctx: ServiceContext,
-  ): Promise<StepAnswer<unknown>>;
+  run(step: StepCall<z.output<S>>): Promise<StepAnswer<unknown>>;
 }
 
-function stepRoute(spec: StepRouteSpec): RouteDef {
+function stepRoute<S extends ZodType>(spec: StepRouteSpec<S>): RouteDef {
   const action = FULFILMENT_ACTIONS[spec.action];
+  const bodySchema = spec.body;
   return {
     method: action.method,
     url: `/api/v1/orders/:order_id/${action.path}`,
     summary: spec.summary,
     tag: TAG,
     params: spec.params ?? orderIdParamsSchema,
-    ...(spec.body ? { body: spec.body } : {}),
+    ...(bodySchema ? { body: bodySchema } : {}),
     internalErrorMessage: `Failed to ${action.label.toLowerCase()}`,
     responses: {
       [action.status]: {
@@ -174,7 +175,15 @@ function stepRoute(spec: StepRouteSpec): RouteDef {
         request,
         spec.action,
         (p) => ({ cartonId: p['carton_id'], palletId: p['pallet_id'] }),
-        (input, params) => spec.run(input, params, request.body, ctx),
+        (input, params) =>
+          spec.run({
+            ...input,
+            ctx,
+            params,
+            input: (bodySchema
+              ? parseOr(bodySchema, request.body ?? {}, INVALID_BODY)
+              : undefined) as z.output<S>,
+          }),
         reply,
       ),
   };
@@ -213,7 +222,7 @@ export const fulfilmentRoutes: RouteDef[] = [
     action: 'startPicking',
     summary: 'Start picking: Open → Picking (started_at)',
     conflicts: STATUS_CONFLICT,
-    run: ({ user, orderId, trail }, _p, _b, ctx) => startPicking(ctx, user, orderId, trail),
+    run: (s) => startPicking(s.ctx, s.user, s.orderId, s.trail),
   }),
   stepRoute({
     action: 'packCarton',
@@ -222,16 +231,14 @@ export const fulfilmentRoutes: RouteDef[] = [
     body: packCartonBodySchema,
     conflicts:
       'Wrong status; more than ordered without allow_over_ship; the brand has no GS1 company prefix; the pallet is not Open',
-    run: ({ user, orderId, trail }, _p, input, ctx) =>
-      packCarton(ctx, user, orderId, body(packCartonBodySchema, input), trail),
+    run: (s) => packCarton(s.ctx, s.user, s.orderId, s.input, s.trail),
   }),
   stepRoute({
     action: 'openCarton',
     summary: 'Open an empty carton (fresh SSCC) that scans fill; one open carton per order',
     body: openCartonBodySchema,
     conflicts: 'Wrong status; a carton is already open; the brand has no GS1 company prefix',
-    run: ({ user, orderId, trail }, _p, input, ctx) =>
-      openCarton(ctx, user, orderId, body(openCartonBodySchema, input), trail),
+    run: (s) => openCarton(s.ctx, s.user, s.orderId, s.input, s.trail),
   }),
   stepRoute({
     action: 'scanUnit',
@@ -240,8 +247,7 @@ export const fulfilmentRoutes: RouteDef[] = [
     body: scanUnitBodySchema,
     conflicts:
       'Wrong status; more than ordered without allow_over_ship; serial already in the carton',
-    run: ({ user, orderId, trail }, _p, input, ctx) =>
-      scanUnit(ctx, user, orderId, body(scanUnitBodySchema, input), trail),
+    run: (s) => scanUnit(s.ctx, s.user, s.orderId, s.input, s.trail),
   }),
   stepRoute({
     action: 'closeCarton',
@@ -250,23 +256,14 @@ export const fulfilmentRoutes: RouteDef[] = [
     params: cartonParamsSchema,
     body: closeCartonBodySchema,
     conflicts: 'Wrong status; the carton is already closed or empty',
-    run: ({ user, orderId, trail }, params, input, ctx) =>
-      closeCarton(
-        ctx,
-        user,
-        orderId,
-        params['carton_id']!,
-        body(closeCartonBodySchema, input),
-        trail,
-      ),
+    run: (s) => closeCarton(s.ctx, s.user, s.orderId, s.params['carton_id']!, s.input, s.trail),
   }),
   stepRoute({
     action: 'unpackCarton',
     summary: 'Unpack a carton (it and its Pack action are removed); before staging only',
     params: cartonParamsSchema,
     conflicts: STATUS_CONFLICT,
-    run: ({ user, orderId, trail }, params, _b, ctx) =>
-      unpackCarton(ctx, user, orderId, params['carton_id']!, trail),
+    run: (s) => unpackCarton(s.ctx, s.user, s.orderId, s.params['carton_id']!, s.trail),
   }),
   stepRoute({
     action: 'moveCarton',
@@ -275,15 +272,7 @@ export const fulfilmentRoutes: RouteDef[] = [
     params: cartonParamsSchema,
     body: moveCartonBodySchema,
     conflicts: 'Wrong status; the carton is open; the pallet is not Open',
-    run: ({ user, orderId, trail }, params, input, ctx) =>
-      moveCarton(
-        ctx,
-        user,
-        orderId,
-        params['carton_id']!,
-        body(moveCartonBodySchema, input),
-        trail,
-      ),
+    run: (s) => moveCarton(s.ctx, s.user, s.orderId, s.params['carton_id']!, s.input, s.trail),
   }),
   stepRoute({
     action: 'completePacking',
@@ -291,8 +280,7 @@ export const fulfilmentRoutes: RouteDef[] = [
       'Complete packing: Picking → Packed (packed_at). Refused while nothing is packed or a carton is open, and when units are short unless allow_short',
     body: completePackingBodySchema,
     conflicts: 'Wrong status, or what is missing (the message lists it)',
-    run: ({ user, orderId, trail }, _p, input, ctx) =>
-      completePacking(ctx, user, orderId, body(completePackingBodySchema, input), trail),
+    run: (s) => completePacking(s.ctx, s.user, s.orderId, s.input, s.trail),
   }),
   stepRoute({
     action: 'createPallet',
@@ -300,42 +288,40 @@ export const fulfilmentRoutes: RouteDef[] = [
       'Create a pallet (fresh SSCC, status Open, optional measures), optionally with closed cartons on it',
     body: createPalletBodySchema,
     conflicts: 'Wrong status; a carton is open; the brand has no GS1 company prefix',
-    run: ({ user, orderId, trail }, _p, input, ctx) =>
-      createPallet(ctx, user, orderId, body(createPalletBodySchema, input), trail),
+    run: (s) => createPallet(s.ctx, s.user, s.orderId, s.input, s.trail),
   }),
   stepRoute({
     action: 'deletePallet',
     summary: 'Delete a pallet before staging; its cartons stay packed, off any pallet',
     params: palletParamsSchema,
     conflicts: STATUS_CONFLICT,
-    run: ({ user, orderId, trail }, params, _b, ctx) =>
-      deletePallet(ctx, user, orderId, params['pallet_id']!, trail),
+    run: (s) => deletePallet(s.ctx, s.user, s.orderId, s.params['pallet_id']!, s.trail),
   }),
   stepRoute({
     action: 'stage',
     summary:
       'Stage: Packed → Staged (staged_at); pallets → Staged (staged_at, staged_by). Pallet (non-PARCEL) orders need every carton on a pallet',
     conflicts: 'Wrong status, or what is missing, e.g. "2 cartons not on a pallet"',
-    run: ({ user, orderId, trail }, _p, _b, ctx) => stageOrder(ctx, user, orderId, trail),
+    run: (s) => stageOrder(s.ctx, s.user, s.orderId, s.trail),
   }),
   stepRoute({
     action: 'load',
     summary: 'Load: Staged → Loaded (loaded_at); pallets → Loaded',
     conflicts: STATUS_CONFLICT,
-    run: ({ user, orderId, trail }, _p, _b, ctx) => loadOrder(ctx, user, orderId, trail),
+    run: (s) => loadOrder(s.ctx, s.user, s.orderId, s.trail),
   }),
   stepRoute({
     action: 'ship',
     summary:
       'Ship: Loaded → Shipped (shipped_at, asn_sent_at; a SEND_ASN log row). Pallet (non-PARCEL) orders need a bill of lading',
     conflicts: 'Wrong status, or "no bill of lading"',
-    run: ({ user, orderId, trail }, _p, _b, ctx) => shipOrder(ctx, user, orderId, trail),
+    run: (s) => shipOrder(s.ctx, s.user, s.orderId, s.trail),
   }),
   stepRoute({
     action: 'cancel',
     summary: 'Cancel an order that has not shipped (cancelled_at)',
     conflicts: 'The order is Shipped or already Cancelled',
-    run: ({ user, orderId, trail }, _p, _b, ctx) => cancelOrder(ctx, user, orderId, trail),
+    run: (s) => cancelOrder(s.ctx, s.user, s.orderId, s.trail),
   }),
   stepRoute({
     action: 'recordAction',
@@ -344,8 +330,7 @@ export const fulfilmentRoutes: RouteDef[] = [
     body: recordActionBodySchema,
     dataSchema: recordedActionSchema,
     conflicts: 'Not used',
-    run: ({ user, orderId, trail }, _p, input, ctx) =>
-      recordAction(ctx, user, orderId, body(recordActionBodySchema, input), trail),
+    run: (s) => recordAction(s.ctx, s.user, s.orderId, s.input, s.trail),
   }),
   {
     method: 'PUT',

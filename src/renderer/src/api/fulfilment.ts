@@ -81,12 +81,7 @@ export const deletePallet = (api: ApiClient, orderId: string, palletId: string) 
 
 /** The steps that move the order on, by path segment. */
 export type OrderStepPath =
-  | 'start-picking'
-  | 'complete-packing'
-  | 'stage'
-  | 'load'
-  | 'ship'
-  | 'cancel';
+  'start-picking' | 'complete-packing' | 'stage' | 'load' | 'ship' | 'cancel';
 
 export const takeStep = (
   api: ApiClient,
@@ -150,10 +145,7 @@ export async function fetchComplianceReport(
   orderId: string,
   signal?: AbortSignal,
 ): Promise<ComplianceReport> {
-  const document = await api.getText(
-    `/api/orders/compliance_report/binary/${id(orderId)}`,
-    signal,
-  );
+  const document = await api.getText(`/api/orders/compliance_report/binary/${id(orderId)}`, signal);
   let body: unknown;
   try {
     body = JSON.parse(document.text);
@@ -192,9 +184,13 @@ export async function saveGs1Prefix(
   brandId: string,
   prefix: string,
 ): Promise<z.infer<typeof gs1PrefixDataSchema>> {
-  const answer = await api.request(`/api/v1/brands/${id(brandId)}/gs1-prefix`, gs1PrefixDataSchema, {
-    method: 'PUT',
-    body: { gs1_company_prefix: prefix },
-  });
+  const answer = await api.request(
+    `/api/v1/brands/${id(brandId)}/gs1-prefix`,
+    gs1PrefixDataSchema,
+    {
+      method: 'PUT',
+      body: { gs1_company_prefix: prefix },
+    },
+  );
   return answer.data;
 }

@@ -1,13 +1,13 @@
 import {
-  flexRender,
   getCoreRowModel,
   getSortedRowModel,
   useReactTable,
   type ColumnDef,
-  type Header,
   type SortingState,
+  type VisibilityState,
 } from '@tanstack/react-table';
 import { useState } from 'react';
+import { HeaderCell, TableRows } from './TableParts';
 
 export interface DataTableProps<T> {
   data: T[];
@@ -18,40 +18,8 @@ export interface DataTableProps<T> {
   caption: string;
   getRowId: (row: T) => string;
   initialSorting?: SortingState;
-}
-
-function SortIndicator({ direction }: { direction: false | 'asc' | 'desc' }) {
-  const symbol = direction === 'asc' ? '▲' : direction === 'desc' ? '▼' : '↕';
-  return (
-    <span className={`sort-indicator${direction ? ' active' : ''}`} aria-hidden="true">
-      {symbol}
-    </span>
-  );
-}
-
-function HeaderCell<T>({ header }: { header: Header<T, unknown> }) {
-  if (header.isPlaceholder) return <th scope="col" />;
-  const label = flexRender(header.column.columnDef.header, header.getContext());
-  if (!header.column.getCanSort()) return <th scope="col">{label}</th>;
-
-  const direction = header.column.getIsSorted();
-  return (
-    <th
-      scope="col"
-      aria-sort={
-        direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined
-      }
-    >
-      <button
-        type="button"
-        className="sort-button"
-        onClick={header.column.getToggleSortingHandler()}
-      >
-        {label}
-        <SortIndicator direction={direction} />
-      </button>
-    </th>
-  );
+  /** Columns (by id) shown or hidden; a column not named is shown. */
+  columnVisibility?: VisibilityState;
 }
 
 /** A read-only table whose column headers are sort buttons. */
@@ -61,12 +29,13 @@ export function DataTable<T>({
   caption,
   getRowId,
   initialSorting = [],
+  columnVisibility,
 }: DataTableProps<T>) {
   const [sorting, setSorting] = useState<SortingState>(initialSorting);
   const table = useReactTable({
     data,
     columns,
-    state: { sorting },
+    state: { sorting, columnVisibility: columnVisibility ?? {} },
     onSortingChange: setSorting,
     getRowId,
     getCoreRowModel: getCoreRowModel(),
@@ -87,15 +56,7 @@ export function DataTable<T>({
             </tr>
           ))}
         </thead>
-        <tbody>
-          {table.getRowModel().rows.map((row) => (
-            <tr key={row.id}>
-              {row.getVisibleCells().map((cell) => (
-                <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
+        <TableRows table={table} />
       </table>
     </div>
   );

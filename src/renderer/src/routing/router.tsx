@@ -20,6 +20,8 @@ import { AnalyticsScreen } from '../screens/analytics/AnalyticsScreen';
 import { analyticsSearchSchema } from '../screens/analytics/analyticsSearch';
 import { BillingScreen } from '../screens/billing/BillingScreen';
 import { billingSearchSchema } from '../screens/billing/billingSearch';
+import { PricesScreen } from '../screens/billing/PricesScreen';
+import { billingPricesSearchSchema } from '../screens/billing/pricesForm';
 import { ChargebacksScreen } from '../screens/chargebacks/ChargebacksScreen';
 import { chargebacksSearchSchema } from '../screens/chargebacks/chargebacksSearch';
 import { PackingScreen } from '../screens/packing/PackingScreen';
@@ -107,6 +109,13 @@ const billingRoute = createRoute({
   validateSearch: billingSearchSchema,
   component: BillingScreen,
 });
+/** A brand's billing prices, under Billing. */
+const billingPricesRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'billing/prices',
+  validateSearch: billingPricesSearchSchema,
+  component: PricesScreen,
+});
 const chargebacksRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'chargebacks',
@@ -146,6 +155,7 @@ const routeTree = rootRoute.addChildren([
   packingRoute,
   analyticsRoute,
   billingRoute,
+  billingPricesRoute,
   chargebacksRoute,
   posRoute,
   settingsRoute,

@@ -1,10 +1,220 @@
-/** The Analytics screen (being built). */
-export function AnalyticsScreen() {
+import { useEffect, useState, type FormEvent } from 'react';
+import { loadStateOf, useFacilities } from '../../api/queries';
+import { SelectField, facilityChoices } from '../../components/FilterFields';
+import { Loaded } from '../../components/LoadStates';
+import { Pager } from '../../components/Pager';
+import { useUrlSearch } from '../../components/useUrlSearch';
+import { AnalyticsTable } from './AnalyticsTable';
+import {
+  ANALYTICS_COLUMNS,
+  COLUMN_STORAGE_KEY,
+  DEFAULT_VISIBILITY,
+  columnVisibilityOf,
+  type ColumnVisibility,
+} from './analyticsColumns';
+import { useAnalyticsPage } from './analyticsQueries';
+import {
+  ANALYTICS_ROWS_PER_PAGE,
+  hasNextPage,
+  searchForFacility,
+  searchForOrder,
+  searchForPage,
+  type AnalyticsSearch,
+} from './analyticsSearch';
+
+function storedVisibility(): ColumnVisibility {
+  try {
+    return columnVisibilityOf(window.localStorage.getItem(COLUMN_STORAGE_KEY));
+  } catch {
+    return DEFAULT_VISIBILITY;
+  }
+}
+
+/** Where the shown rows sit; the service does not count the facility's orders. */
+function pageHint(page: number, shown: number): string {
+  const first = (page - 1) * ANALYTICS_ROWS_PER_PAGE + 1;
+  return shown > 0 ? `Orders ${first}–${first + shown - 1} (page ${page}).` : `Page ${page}.`;
+}
+
+/** The column toggles; the choice stays on this workstation. */
+function ColumnToggles({
+  visibility,
+  onChange,
+}: {
+  visibility: ColumnVisibility;
+  onChange: (next: ColumnVisibility) => void;
+}) {
   return (
-    <section aria-labelledby="screen-title">
-      <h1 id="screen-title" tabIndex={-1}>
-        Analytics
-      </h1>
+    <details className="analytics-columns">
+      <summary>Columns</summary>
+      <fieldset>
+        <legend className="visually-hidden">Columns to show</legend>
+        {ANALYTICS_COLUMNS.map((column) => (
+          <label key={column.id} className="checkbox">
+            <input
+              type="checkbox"
+              checked={visibility[column.id] !== false}
+              onChange={(event) => onChange({ ...visibility, [column.id]: event.target.checked })}
+            />
+            {column.label}
+          </label>
+        ))}
+      </fieldset>
+    </details>
+  );
+}
+
+function Filters({ search, go }: { search: AnalyticsSearch; go: (next: AnalyticsSearch) => void }) {
+  const facilities = loadStateOf(useFacilities());
+  // The box holds what is typed; the table follows on Show (or Enter).
+  const [text, setText] = useState(search.order ?? '');
+  useEffect(() => setText(search.order ?? ''), [search.order]);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    go(searchForOrder(search, text));
+  };
+
+  return (
+    <form
+      className="order-filters analytics-filters"
+      role="search"
+      aria-label="Analytics"
+      onSubmit={submit}
+    >
+      <SelectField
+        id="analytics-facility"
+        label="Facility"
+        value={search.facility}
+        anyLabel={facilities.status === 'loading' ? 'Loading facilities…' : 'Choose a facility'}
+        options={facilities.status === 'ready' ? facilityChoices(facilities.data) : []}
+        onChange={(facility) => go(searchForFacility(facility))}
+      >
+        {facilities.status === 'error' ? (
+          <p className="field-error" role="alert">
+            Could not load facilities: {facilities.message}
+          </p>
+        ) : null}
+      </SelectField>
+      <div className="field">
+        <label htmlFor="analytics-order">Order number or order ID</label>
+        <div className="inline-input">
+          <input
+            id="analytics-order"
+            type="search"
+            value={text}
+            disabled={!search.facility}
+            placeholder="e.g. PS-SUM-2611001"
+            onChange={(event) => setText(event.target.value)}
+          />
+          <button type="submit" className="button" disabled={!search.facility}>
+            Show
+          </button>
+        </div>
+      </div>
+      {search.order ? (
+        <button
+          type="button"
+          className="link-button clear-filters"
+          onClick={() => go(searchForOrder(search, ''))}
+        >
+          Show all orders
+        </button>
+      ) : null}
+    </form>
+  );
+}
+
+/** Orders analytics per facility: counts of each order's work, ten orders a page. */
+export function AnalyticsScreen() {
+  const [search, go] = useUrlSearch('/analytics');
+  const page = search.page ?? 1;
+  const query = useAnalyticsPage(
+    search.facility ? { facilityId: search.facility, page, order: search.order } : null,
+  );
+  const state = loadStateOf(query, !!search.facility);
+  const facilities = useFacilities();
+  const facilityName =
+    facilities.data?.find((facility) => facility.id === search.facility)?.name ?? 'this facility';
+  const [visibility, setVisibility] = useState<ColumnVisibility>(storedVisibility);
+  const changeVisibility = (next: ColumnVisibility) => {
+    setVisibility(next);
+    try {
+      window.localStorage.setItem(COLUMN_STORAGE_KEY, JSON.stringify(next));
+    } catch {
+      // A full or blocked storage only means the choice is not remembered.
+    }
+  };
+
+  const showPager =
+    state.status === 'ready' &&
+    state.data.unknownCode === null &&
+    !search.order &&
+    (page > 1 || hasNextPage(state.data.rows.length));
+
+  return (
+    <section className="analytics" aria-labelledby="screen-title">
+      <div className="screen-header">
+        <h1 id="screen-title" tabIndex={-1}>
+          Analytics
+        </h1>
+      </div>
+      <Filters search={search} go={go} />
+      <Loaded
+        state={state}
+        onRetry={() => void query.refetch()}
+        loading="Loading analytics…"
+        failed="Could not load analytics"
+        idle={
+          <p>
+            Choose a <strong>facility</strong> to see its orders with their cartons, pallets, units,
+            labels and VAS actions.
+          </p>
+        }
+        empty={(data) =>
+          data.unknownCode !== null ? (
+            <p>
+              No order with the number <strong>{data.unknownCode}</strong> at {facilityName}. Check
+              the number (the picksheet code), or choose <strong>Show all orders</strong>.
+            </p>
+          ) : data.rows.length > 0 ? null : page > 1 ? (
+            <p>
+              No more orders after page {page - 1}. Choose <strong>Previous page</strong>.
+            </p>
+          ) : search.order ? (
+            <p>
+              No order with this ID at {facilityName}. Check the ID, or choose{' '}
+              <strong>Show all orders</strong>.
+            </p>
+          ) : (
+            <p>
+              {facilityName} has no orders yet. Orders show here once they are entered on the Orders
+              screen or imported; or choose another facility.
+            </p>
+          )
+        }
+      >
+        {(data) => (
+          <>
+            <ColumnToggles visibility={visibility} onChange={changeVisibility} />
+            <AnalyticsTable
+              rows={data.rows}
+              caption={`Orders at ${facilityName}, newest first`}
+              visibility={visibility}
+              busy={query.isPlaceholderData}
+            />
+          </>
+        )}
+      </Loaded>
+      {showPager && state.status === 'ready' ? (
+        <Pager
+          label="Pages of analytics"
+          hint={pageHint(page, state.data.rows.length)}
+          page={page}
+          hasNext={hasNextPage(state.data.rows.length)}
+          busy={query.isPlaceholderData}
+          onPage={(next) => go(searchForPage(search, next))}
+        />
+      ) : null}
     </section>
   );
 }

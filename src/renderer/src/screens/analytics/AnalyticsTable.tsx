@@ -7,12 +7,12 @@ import {
   getSortedRowModel,
   useReactTable,
   type ExpandedState,
-  type Header,
   type SortingState,
   type VisibilityState,
 } from '@tanstack/react-table';
 import { Fragment, useState } from 'react';
 import type { AnalyticsV2Row } from '../../../../shared/analytics';
+import { HeaderCell } from '../../components/TableParts';
 import { formatCount, formatHttpDate, timeOfHttpDate } from './analyticsFormat';
 import type { AnalyticsColumnId } from './analyticsColumns';
 
@@ -24,6 +24,7 @@ const timeColumn = (id: 'created_at' | 'packed_at' | 'asn_sent_at', header: stri
     header,
     cell: (info) => formatHttpDate(info.row.original[id]),
     sortUndefined: 'last',
+    meta: { className: 'analytics-time' },
   });
 
 type CountField = Extract<
@@ -43,7 +44,7 @@ const countColumn = (id: CountField, header: string) =>
     header,
     cell: (info) => formatCount(info.getValue()),
     sortDescFirst: true,
-    meta: { numeric: true },
+    meta: { className: 'numeric' },
   });
 
 const columns = [
@@ -54,12 +55,13 @@ const columns = [
       <button
         type="button"
         className="link-button"
+        aria-label={`Items of ${row.original.order_number}`}
         aria-expanded={row.getIsExpanded()}
         aria-controls={`analytics-items-${row.id}`}
         onClick={row.getToggleExpandedHandler()}
       >
-        {row.getIsExpanded() ? 'Hide items' : 'Show items'}
-        <span className="visually-hidden"> of {row.original.order_number}</span>
+        <span aria-hidden="true">{row.getIsExpanded() ? '▾ ' : '▸ '}</span>
+        Items
       </button>
     ),
   }),
@@ -86,31 +88,6 @@ const columns = [
   countColumn('unique_sku_count', 'SKUs'),
   countColumn('total_vas_actions', 'VAS actions'),
 ];
-
-function HeaderCell({ header }: { header: Header<AnalyticsV2Row, unknown> }) {
-  const label = flexRender(header.column.columnDef.header, header.getContext());
-  if (!header.column.getCanSort()) return <th scope="col">{label}</th>;
-  const direction = header.column.getIsSorted();
-  return (
-    <th
-      scope="col"
-      aria-sort={
-        direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined
-      }
-    >
-      <button
-        type="button"
-        className="sort-button"
-        onClick={header.column.getToggleSortingHandler()}
-      >
-        {label}
-        <span className={`sort-indicator${direction ? ' active' : ''}`} aria-hidden="true">
-          {direction === 'asc' ? '▲' : direction === 'desc' ? '▼' : '↕'}
-        </span>
-      </button>
-    </th>
-  );
-}
 
 function LineItems({ row }: { row: AnalyticsV2Row }) {
   if (row.line_items.length === 0) return <p className="hint">This order has no items.</p>;
@@ -192,9 +169,7 @@ export function AnalyticsTable({ rows, caption, visibility, busy }: AnalyticsTab
                   <td
                     key={cell.id}
                     className={
-                      (cell.column.columnDef.meta as { numeric?: boolean } | undefined)?.numeric
-                        ? 'numeric'
-                        : undefined
+                      (cell.column.columnDef.meta as { className?: string } | undefined)?.className
                     }
                   >
                     {flexRender(cell.column.columnDef.cell, cell.getContext())}

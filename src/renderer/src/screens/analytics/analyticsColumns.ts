@@ -31,16 +31,17 @@ export function readColumnVisibility(stored: string | null): ColumnVisibility {
     const parsed: unknown = JSON.parse(stored);
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {};
     return Object.fromEntries(
-      Object.entries(parsed).filter(
-        ([key, value]) => KNOWN.has(key) && typeof value === 'boolean',
-      ),
+      Object.entries(parsed).filter(([key, value]) => KNOWN.has(key) && typeof value === 'boolean'),
     ) as ColumnVisibility;
   } catch {
     return {};
   }
 }
 
-/** How many of the optional columns show. */
-export function shownColumnCount(visibility: ColumnVisibility): number {
-  return ANALYTICS_COLUMNS.filter((column) => visibility[column.id] !== false).length;
+/** Shown unless the clerk asks: Created is hidden at first (the table is wide enough). */
+export const DEFAULT_VISIBILITY: ColumnVisibility = { created_at: false };
+
+/** The clerk's stored choices over the defaults. */
+export function columnVisibilityOf(stored: string | null): ColumnVisibility {
+  return { ...DEFAULT_VISIBILITY, ...readColumnVisibility(stored) };
 }

@@ -75,8 +75,7 @@ export function useAnalyticsPage(request: AnalyticsPageRequest | null) {
   const api = useApi();
   return useQuery({
     queryKey: analyticsKeys.page(request ?? { facilityId: '', page: 1 }),
-    queryFn: ({ signal }) =>
-      loadAnalyticsPage(api, request ?? { facilityId: '', page: 1 }, signal),
+    queryFn: ({ signal }) => loadAnalyticsPage(api, request ?? { facilityId: '', page: 1 }, signal),
     enabled: request !== null,
     staleTime: 0,
     // Paging keeps the current rows on screen until the next ones are in.

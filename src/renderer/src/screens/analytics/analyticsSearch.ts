@@ -1,21 +1,16 @@
 import { z } from 'zod';
 import { ANALYTICS_PAGE_SIZE } from '../../../../shared/analytics';
+import { optionalUuid, pageNumber, urlText } from '../../routing/urlSearch';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-// The router reads `?order=123` as the number 123; an order filter is text either way.
-const orderText = z.preprocess(
-  (value) => (typeof value === 'number' ? String(value) : value),
-  z.string().trim().min(1).max(100).optional().catch(undefined),
-);
-
 /** The Analytics screen's URL state; a value that does not fit is dropped rather than an error. */
 export const analyticsSearchSchema = z.object({
-  facility: z.uuid().optional().catch(undefined),
+  facility: optionalUuid,
   /** One order: its picksheet code (order number) or its order ID. */
-  order: orderText,
+  order: urlText(100),
   /** 1 when absent. */
-  page: z.number().int().min(2).optional().catch(undefined),
+  page: pageNumber,
 });
 export type AnalyticsSearch = z.infer<typeof analyticsSearchSchema>;
 
@@ -28,7 +23,9 @@ export type OrderFilter = { kind: 'id'; orderId: string } | { kind: 'code'; code
 export function orderFilterOf(text: string | undefined): OrderFilter | null {
   const value = text?.trim() ?? '';
   if (value === '') return null;
-  return UUID.test(value) ? { kind: 'id', orderId: value.toLowerCase() } : { kind: 'code', code: value };
+  return UUID.test(value)
+    ? { kind: 'id', orderId: value.toLowerCase() }
+    : { kind: 'code', code: value };
 }
 
 /** The URL state after a new facility: the old order filter and page belong to the old one. */

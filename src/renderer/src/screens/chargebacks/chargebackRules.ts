@@ -18,7 +18,7 @@ const CHIPS: Record<DisputeStatus, Omit<StatusChip, 'label'>> = {
   Won: { tone: 'won', symbol: '✓', meaning: 'Dispute won; the money comes back' },
   Lost: { tone: 'lost', symbol: '✗', meaning: 'Dispute lost; the chargeback stands' },
   'Not Disputed': { tone: 'closed', symbol: '–', meaning: 'Accepted without a dispute' },
-  Expired: { tone: 'lost', symbol: '⌛', meaning: 'The dispute deadline passed' },
+  Expired: { tone: 'lost', symbol: '⊘', meaning: 'The dispute deadline passed' },
   'Pending Review': { tone: 'waiting', symbol: '•', meaning: 'Waiting for someone to review it' },
   'Ready to Dispute': { tone: 'action', symbol: '!', meaning: 'Ready: send the dispute' },
   'Generating Proposal': { tone: 'working', symbol: '…', meaning: 'The dispute is being written' },
@@ -54,16 +54,20 @@ export function deadlineWarningOf(
 ): DeadlineWarning | null {
   const { dispute_status: status, dispute_deadline: deadline } = chargeback;
   if (status === 'Won' || status === 'Lost' || status === 'Not Disputed') return null;
-  const expired = (deadline: string | null) =>
-    deadline ? `Expired: the deadline was ${deadline}` : 'Expired';
-  if (status === 'Expired' || chargeback.is_expired) {
-    return { kind: 'expired', text: expired(deadline) };
-  }
+  // The deadline itself is shown next to the warning, so the warning stays short.
+  const expired: DeadlineWarning = { kind: 'expired', text: 'Expired' };
+  if (status === 'Expired' || chargeback.is_expired) return expired;
   if (!deadline) return null;
   const days = daysBetween(today, deadline);
-  if (days < 0) return { kind: 'expired', text: expired(deadline) };
+  if (days < 0) return expired;
   if (days > DUE_SOON_DAYS) return null;
   if (days === 0) return { kind: 'due-soon', text: 'Due today' };
   if (days === 1) return { kind: 'due-soon', text: 'Due tomorrow' };
   return { kind: 'due-soon', text: `Due in ${days} days` };
+}
+
+/** The name a packet is saved under when the service names none. */
+export function packetFileName(chargebackNumber: string): string {
+  const safe = chargebackNumber.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '');
+  return `dispute-packet-${safe || 'chargeback'}.zip`;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DISPUTE_STATUSES, type DisputeStatus } from '../../../../shared/claims';
 import type { ChargebackListRequest } from '../../api/claims';
+import { optionalUuid } from '../../routing/urlSearch';
 import { calendarDay, pageParam, searchText } from '../claims/claimsSearch';
 
 /** Rows per page of the chargeback list. */
@@ -19,7 +20,7 @@ const statusList = z.preprocess(
 
 /** The Chargebacks screen's URL state; a value that does not fit is dropped rather than an error. */
 export const chargebacksSearchSchema = z.object({
-  retailer: z.uuid().optional().catch(undefined),
+  retailer: optionalUuid,
   /** Exact PO number. */
   po: searchText,
   /** Exact chargeback number. */

@@ -1,11 +1,9 @@
 import { z } from 'zod';
 import { isCalendarDate } from '../../../../shared/inventory';
+import { pageNumber, urlText } from '../../routing/urlSearch';
 
-// The router reads `?po=123` as the number 123; a search is text either way.
-export const searchText = z.preprocess(
-  (value) => (typeof value === 'number' ? String(value) : value),
-  z.string().trim().min(1).max(200).optional().catch(undefined),
-);
+/** Typed text in the URL (a PO or chargeback number). */
+export const searchText = urlText(200);
 
 /** A real calendar day written `YYYY-MM-DD`; anything else is dropped. */
 export const calendarDay = z
@@ -15,7 +13,7 @@ export const calendarDay = z
   .catch(undefined);
 
 /** A page number; 1 when absent. */
-export const pageParam = z.number().int().min(2).optional().catch(undefined);
+export const pageParam = pageNumber;
 
 /** A date range whose start is after its end matches nothing; the filter says so next to it. */
 export function dateRangeProblem(from: string | undefined, to: string | undefined): string | null {

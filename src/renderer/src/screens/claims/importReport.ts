@@ -58,7 +58,11 @@ export function importRefusalOf(error: unknown): ImportRefusal {
 }
 
 /** The summary after a successful import, e.g. `12 rows imported: 10 new, 2 updated.` */
-export function importSummaryOf(result: { rows: number; created: number; updated: number }): string {
+export function importSummaryOf(result: {
+  rows: number;
+  created: number;
+  updated: number;
+}): string {
   const rows = `${result.rows} ${result.rows === 1 ? 'row' : 'rows'} imported`;
   return `${rows}: ${result.created} new, ${result.updated} updated.`;
 }

@@ -1,3 +1,4 @@
+import { saveBlob } from '../../components/saveBlob';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { bolBodySchema, type BolVersion, type OrderDetails } from '../../../../shared/orders';
@@ -19,19 +20,6 @@ const BOL_FIELDS = [
 ] as const;
 type BolTextField = (typeof BOL_FIELDS)[number]['name'];
 type FieldErrors = Partial<Record<BolTextField | 'scheduled_delivery_date' | 'file', string>>;
-
-/** Offers a downloaded PDF to the user under its stored name. */
-function saveBlob(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 function BolHistory({ orderId }: { orderId: string }) {
   const versions = useBolVersions(orderId);

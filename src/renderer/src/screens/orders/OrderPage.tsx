@@ -7,11 +7,11 @@ import {
   type OrderDetails,
   type Pallet,
 } from '../../../../shared/orders';
-import { isApiError } from '../../api/ApiError';
 import { loadStateOf } from '../../api/queries';
 import { BolPanel } from './BolPanel';
 import { ChangeFacilityPanel } from './ChangeFacilityPanel';
 import { formatDate, formatShortTime, formatTime, timelineOf } from './orderFormat';
+import { OrderNotShown, isOrderNotFound } from './OrderNotShown';
 import { useOrder } from './orderQueries';
 
 const NONE = '—';
@@ -279,9 +279,7 @@ export function OrderPage() {
   const { orderId } = useParams({ from: '/orders/$orderId' });
   const query = useOrder(orderId);
   const state = loadStateOf(query);
-  // An address whose id is not even an order id (400) names no order either.
-  const notFound =
-    isApiError(query.error) && (query.error.status === 404 || query.error.status === 400);
+  const notFound = isOrderNotFound(query.error);
   const order = state.status === 'ready' ? state.data : null;
 
   // One heading element whatever the state: the shell focuses it when the page opens, and a
@@ -304,9 +302,14 @@ export function OrderPage() {
           )}
         </h1>
         {order && !FINAL_STATUSES.includes(order.status) ? (
-          <Link to="/orders/$orderId/edit" params={{ orderId }} className="button">
-            Edit order
-          </Link>
+          <div className="action-bar">
+            <Link to="/orders/$orderId/pack" params={{ orderId }} className="button primary">
+              Pack
+            </Link>
+            <Link to="/orders/$orderId/edit" params={{ orderId }} className="button">
+              Edit order
+            </Link>
+          </div>
         ) : order ? (
           <p className="hint">A {order.status.toLowerCase()} order can no longer be changed.</p>
         ) : null}
@@ -322,26 +325,12 @@ export function OrderPage() {
           <BolPanel order={order} />
           <ChangeFacilityPanel order={order} />
         </>
-      ) : state.status === 'error' ? (
-        <div className="state-message error" role="alert">
-          {notFound ? (
-            <p>
-              There is no such order among the ones you can see. Find it in the{' '}
-              <Link to="/orders">orders list</Link>.
-            </p>
-          ) : (
-            <>
-              <p>Could not load the order: {state.message}</p>
-              <button type="button" className="button" onClick={() => void query.refetch()}>
-                Retry
-              </button>
-            </>
-          )}
-        </div>
       ) : (
-        <p className="state-message" role="status">
-          Loading the order…
-        </p>
+        <OrderNotShown
+          error={state.status === 'error' ? state.message : null}
+          notFound={notFound}
+          onRetry={() => void query.refetch()}
+        />
       )}
     </section>
   );

@@ -1,7 +1,16 @@
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
 import { ORDER_STATUSES, type OrderStatus } from '../../../../shared/orders';
 import { loadStateOf, useFacilities } from '../../api/queries';
+import {
+  ClearFilters,
+  SelectField,
+  facilityChoices,
+  retailerChoices,
+} from '../../components/FilterFields';
+import { Loaded } from '../../components/LoadStates';
+import { CountedPager, withPage } from '../../components/Pager';
+import { useUrlSearch } from '../../components/useUrlSearch';
 import { useAllRetailers, useOrderList } from './orderQueries';
 import {
   ORDER_PAGE_SIZE,
@@ -12,9 +21,6 @@ import {
   type OrderListSearch,
 } from './orderSearch';
 import { OrdersTable } from './OrdersTable';
-
-const byName = (a: { name: string }, b: { name: string }) =>
-  a.name.localeCompare(b.name, undefined, { sensitivity: 'base' });
 
 function Filters({
   search,
@@ -52,123 +58,42 @@ function Filters({
           </button>
         </div>
       </div>
-      <div className="field">
-        <label htmlFor="orders-status">Status</label>
-        <select
-          id="orders-status"
-          value={search.status ?? ''}
-          onChange={(event) =>
-            change({ status: (event.target.value || undefined) as OrderStatus | undefined })
-          }
-        >
-          <option value="">Any status</option>
-          {ORDER_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {status}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="orders-facility">Facility</label>
-        <select
-          id="orders-facility"
-          value={search.facility ?? ''}
-          onChange={(event) => change({ facility: event.target.value || undefined })}
-        >
-          <option value="">
-            {facilities.status === 'loading' ? 'Loading facilities…' : 'Any facility'}
-          </option>
-          {facilities.status === 'ready'
-            ? [...facilities.data].sort(byName).map((facility) => (
-                <option key={facility.id} value={facility.id}>
-                  {facility.name}
-                </option>
-              ))
-            : null}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="orders-retailer">Retailer</label>
-        <select
-          id="orders-retailer"
-          value={search.retailer ?? ''}
-          onChange={(event) => change({ retailer: event.target.value || undefined })}
-        >
-          <option value="">
-            {retailers.status === 'loading' ? 'Loading retailers…' : 'Any retailer'}
-          </option>
-          {retailers.status === 'ready'
-            ? retailers.data.map((retailer) => (
-                <option key={retailer.retailer_id} value={retailer.retailer_id}>
-                  {retailer.name}
-                </option>
-              ))
-            : null}
-        </select>
-      </div>
-      {isFiltered(search) ? (
-        <button
-          type="button"
-          className="link-button clear-filters"
-          onClick={() => onChange({ sort: search.sort, dir: search.dir })}
-        >
-          Clear filters
-        </button>
-      ) : null}
+      <SelectField
+        id="orders-status"
+        label="Status"
+        value={search.status}
+        anyLabel="Any status"
+        options={ORDER_STATUSES.map((status) => ({ value: status, label: status }))}
+        onChange={(status) => change({ status: status as OrderStatus | undefined })}
+      />
+      <SelectField
+        id="orders-facility"
+        label="Facility"
+        value={search.facility}
+        anyLabel={facilities.status === 'loading' ? 'Loading facilities…' : 'Any facility'}
+        options={facilities.status === 'ready' ? facilityChoices(facilities.data) : []}
+        onChange={(facility) => change({ facility })}
+      />
+      <SelectField
+        id="orders-retailer"
+        label="Retailer"
+        value={search.retailer}
+        anyLabel={retailers.status === 'loading' ? 'Loading retailers…' : 'Any retailer'}
+        options={retailers.status === 'ready' ? retailerChoices(retailers.data) : []}
+        onChange={(retailer) => change({ retailer })}
+      />
+      <ClearFilters
+        shown={isFiltered(search)}
+        onClear={() => onChange({ sort: search.sort, dir: search.dir })}
+      />
     </form>
-  );
-}
-
-function Pager({
-  page,
-  shown,
-  total,
-  busy,
-  onPage,
-}: {
-  page: number;
-  shown: number;
-  total: number;
-  busy: boolean;
-  onPage: (page: number) => void;
-}) {
-  const first = (page - 1) * ORDER_PAGE_SIZE + 1;
-  const pages = Math.max(1, Math.ceil(total / ORDER_PAGE_SIZE));
-  return (
-    <nav className="pager" aria-label="Pages of orders" aria-busy={busy || undefined}>
-      <p className="hint">
-        {shown > 0
-          ? `Orders ${first}–${first + shown - 1} of ${total} (page ${page} of ${pages}).`
-          : `No orders on page ${page} (${total} in all).`}
-      </p>
-      <button
-        type="button"
-        className="button"
-        disabled={page <= 1}
-        onClick={() => onPage(page - 1)}
-      >
-        Previous page
-      </button>
-      <button
-        type="button"
-        className="button"
-        disabled={page >= pages}
-        onClick={() => onPage(page + 1)}
-      >
-        Next page
-      </button>
-    </nav>
   );
 }
 
 /** The orders the user can see: search, filters, sort and page all live in the URL. */
 export function OrdersScreen() {
-  const search = useSearch({ from: '/orders' });
-  const navigate = useNavigate({ from: '/orders' });
-  const go = (next: OrderListSearch) => void navigate({ search: next });
+  const [search, go] = useUrlSearch('/orders');
   const query = useOrderList(listRequestOf(search));
-  const state = loadStateOf(query);
   const page = search.page ?? 1;
 
   return (
@@ -182,20 +107,13 @@ export function OrdersScreen() {
         </Link>
       </div>
       <Filters search={search} onChange={go} />
-      {state.status === 'loading' || state.status === 'idle' ? (
-        <p className="state-message" role="status">
-          Loading orders…
-        </p>
-      ) : state.status === 'error' ? (
-        <div className="state-message error" role="alert">
-          <p>Could not load orders: {state.message}</p>
-          <button type="button" className="button" onClick={() => void query.refetch()}>
-            Retry
-          </button>
-        </div>
-      ) : state.data.orders.length === 0 && page === 1 ? (
-        <div className="state-message empty">
-          {isFiltered(search) ? (
+      <Loaded
+        state={loadStateOf(query)}
+        onRetry={() => void query.refetch()}
+        loading="Loading orders…"
+        failed="Could not load orders"
+        empty={(data) =>
+          data.orders.length > 0 || page > 1 ? null : isFiltered(search) ? (
             <p>
               No orders match these filters. Search for another PO number or picksheet code, or
               choose <strong>Clear filters</strong>.
@@ -205,26 +123,32 @@ export function OrdersScreen() {
               No orders yet. Choose <strong>New order</strong> to enter one, or import a seed bundle
               that holds orders.
             </p>
-          )}
-        </div>
-      ) : (
-        <>
-          <OrdersTable
-            orders={state.data.orders}
-            caption={`${state.data.total_count} ${state.data.total_count === 1 ? 'order' : 'orders'}`}
-            sort={sortOf(search)}
-            onSort={(field) => go(searchAfterSort(search, field))}
-            busy={query.isPlaceholderData}
-          />
-          <Pager
-            page={page}
-            shown={state.data.orders.length}
-            total={state.data.total_count}
-            busy={query.isPlaceholderData}
-            onPage={(next) => go({ ...search, page: next > 1 ? next : undefined })}
-          />
-        </>
-      )}
+          )
+        }
+      >
+        {(data) => (
+          <>
+            <OrdersTable
+              orders={data.orders}
+              caption={`${data.total_count} ${data.total_count === 1 ? 'order' : 'orders'}`}
+              sort={sortOf(search)}
+              onSort={(field) => go(searchAfterSort(search, field))}
+              busy={query.isPlaceholderData}
+            />
+            <CountedPager
+              label="Pages of orders"
+              noun="Orders"
+              nothing="No orders"
+              page={page}
+              pageSize={ORDER_PAGE_SIZE}
+              shown={data.orders.length}
+              total={data.total_count}
+              busy={query.isPlaceholderData}
+              onPage={(next) => go(withPage(search, next))}
+            />
+          </>
+        )}
+      </Loaded>
     </section>
   );
 }

@@ -1,11 +1,7 @@
 import { Link } from '@tanstack/react-router';
-import {
-  createColumnHelper,
-  flexRender,
-  getCoreRowModel,
-  useReactTable,
-} from '@tanstack/react-table';
+import { createColumnHelper } from '@tanstack/react-table';
 import type { OrderListItem } from '../../../../shared/orders';
+import { ServerSortedTable } from '../../components/ServerSortedTable';
 import { formatDate, formatShortTime } from './orderFormat';
 import type { OrderSortField } from './orderSearch';
 
@@ -70,66 +66,17 @@ export interface OrdersTableProps {
 
 /** One page of orders; the service sorts, so a header click asks it again. */
 export function OrdersTable({ orders, caption, sort, onSort, busy }: OrdersTableProps) {
-  const table = useReactTable({
-    data: orders,
-    columns,
-    getRowId: (row) => row.id,
-    getCoreRowModel: getCoreRowModel(),
-    manualSorting: true,
-    manualPagination: true,
-  });
-
   return (
-    <div className="table-scroll" aria-busy={busy || undefined}>
-      <table className="data-table orders-table">
-        <caption>{caption}</caption>
-        <thead>
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
-              {group.headers.map((header) => {
-                const label = flexRender(header.column.columnDef.header, header.getContext());
-                if (!SORTABLE.has(header.id)) {
-                  return (
-                    <th key={header.id} scope="col">
-                      {label}
-                    </th>
-                  );
-                }
-                const field = header.id as OrderSortField;
-                const active = sort.field === field;
-                return (
-                  <th
-                    key={header.id}
-                    scope="col"
-                    aria-sort={
-                      active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined
-                    }
-                  >
-                    <button type="button" className="sort-button" onClick={() => onSort(field)}>
-                      {label}
-                      <span
-                        className={`sort-indicator${active ? ' active' : ''}`}
-                        aria-hidden="true"
-                      >
-                        {active ? (sort.direction === 'asc' ? '▲' : '▼') : '↕'}
-                      </span>
-                    </button>
-                  </th>
-                );
-              })}
-            </tr>
-          ))}
-        </thead>
-        <tbody>
-          {table.getRowModel().rows.map((row) => (
-            <tr key={row.id}>
-              {row.getVisibleCells().map((cell) => (
-                <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ServerSortedTable
+      data={orders}
+      columns={columns}
+      getRowId={(row) => row.id}
+      className="orders-table"
+      caption={caption}
+      sortable={SORTABLE}
+      sort={sort}
+      onSort={onSort}
+      busy={busy}
+    />
   );
 }

@@ -1,27 +1,29 @@
 import { z } from 'zod';
 import { ORDER_SORT_FIELDS, orderStatusSchema } from '../../../../shared/orders';
 import type { OrderListRequest } from '../../api/orders';
+import {
+  optionalUuid,
+  pageNumber,
+  sortAfterClick,
+  sortDirection,
+  sortOrDefault,
+  urlText,
+} from '../../routing/urlSearch';
 
 /** Rows per page of the orders list. */
 export const ORDER_PAGE_SIZE = 25;
 
-// The router reads `?q=123` as the number 123; a search is text either way.
-const searchText = z.preprocess(
-  (value) => (typeof value === 'number' ? String(value) : value),
-  z.string().trim().min(1).max(100).optional().catch(undefined),
-);
-
 /** The orders list's URL state; a value that does not fit is dropped rather than an error. */
 export const orderListSearchSchema = z.object({
   /** Part of a PO number, picksheet code or external order id. */
-  q: searchText,
+  q: urlText(100),
   status: orderStatusSchema.optional().catch(undefined),
-  facility: z.uuid().optional().catch(undefined),
-  retailer: z.uuid().optional().catch(undefined),
+  facility: optionalUuid,
+  retailer: optionalUuid,
   sort: z.enum(ORDER_SORT_FIELDS).optional().catch(undefined),
-  dir: z.enum(['asc', 'desc']).optional().catch(undefined),
+  dir: sortDirection,
   /** 1 when absent. */
-  page: z.number().int().min(2).optional().catch(undefined),
+  page: pageNumber,
 });
 export type OrderListSearch = z.infer<typeof orderListSearchSchema>;
 export type OrderSortField = (typeof ORDER_SORT_FIELDS)[number];
@@ -33,10 +35,7 @@ export function sortOf(search: OrderListSearch): {
   field: OrderSortField;
   direction: 'asc' | 'desc';
 } {
-  return {
-    field: search.sort ?? DEFAULT_SORT.field,
-    direction: search.dir ?? DEFAULT_SORT.direction,
-  };
+  return sortOrDefault<OrderSortField>(search, DEFAULT_SORT);
 }
 
 /** The service request the URL state asks for. */
@@ -64,20 +63,5 @@ export function isFiltered(search: OrderListSearch): boolean {
  * column starts with the direction that suits it (dates newest first, text A to Z); back to page 1.
  */
 export function searchAfterSort(search: OrderListSearch, field: OrderSortField): OrderListSearch {
-  const current = sortOf(search);
-  const direction =
-    current.field === field
-      ? current.direction === 'asc'
-        ? 'desc'
-        : 'asc'
-      : field === 'created_at' || field === 'updated_at'
-        ? 'desc'
-        : 'asc';
-  const isDefault = field === DEFAULT_SORT.field && direction === DEFAULT_SORT.direction;
-  return {
-    ...search,
-    sort: isDefault ? undefined : field,
-    dir: isDefault ? undefined : direction,
-    page: undefined,
-  };
+  return { ...search, ...sortAfterClick(sortOf(search), field, DEFAULT_SORT), page: undefined };
 }

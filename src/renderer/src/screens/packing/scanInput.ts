@@ -18,7 +18,8 @@ export type ScanReading =
   | { kind: 'item'; code: string };
 
 const SYMBOLOGY_ID = /^\][A-Za-z][0-9A-Za-z]/;
-const GROUP_SEPARATOR = /\u001d/g;
+/** FNC1 as a GS1 scanner sends it between element strings (ASCII 29). */
+const GROUP_SEPARATOR = String.fromCharCode(29);
 
 /** The GS1 mod-10 check digit of `digits` (weights 3, 1, 3, … from the right). */
 export function gs1CheckDigit(digits: string): number {
@@ -36,7 +37,7 @@ export function isValidSscc(sscc: string): boolean {
 
 /** Reads one scan: an SSCC (with or without its `(00)` application identifier) or an item code. */
 export function readScan(raw: string): ScanReading {
-  const code = raw.replace(SYMBOLOGY_ID, '').replace(GROUP_SEPARATOR, '').trim();
+  const code = raw.replace(SYMBOLOGY_ID, '').replaceAll(GROUP_SEPARATOR, '').trim();
   if (code === '') return { kind: 'empty' };
   const compact = code.replace(/[\s()]/g, '');
   const sscc = /^00\d{18}$/.test(compact) ? compact.slice(2) : compact;

@@ -75,7 +75,8 @@ function reasonsFor(step: GatedStep, view: ViewForSteps): string[] {
 /** The four step buttons of the order now. */
 export function stepButtons(view: ViewForSteps): StepButtonState[] {
   return GATED_STEPS.map((step) => {
-    const done = view.status !== 'Cancelled' && STATUS_RANK[view.status] > STATUS_RANK[STEP_FROM[step]];
+    const done =
+      view.status !== 'Cancelled' && STATUS_RANK[view.status] > STATUS_RANK[STEP_FROM[step]];
     const reasons = done ? [] : reasonsFor(step, view);
     const atStep = view.status === STEP_FROM[step];
     return {
@@ -93,16 +94,17 @@ export function stepButtons(view: ViewForSteps): StepButtonState[] {
   });
 }
 
-/** A 409 body's `error.details.missing`, when the service listed it. */
+/** A command the screen itself refuses (nothing sent), with the words to show. */
+export class StationRefusal extends Error {
+  override readonly name = 'StationRefusal';
+}
+
+/** A 409 body's `error.missing`, when the service listed what is missing. */
 function missingOf(body: unknown): string[] | null {
   if (typeof body !== 'object' || body === null) return null;
   const error = (body as { error?: unknown }).error;
   if (typeof error !== 'object' || error === null) return null;
-  const details = (error as { details?: unknown }).details;
-  const missing =
-    typeof details === 'object' && details !== null
-      ? (details as { missing?: unknown }).missing
-      : undefined;
+  const missing = (error as { missing?: unknown }).missing;
   return Array.isArray(missing) && missing.every((m) => typeof m === 'string') ? missing : null;
 }
 
@@ -111,6 +113,7 @@ function missingOf(body: unknown): string[] | null {
  * a brand without a GS1 prefix points to Settings, and API hints (`allow_over_ship`) are dropped.
  */
 export function clerkErrorText(error: unknown): string {
+  if (error instanceof StationRefusal) return error.message;
   if (!isApiError(error)) return 'Something went wrong. Please try again.';
   if (error.code === 'NETWORK_ERROR') {
     return 'Could not reach the service. Check that it is running, then scan again.';

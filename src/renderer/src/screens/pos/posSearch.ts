@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { PosListRequest } from '../../api/claims';
+import { optionalUuid } from '../../routing/urlSearch';
 import { calendarDay, pageParam } from '../claims/claimsSearch';
 
 /** Rows per page of the POS table. */
@@ -7,7 +8,7 @@ export const POS_PAGE_SIZE = 25;
 
 /** The POS reports screen's URL state; a value that does not fit is dropped rather than an error. */
 export const posSearchSchema = z.object({
-  retailer: z.uuid().optional().catch(undefined),
+  retailer: optionalUuid,
   /** Periods starting on or after this day. */
   from: calendarDay,
   /** Periods ending on or before this day. */

@@ -1,10 +1,15 @@
-/** The Settings screen (being built). */
+import { Gs1PrefixForm } from './Gs1PrefixForm';
+import { LabelPrinterForm } from './LabelPrinterForm';
+
+/** Settings of this workstation (the label printer) and of brands (the GS1 company prefix). */
 export function SettingsScreen() {
   return (
-    <section aria-labelledby="screen-title">
+    <section className="settings" aria-labelledby="screen-title">
       <h1 id="screen-title" tabIndex={-1}>
         Settings
       </h1>
+      <LabelPrinterForm />
+      <Gs1PrefixForm />
     </section>
   );
 }

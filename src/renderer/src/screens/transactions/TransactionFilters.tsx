@@ -6,13 +6,17 @@ import {
   TRANSACTION_LIMITS,
 } from '../../../../shared/transactions';
 import { loadStateOf, useFacilities } from '../../api/queries';
+import {
+  ClearFilters,
+  DateField,
+  SelectField,
+  facilityChoices,
+} from '../../components/FilterFields';
 import { useAllRetailers } from '../orders/orderQueries';
 import { useAllBrands } from './transactionQueries';
 import { isFiltered, type TransactionSearch } from './transactionSearch';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const byName = (a: { name: string }, b: { name: string }) =>
-  a.name.localeCompare(b.name, undefined, { sensitivity: 'base' });
 
 interface Typed {
   q: string;
@@ -41,36 +45,6 @@ function problemsOf(typed: Typed): Partial<Record<keyof Typed, string>> {
     problems.order = 'An order ID is a UUID.';
   }
   return problems;
-}
-
-function Select({
-  id,
-  label,
-  value,
-  onChange,
-  anyLabel,
-  options,
-}: {
-  id: string;
-  label: string;
-  value: string | undefined;
-  onChange: (value: string | undefined) => void;
-  anyLabel: string;
-  options: { value: string; label: string }[];
-}) {
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <select id={id} value={value ?? ''} onChange={(e) => onChange(e.target.value || undefined)}>
-        <option value="">{anyLabel}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
 }
 
 /** Every filter of the log; choices apply at once, typed ones on Search (or Enter). */
@@ -146,7 +120,7 @@ export function TransactionFilters({
           Search
         </button>
       </div>
-      <Select
+      <SelectField
         id="transactions-status"
         label="Status"
         value={search.status}
@@ -154,7 +128,7 @@ export function TransactionFilters({
         options={EXECUTION_STATUSES.map((status) => ({ value: status, label: status }))}
         onChange={(value) => change({ status: value as TransactionSearch['status'] })}
       />
-      <Select
+      <SelectField
         id="transactions-action"
         label="Action"
         value={search.action}
@@ -162,7 +136,7 @@ export function TransactionFilters({
         options={ACTION_TYPES.map((code) => ({ value: code, label: ACTION_TYPE_LABELS[code] }))}
         onChange={(value) => change({ action: value as TransactionSearch['action'] })}
       />
-      <Select
+      <SelectField
         id="transactions-error"
         label="Errors"
         value={search.error}
@@ -173,19 +147,15 @@ export function TransactionFilters({
         ]}
         onChange={(value) => change({ error: value as TransactionSearch['error'] })}
       />
-      <Select
+      <SelectField
         id="transactions-facility"
         label="Facility"
         value={search.facility}
         anyLabel={facilities.status === 'loading' ? 'Loading facilities…' : 'Any facility'}
-        options={
-          facilities.status === 'ready'
-            ? [...facilities.data].sort(byName).map((f) => ({ value: f.id, label: f.name }))
-            : []
-        }
+        options={facilities.status === 'ready' ? facilityChoices(facilities.data) : []}
         onChange={(value) => change({ facility: value })}
       />
-      <Select
+      <SelectField
         id="transactions-brand"
         label="Brand"
         value={search.brand}
@@ -193,7 +163,7 @@ export function TransactionFilters({
         options={named(brands, (b) => ({ value: b.brand_id, label: b.name }))}
         onChange={(value) => change({ brand: value })}
       />
-      <Select
+      <SelectField
         id="transactions-retailer"
         label="Retailer"
         value={search.retailer}
@@ -201,33 +171,22 @@ export function TransactionFilters({
         options={named(retailers, (r) => ({ value: r.retailer_id, label: r.name }))}
         onChange={(value) => change({ retailer: value })}
       />
-      <div className="field">
-        <label htmlFor="transactions-from">Created from</label>
-        <input
-          id="transactions-from"
-          type="date"
-          value={search.from ?? ''}
-          onChange={(event) => change({ from: event.target.value || undefined })}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor="transactions-to">Created to</label>
-        <input
-          id="transactions-to"
-          type="date"
-          value={search.to ?? ''}
-          onChange={(event) => change({ to: event.target.value || undefined })}
-        />
-      </div>
-      {isFiltered(search) ? (
-        <button
-          type="button"
-          className="link-button clear-filters"
-          onClick={() => onChange({ sort: search.sort, dir: search.dir })}
-        >
-          Clear filters
-        </button>
-      ) : null}
+      <DateField
+        id="transactions-from"
+        label="Created from"
+        value={search.from}
+        onChange={(from) => change({ from })}
+      />
+      <DateField
+        id="transactions-to"
+        label="Created to"
+        value={search.to}
+        onChange={(to) => change({ to })}
+      />
+      <ClearFilters
+        shown={isFiltered(search)}
+        onClear={() => onChange({ sort: search.sort, dir: search.dir })}
+      />
     </form>
   );
 }

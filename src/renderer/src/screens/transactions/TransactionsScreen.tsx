@@ -1,5 +1,7 @@
-import { useNavigate, useSearch } from '@tanstack/react-router';
 import { loadStateOf, useFacilities } from '../../api/queries';
+import { Loaded } from '../../components/LoadStates';
+import { CountedPager, withPage } from '../../components/Pager';
+import { useUrlSearch } from '../../components/useUrlSearch';
 import { useAllRetailers } from '../orders/orderQueries';
 import { TransactionDrawer } from './TransactionDrawer';
 import { TransactionFilters } from './TransactionFilters';
@@ -10,7 +12,6 @@ import {
   listRequestOf,
   searchAfterSort,
   sortOf,
-  type TransactionSearch,
 } from './transactionSearch';
 import { TransactionsTable, type NameLookup } from './TransactionsTable';
 
@@ -30,53 +31,9 @@ function useNames(): NameLookup {
   };
 }
 
-function Pager({
-  page,
-  shown,
-  total,
-  busy,
-  onPage,
-}: {
-  page: number;
-  shown: number;
-  total: number;
-  busy: boolean;
-  onPage: (page: number) => void;
-}) {
-  const first = (page - 1) * TRANSACTION_PAGE_SIZE + 1;
-  const pages = Math.max(1, Math.ceil(total / TRANSACTION_PAGE_SIZE));
-  return (
-    <nav className="pager" aria-label="Pages of transactions" aria-busy={busy || undefined}>
-      <p className="hint">
-        {shown > 0
-          ? `Transactions ${first}–${first + shown - 1} of ${total} (page ${page} of ${pages}).`
-          : `No transactions on page ${page} (${total} in all).`}
-      </p>
-      <button
-        type="button"
-        className="button"
-        disabled={page <= 1}
-        onClick={() => onPage(page - 1)}
-      >
-        Previous page
-      </button>
-      <button
-        type="button"
-        className="button"
-        disabled={page >= pages}
-        onClick={() => onPage(page + 1)}
-      >
-        Next page
-      </button>
-    </nav>
-  );
-}
-
 /** The transaction log: every filter, search, sort, page and the open row live in the URL. */
 export function TransactionsScreen() {
-  const search = useSearch({ from: '/transactions' });
-  const navigate = useNavigate({ from: '/transactions' });
-  const go = (next: TransactionSearch) => void navigate({ search: next });
+  const [search, go] = useUrlSearch('/transactions');
   const query = useTransactionList(listRequestOf(search));
   const state = loadStateOf(query);
   const names = useNames();
@@ -98,20 +55,13 @@ export function TransactionsScreen() {
         </h1>
       </div>
       <TransactionFilters search={search} onChange={go} />
-      {state.status === 'loading' || state.status === 'idle' ? (
-        <p className="state-message" role="status">
-          Loading transactions…
-        </p>
-      ) : state.status === 'error' ? (
-        <div className="state-message error" role="alert">
-          <p>Could not load transactions: {state.message}</p>
-          <button type="button" className="button" onClick={() => void query.refetch()}>
-            Retry
-          </button>
-        </div>
-      ) : state.data.transactions.length === 0 && page === 1 ? (
-        <div className="state-message empty">
-          {isFiltered(search) ? (
+      <Loaded
+        state={state}
+        onRetry={() => void query.refetch()}
+        loading="Loading transactions…"
+        failed="Could not load transactions"
+        empty={(data) =>
+          data.transactions.length > 0 || page > 1 ? null : isFiltered(search) ? (
             <p>
               No transactions match these filters. Widen the dates, pick another status or action,
               or choose <strong>Clear filters</strong>.
@@ -121,28 +71,34 @@ export function TransactionsScreen() {
               No transactions yet. Inventory advice deliveries and order writes are logged here as
               they happen.
             </p>
-          )}
-        </div>
-      ) : (
-        <>
-          <TransactionsTable
-            transactions={state.data.transactions}
-            caption={`${state.data.total_count} ${state.data.total_count === 1 ? 'transaction' : 'transactions'}`}
-            names={names}
-            sort={sortOf(search)}
-            onSort={(field) => go(searchAfterSort(search, field))}
-            onOpen={(id) => go({ ...search, open: id })}
-            busy={query.isPlaceholderData}
-          />
-          <Pager
-            page={page}
-            shown={state.data.transactions.length}
-            total={state.data.total_count}
-            busy={query.isPlaceholderData}
-            onPage={(next) => go({ ...search, page: next > 1 ? next : undefined, open: undefined })}
-          />
-        </>
-      )}
+          )
+        }
+      >
+        {(data) => (
+          <>
+            <TransactionsTable
+              transactions={data.transactions}
+              caption={`${data.total_count} ${data.total_count === 1 ? 'transaction' : 'transactions'}`}
+              names={names}
+              sort={sortOf(search)}
+              onSort={(field) => go(searchAfterSort(search, field))}
+              onOpen={(id) => go({ ...search, open: id })}
+              busy={query.isPlaceholderData}
+            />
+            <CountedPager
+              label="Pages of transactions"
+              noun="Transactions"
+              nothing="No transactions"
+              page={page}
+              pageSize={TRANSACTION_PAGE_SIZE}
+              shown={data.transactions.length}
+              total={data.total_count}
+              busy={query.isPlaceholderData}
+              onPage={(next) => go({ ...withPage(search, next), open: undefined })}
+            />
+          </>
+        )}
+      </Loaded>
       {open ? (
         <TransactionDrawer
           key={open.transaction_id}

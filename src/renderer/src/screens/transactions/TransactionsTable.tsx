@@ -1,10 +1,6 @@
-import {
-  createColumnHelper,
-  flexRender,
-  getCoreRowModel,
-  useReactTable,
-} from '@tanstack/react-table';
+import { createColumnHelper } from '@tanstack/react-table';
 import type { Transaction, TransactionSortField } from '../../../../shared/transactions';
+import { ServerSortedTable } from '../../components/ServerSortedTable';
 import { formatShortTime } from '../orders/orderFormat';
 
 const column = createColumnHelper<Transaction>();
@@ -102,66 +98,17 @@ export function TransactionsTable({
   onOpen,
   busy,
 }: TransactionsTableProps) {
-  const table = useReactTable({
-    data: transactions,
-    columns: columnsOf(names, onOpen),
-    getRowId: (row) => row.transaction_id,
-    getCoreRowModel: getCoreRowModel(),
-    manualSorting: true,
-    manualPagination: true,
-  });
-
   return (
-    <div className="table-scroll" aria-busy={busy || undefined}>
-      <table className="data-table transactions-table">
-        <caption>{caption}</caption>
-        <thead>
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
-              {group.headers.map((header) => {
-                const label = flexRender(header.column.columnDef.header, header.getContext());
-                if (!SORTABLE.has(header.id)) {
-                  return (
-                    <th key={header.id} scope="col">
-                      {label}
-                    </th>
-                  );
-                }
-                const field = header.id as TransactionSortField;
-                const active = sort.field === field;
-                return (
-                  <th
-                    key={header.id}
-                    scope="col"
-                    aria-sort={
-                      active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined
-                    }
-                  >
-                    <button type="button" className="sort-button" onClick={() => onSort(field)}>
-                      {label}
-                      <span
-                        className={`sort-indicator${active ? ' active' : ''}`}
-                        aria-hidden="true"
-                      >
-                        {active ? (sort.direction === 'asc' ? '▲' : '▼') : '↕'}
-                      </span>
-                    </button>
-                  </th>
-                );
-              })}
-            </tr>
-          ))}
-        </thead>
-        <tbody>
-          {table.getRowModel().rows.map((row) => (
-            <tr key={row.id}>
-              {row.getVisibleCells().map((cell) => (
-                <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ServerSortedTable
+      data={transactions}
+      columns={columnsOf(names, onOpen)}
+      getRowId={(row) => row.transaction_id}
+      className="transactions-table"
+      caption={caption}
+      sortable={SORTABLE}
+      sort={sort}
+      onSort={onSort}
+      busy={busy}
+    />
   );
 }

@@ -4,43 +4,43 @@ import {
   EXECUTION_STATUSES,
   TRANSACTION_LIMITS,
   TRANSACTION_SORT_FIELDS,
-  isCalendarDay,
   type TransactionSortField,
 } from '../../../../shared/transactions';
 import type { TransactionListRequest } from '../../api/transactions';
+import {
+  calendarDay,
+  optionalUuid,
+  pageNumber,
+  sortAfterClick,
+  sortDirection,
+  sortOrDefault,
+  urlText,
+} from '../../routing/urlSearch';
 
 /** Rows per page of the transaction log. */
 export const TRANSACTION_PAGE_SIZE = 50;
 
-// The router reads `?q=123` as the number 123; the text fields are text either way.
-const text = (max: number, min = 1) =>
-  z.preprocess(
-    (value) => (typeof value === 'number' ? String(value) : value),
-    z.string().trim().min(min).max(max).optional().catch(undefined),
-  );
-const day = z.string().refine(isCalendarDay).optional().catch(undefined);
-
 /** The transaction log's URL state; a value that does not fit is dropped rather than an error. */
 export const transactionSearchSchema = z.object({
   /** Part of a transaction, order or correlation id, an error message or a URL (3+ characters). */
-  q: text(TRANSACTION_LIMITS.searchMax, TRANSACTION_LIMITS.searchMin),
+  q: urlText(TRANSACTION_LIMITS.searchMax, TRANSACTION_LIMITS.searchMin),
   status: z.enum(EXECUTION_STATUSES).optional().catch(undefined),
   action: z.enum(ACTION_TYPES).optional().catch(undefined),
-  facility: z.uuid().optional().catch(undefined),
-  brand: z.uuid().optional().catch(undefined),
-  retailer: z.uuid().optional().catch(undefined),
+  facility: optionalUuid,
+  brand: optionalUuid,
+  retailer: optionalUuid,
   error: z.enum(['true', 'false']).optional().catch(undefined),
-  from: day,
-  to: day,
-  transaction: z.uuid().optional().catch(undefined),
-  order: z.uuid().optional().catch(undefined),
-  po: text(100),
+  from: calendarDay,
+  to: calendarDay,
+  transaction: optionalUuid,
+  order: optionalUuid,
+  po: urlText(100),
   sort: z.enum(TRANSACTION_SORT_FIELDS).optional().catch(undefined),
-  dir: z.enum(['asc', 'desc']).optional().catch(undefined),
+  dir: sortDirection,
   /** 1 when absent. */
-  page: z.number().int().min(2).optional().catch(undefined),
+  page: pageNumber,
   /** The transaction shown in the detail drawer. */
-  open: z.uuid().optional().catch(undefined),
+  open: optionalUuid,
 });
 export type TransactionSearch = z.infer<typeof transactionSearchSchema>;
 
@@ -50,10 +50,7 @@ export function sortOf(search: TransactionSearch): {
   field: TransactionSortField;
   direction: 'asc' | 'desc';
 } {
-  return {
-    field: search.sort ?? DEFAULT_SORT.field,
-    direction: search.dir ?? DEFAULT_SORT.direction,
-  };
+  return sortOrDefault<TransactionSortField>(search, DEFAULT_SORT);
 }
 
 /** The service request the URL state asks for. */
@@ -104,20 +101,5 @@ export function searchAfterSort(
   search: TransactionSearch,
   field: TransactionSortField,
 ): TransactionSearch {
-  const current = sortOf(search);
-  const direction =
-    current.field === field
-      ? current.direction === 'asc'
-        ? 'desc'
-        : 'asc'
-      : field === 'created_at' || field === 'updated_at'
-        ? 'desc'
-        : 'asc';
-  const isDefault = field === DEFAULT_SORT.field && direction === DEFAULT_SORT.direction;
-  return {
-    ...search,
-    sort: isDefault ? undefined : field,
-    dir: isDefault ? undefined : direction,
-    page: undefined,
-  };
+  return { ...search, ...sortAfterClick(sortOf(search), field, DEFAULT_SORT), page: undefined };
 }

@@ -1,0 +1,44 @@
+import {
+  CORE_COUNT_KEYS,
+  LABEL_CORE_KEYS,
+  type CoreCountKey,
+  type InvoiceLineMetric,
+} from '../../../../shared/billing';
+
+/** Whole cents of a dollar amount (the service computes in cents; this undoes float noise). */
+export function roundToCents(dollars: number): number {
+  return Math.round(dollars * 100) / 100;
+}
+
+/** Dollars with cents in the workstation's locale: `$1,234.50`. */
+export function formatDollars(dollars: number, locale?: string): string {
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(roundToCents(dollars));
+}
+
+/** Dollars for a CSV cell: plain `1234.50`, which every spreadsheet reads as a number. */
+export function csvDollars(dollars: number): string {
+  return roundToCents(dollars).toFixed(2);
+}
+
+/** The invoice metric each per-order count is for, so both tables use the same words. */
+const LABEL_OF_CORE = {
+  pallets: 'Pallets',
+  cartons: 'Cartons',
+  units: 'Units',
+  skus: 'SKUs',
+  labels_generated: 'Labels Generated',
+  vas_actions: 'VAS Actions',
+  packing_slips: 'Packing Slips',
+  ...Object.fromEntries(Object.entries(LABEL_CORE_KEYS).map(([metric, key]) => [key, metric])),
+} as Record<CoreCountKey, InvoiceLineMetric>;
+
+export function coreLabel(key: CoreCountKey): string {
+  return LABEL_OF_CORE[key];
+}
+
+export const CORE_COLUMNS = CORE_COUNT_KEYS.map((key) => ({ key, label: coreLabel(key) }));

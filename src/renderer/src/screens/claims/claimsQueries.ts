@@ -1,0 +1,142 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ClaimsImportBody, PosRow } from '../../../../shared/claims';
+import type { Brand, Retailer } from '../../../../shared/lookups';
+import { useApi } from '../../api/ApiContext';
+import {
+  importClaimsCsv,
+  listChargebacks,
+  listPosReports,
+  type ChargebackListRequest,
+  type ClaimsImportKind,
+  type PosListRequest,
+} from '../../api/claims';
+import type { ApiClient } from '../../api/client';
+import { listBrands, listFacilities, listRetailers } from '../../api/lookups';
+import { queryKeys } from '../../api/queries';
+import { CHART_ROW_LIMIT } from '../pos/posChart';
+
+/** Chargebacks and POS rows each under one prefix, so an import refreshes every view of them. */
+export const claimKeys = {
+  chargebacks: ['chargebacks'] as const,
+  chargebackList: (request: ChargebackListRequest) =>
+    [...claimKeys.chargebacks, 'list', request] as const,
+  pos: ['pos-reports'] as const,
+  posPage: (request: PosListRequest) => [...claimKeys.pos, 'page', request] as const,
+  posChart: (filter: Omit<PosListRequest, 'page' | 'page_size'>) =>
+    [...claimKeys.pos, 'chart', filter] as const,
+};
+
+export function useChargebackList(request: ChargebackListRequest) {
+  const api = useApi();
+  return useQuery({
+    queryKey: claimKeys.chargebackList(request),
+    queryFn: ({ signal }) => listChargebacks(api, request, signal),
+    staleTime: 0,
+    // Paging and filtering keep the current rows on screen until the next ones are in.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function usePosPage(request: PosListRequest) {
+  const api = useApi();
+  return useQuery({
+    queryKey: claimKeys.posPage(request),
+    queryFn: ({ signal }) => listPosReports(api, request, signal),
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Every row the filter matches, newest first, up to CHART_ROW_LIMIT (pages of 100). */
+async function loadChartRows(
+  api: ApiClient,
+  filter: Omit<PosListRequest, 'page' | 'page_size'>,
+  signal: AbortSignal,
+): Promise<{ rows: PosRow[]; total: number }> {
+  const rows: PosRow[] = [];
+  let total = 0;
+  for (let page = 1; rows.length < CHART_ROW_LIMIT; page++) {
+    const answer = await listPosReports(api, { ...filter, page, page_size: 100 }, signal);
+    total = answer.total_count;
+    rows.push(...answer.items);
+    if (answer.items.length < 100 || rows.length >= total) break;
+  }
+  return { rows: rows.slice(0, CHART_ROW_LIMIT), total };
+}
+
+/** The rows the POS chart sums: the whole filter, not only the table's page. */
+export function usePosChartRows(filter: Omit<PosListRequest, 'page' | 'page_size'>) {
+  const api = useApi();
+  return useQuery({
+    queryKey: claimKeys.posChart(filter),
+    queryFn: ({ signal }) => loadChartRows(api, filter, signal),
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** A brand the user sees, with the retailers it deals with at any of the user's facilities. */
+export interface BrandWithRetailers {
+  brand: Brand;
+  retailers: Retailer[];
+}
+
+const byName = (a: { name: string }, b: { name: string }) =>
+  a.name.localeCompare(b.name, undefined, { sensitivity: 'base' });
+
+async function loadBrandRetailers(
+  api: ApiClient,
+  signal: AbortSignal,
+): Promise<BrandWithRetailers[]> {
+  const facilities = await listFacilities(api, signal);
+  const pairs = (
+    await Promise.all(
+      facilities.map(async (facility) =>
+        (await listBrands(api, facility.id, signal)).map((brand) => ({ facility, brand })),
+      ),
+    )
+  ).flat();
+  const byBrand = new Map<string, { brand: Brand; retailers: Map<string, Retailer> }>();
+  await Promise.all(
+    pairs.map(async ({ facility, brand }) => {
+      const retailers = await listRetailers(api, facility.id, brand.brand_id, signal);
+      const entry = byBrand.get(brand.brand_id) ?? { brand, retailers: new Map() };
+      for (const retailer of retailers) entry.retailers.set(retailer.retailer_id, retailer);
+      byBrand.set(brand.brand_id, entry);
+    }),
+  );
+  return [...byBrand.values()]
+    .map((entry) => ({ brand: entry.brand, retailers: [...entry.retailers.values()].sort(byName) }))
+    .sort((a, b) => byName(a.brand, b.brand));
+}
+
+/** The import panel's brand and retailer choices. */
+export function useBrandRetailers() {
+  const api = useApi();
+  return useQuery({
+    queryKey: [...queryKeys.lookups, 'brand-retailers'] as const,
+    queryFn: ({ signal }) => loadBrandRetailers(api, signal),
+  });
+}
+
+/** A CSV import; on success every list of that kind loads again. */
+export function useClaimsImport(kind: ClaimsImportKind) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ClaimsImportBody) => importClaimsCsv(api, kind, body),
+    onSuccess: () =>
+      queryClient.invalidateQueries({
+        queryKey: kind === 'chargebacks' ? claimKeys.chargebacks : claimKeys.pos,
+      }),
+  });
+}
+
+/** Every retailer of any of the brands, each once, by name (the retailer filter's choices). */
+export function allRetailersOf(entries: readonly BrandWithRetailers[]): Retailer[] {
+  const byId = new Map<string, Retailer>();
+  for (const entry of entries) {
+    for (const retailer of entry.retailers) byId.set(retailer.retailer_id, retailer);
+  }
+  return [...byId.values()].sort(byName);
+}

@@ -1,0 +1,21 @@
+import type { VisibilityState } from '@tanstack/react-table';
+
+export interface PickableColumn {
+  id: string;
+  label: string;
+}
+
+/** Stored choices that still name real columns; anything else falls back to the defaults. */
+export function visibilityFrom(
+  stored: unknown,
+  columns: readonly PickableColumn[],
+  defaults: VisibilityState,
+): VisibilityState {
+  if (typeof stored !== 'object' || stored === null) return defaults;
+  const visibility: VisibilityState = { ...defaults };
+  for (const column of columns) {
+    const value = (stored as Record<string, unknown>)[column.id];
+    if (typeof value === 'boolean') visibility[column.id] = value;
+  }
+  return visibility;
+}

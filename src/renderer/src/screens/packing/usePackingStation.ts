@@ -1,0 +1,392 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { LabelKind } from '../../../../shared/documents';
+import type { FulfilmentView, StepResult } from '../../../../shared/fulfilment';
+import { useApi } from '../../api/ApiContext';
+import {
+  closeCarton,
+  createPallet,
+  deletePallet,
+  fetchComplianceReport,
+  fetchOrderLabels,
+  fetchPackingSlip,
+  fetchUnitLabel,
+  moveCarton,
+  printLabels,
+  scanCode,
+  takeStep,
+  unpackCarton,
+  type OrderStepPath,
+} from '../../api/fulfilment';
+import { useFileTransfer } from '../../api/transfer';
+import { saveBlob } from '../../components/saveBlob';
+import { invalidateOrders } from '../orders/orderQueries';
+import { beepRefused } from './beep';
+import { fulfilmentKey, useLabelPrinter } from './packingQueries';
+import { bytesOfBase64, labelFileName, looksLikePdf } from './pdfFiles';
+import { scanActionOf } from './scanInput';
+import { clerkErrorText, StationRefusal } from './stepGate';
+
+/** A carton or pallet chosen on screen (by its SSCC scanned, a click, or as the last one made). */
+export interface UnitRef {
+  kind: 'carton' | 'pallet';
+  id: string;
+}
+
+export interface Feedback {
+  tone: 'ok' | 'error';
+  text: string;
+}
+
+const STEP_DONE: Record<OrderStepPath, string> = {
+  'start-picking': 'Picking started.',
+  'complete-packing': 'Packing complete.',
+  stage: 'Order staged.',
+  load: 'Order loaded.',
+  ship: 'Order shipped; the ASN was sent.',
+  cancel: 'Order cancelled.',
+};
+
+const cartonNumber = (view: FulfilmentView, id: string) =>
+  view.cartons.findIndex((carton) => carton.id === id) + 1;
+const palletNumber = (view: FulfilmentView, id: string) =>
+  view.pallets.findIndex((pallet) => pallet.id === id) + 1;
+
+/** What a packed scan did, in words. */
+function packedText(view: FulfilmentView, code: string, result: StepResult): string {
+  const line = view.lines.find((l) => [l.sku, l.upc, l.case_barcode].includes(code));
+  const isCase = line !== undefined && line.case_barcode === code && line.sku !== code;
+  const what = line
+    ? isCase
+      ? `a case of ${line.case_pack_quantity ?? 1} × ${line.sku}`
+      : `1 × ${line.sku}`
+    : code;
+  const carton = result.carton;
+  return carton
+    ? `Packed ${what}. The open carton has ${carton.units} ${carton.units === 1 ? 'unit' : 'units'}.`
+    : `Packed ${what}.`;
+}
+
+/**
+ * The packing station's state and commands: the selected unit and target pallet, scans and the
+ * steps. Scans and commands run one at a time in the order they came (a fast scanner, then F2
+ * at once), each command on the order as it is after the work before it; a refused scan drops
+ * the scans queued behind it. The order is refreshed and the scan box focused once all is done.
+ */
+export function usePackingStation(orderId: string, view: FulfilmentView | null) {
+  const api = useApi();
+  const transfer = useFileTransfer();
+  const queryClient = useQueryClient();
+  const printer = useLabelPrinter();
+  const [feedback, setFeedback] = useState<Feedback | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [selected, setSelectedState] = useState<UnitRef | null>(null);
+  const [targetPalletId, setTargetState] = useState<string | null>(null);
+  // Queued commands read these when they run, not when they were queued.
+  const selectedRef = useRef<UnitRef | null>(null);
+  const targetRef = useRef<string | null>(null);
+  const setSelected = useCallback((unit: UnitRef | null) => {
+    selectedRef.current = unit;
+    setSelectedState(unit);
+  }, []);
+  const setTargetPalletId = useCallback((palletId: string | null) => {
+    targetRef.current = palletId;
+    setTargetState(palletId);
+  }, []);
+  const scanInput = useRef<HTMLInputElement>(null);
+  const latest = useRef(view);
+  latest.current = view;
+  const chain = useRef<Promise<void>>(Promise.resolve());
+  const pending = useRef(0);
+  /** Work done since the last refresh: the cached view may be behind. */
+  const stale = useRef(false);
+  /** Bumped by a refused scan; scans queued before it are then dropped. */
+  const scanRound = useRef(0);
+
+  const focusScan = useCallback(() => scanInput.current?.focus(), []);
+  const refresh = useCallback(async () => {
+    stale.current = false;
+    await invalidateOrders(queryClient).catch(() => undefined);
+  }, [queryClient]);
+  /** The order as it is now (refreshed first when work was done since the last look). */
+  const freshView = useCallback(async (): Promise<FulfilmentView | null> => {
+    if (stale.current) await refresh();
+    return queryClient.getQueryData<FulfilmentView>(fulfilmentKey(orderId)) ?? latest.current;
+  }, [queryClient, orderId, refresh]);
+  const refused = useCallback((error: unknown) => {
+    setFeedback({ tone: 'error', text: clerkErrorText(error) });
+    beepRefused();
+  }, []);
+
+  // A target pallet that was deleted or left Open no longer takes cartons.
+  const target = view?.pallets.find((p) => p.id === targetPalletId && p.status === 'Open') ?? null;
+  useEffect(() => {
+    if (view && targetPalletId && !target) setTargetPalletId(null);
+  }, [view, targetPalletId, target, setTargetPalletId]);
+
+  /** Queues `work` behind everything queued before it. */
+  const enqueue = useCallback(
+    (label: string, work: () => Promise<void>): Promise<void> => {
+      pending.current += 1;
+      setBusy(label);
+      const next = chain.current.then(async () => {
+        try {
+          await work();
+        } finally {
+          stale.current = true;
+          pending.current -= 1;
+          if (pending.current === 0) {
+            await refresh();
+            if (pending.current === 0) {
+              setBusy(null);
+              focusScan();
+            }
+          }
+        }
+      });
+      chain.current = next.catch(() => undefined);
+      return next;
+    },
+    [refresh, focusScan],
+  );
+
+  /** Runs one command in turn; its outcome (or refusal) is shown. */
+  const run = useCallback(
+    (label: string, command: () => Promise<string>) =>
+      enqueue(label, async () => {
+        try {
+          setFeedback({ tone: 'ok', text: await command() });
+        } catch (error) {
+          refused(error);
+        }
+      }),
+    [enqueue, refused],
+  );
+
+  const handleScan = useCallback(
+    async (raw: string) => {
+      let current = await freshView();
+      if (!current) return;
+      let action = scanActionOf(raw, current);
+      if (action.kind === 'unknown-sscc') {
+        // A carton or pallet made at another station since the last look.
+        stale.current = true;
+        current = (await freshView()) ?? current;
+        action = scanActionOf(raw, current);
+      }
+      switch (action.kind) {
+        case 'none':
+          return;
+        case 'carton':
+          setSelected({ kind: 'carton', id: action.carton.id });
+          setFeedback({
+            tone: 'ok',
+            text: `Carton ${cartonNumber(current, action.carton.id)} selected (${action.carton.units} units).`,
+          });
+          return;
+        case 'pallet':
+          setSelected({ kind: 'pallet', id: action.pallet.id });
+          if (action.pallet.status === 'Open') setTargetPalletId(action.pallet.id);
+          setFeedback({
+            tone: 'ok',
+            text:
+              action.pallet.status === 'Open'
+                ? `Pallet ${palletNumber(current, action.pallet.id)} selected: closed cartons go on it.`
+                : `Pallet ${palletNumber(current, action.pallet.id)} selected (${action.pallet.status}).`,
+          });
+          return;
+        case 'unknown-sscc':
+          throw new StationRefusal(`SSCC ${action.sscc} is not a carton or pallet of this order.`);
+        case 'pack': {
+          const result = await scanCode(api, orderId, action.code);
+          setFeedback({ tone: 'ok', text: packedText(current, action.code, result) });
+          return;
+        }
+      }
+    },
+    [api, orderId, freshView, setSelected, setTargetPalletId],
+  );
+
+  const scan = useCallback(
+    (raw: string) => {
+      const round = scanRound.current;
+      void enqueue('Packing…', async () => {
+        if (round !== scanRound.current) return;
+        try {
+          await handleScan(raw);
+        } catch (error) {
+          scanRound.current += 1;
+          refused(error);
+        }
+      });
+    },
+    [enqueue, handleScan, refused],
+  );
+
+  const closeOpenCarton = () =>
+    run('Closing the carton…', async () => {
+      const current = await freshView();
+      const open = current?.open_carton;
+      if (!current || !open) {
+        throw new StationRefusal('No carton is open: scan an item to start one.');
+      }
+      const number = cartonNumber(current, open.id);
+      await closeCarton(api, orderId, open.id);
+      setSelected({ kind: 'carton', id: open.id });
+      const onto = current.pallets.find((p) => p.id === targetRef.current && p.status === 'Open');
+      if (onto) {
+        await moveCarton(api, orderId, open.id, onto.id);
+        return `Carton ${number} closed and put on pallet ${palletNumber(current, onto.id)}.`;
+      }
+      return `Carton ${number} closed.`;
+    });
+
+  const newPallet = () =>
+    run('Making a pallet…', async () => {
+      const current = await freshView();
+      const loose = (current?.cartons ?? [])
+        .filter((c) => c.packing_complete_at !== null && c.pallet_id === null)
+        .map((c) => c.id);
+      const result = await createPallet(api, orderId, { carton_ids: loose });
+      const pallet = result.pallet;
+      if (pallet) {
+        setTargetPalletId(pallet.id);
+        setSelected({ kind: 'pallet', id: pallet.id });
+      }
+      const number = (current?.pallets.length ?? 0) + 1;
+      return loose.length > 0
+        ? `Pallet ${number} made with ${loose.length} ${loose.length === 1 ? 'carton' : 'cartons'}; closed cartons go on it.`
+        : `Pallet ${number} made; closed cartons go on it.`;
+    });
+
+  /** The unit F4 prints: the selected one, else the last closed carton. */
+  const labelUnitOf = (current: FulfilmentView | null, chosen: UnitRef | null): UnitRef | null => {
+    const units: { id: string }[] =
+      chosen?.kind === 'pallet' ? (current?.pallets ?? []) : (current?.cartons ?? []);
+    if (chosen && units.some((unit) => unit.id === chosen.id)) return chosen;
+    const closed = (current?.cartons ?? []).filter((c) => c.packing_complete_at !== null);
+    const last = closed[closed.length - 1];
+    return last ? { kind: 'carton', id: last.id } : null;
+  };
+
+  const printLabel = () =>
+    run('Printing the label…', async () => {
+      const current = await freshView();
+      const unit = labelUnitOf(current, selectedRef.current);
+      if (!current || !unit) {
+        throw new StationRefusal('Nothing to label yet: close a carton first.');
+      }
+      const isCarton = unit.kind === 'carton';
+      const number = isCarton ? cartonNumber(current, unit.id) : palletNumber(current, unit.id);
+      const sscc =
+        (isCarton ? current.cartons : current.pallets).find((u) => u.id === unit.id)?.sscc ?? null;
+      const name = `${unit.kind} ${number}`;
+      const host = printer.data?.host;
+      if (host) {
+        await printLabels(api, orderId, {
+          kind: 'gs1',
+          ...(isCarton ? { carton_ids: [unit.id] } : { pallet_ids: [unit.id] }),
+        });
+        return `Label of ${name} sent to the printer at ${host}.`;
+      }
+      const fileName = labelFileName(unit.kind, number, sscc);
+      saveBlob(
+        await fetchUnitLabel(transfer, orderId, isCarton ? 'cartons' : 'pallets', unit.id, 'gs1'),
+        fileName,
+      );
+      return `Label of ${name} saved as ${fileName}: open it to print (no label printer is set).`;
+    });
+
+  const putOnPallet = (cartonId: string, palletId: string | null) =>
+    run('Moving the carton…', async () => {
+      const current = await freshView();
+      await moveCarton(api, orderId, cartonId, palletId);
+      const number = current ? cartonNumber(current, cartonId) : 0;
+      return palletId && current
+        ? `Carton ${number} is on pallet ${palletNumber(current, palletId)}.`
+        : `Carton ${number} is off its pallet.`;
+    });
+
+  const unpack = (cartonId: string) =>
+    run('Unpacking…', async () => {
+      const current = await freshView();
+      const number = current ? cartonNumber(current, cartonId) : 0;
+      await unpackCarton(api, orderId, cartonId);
+      if (selectedRef.current?.id === cartonId) setSelected(null);
+      return `Carton ${number} unpacked.`;
+    });
+
+  const removePallet = (palletId: string) =>
+    run('Deleting the pallet…', async () => {
+      const current = await freshView();
+      const number = current ? palletNumber(current, palletId) : 0;
+      await deletePallet(api, orderId, palletId);
+      if (selectedRef.current?.id === palletId) setSelected(null);
+      return `Pallet ${number} deleted; its cartons are off any pallet.`;
+    });
+
+  const step = (path: OrderStepPath, body: Record<string, unknown> = {}) =>
+    run('Working…', async () => {
+      await takeStep(api, orderId, path, body);
+      return body['allow_short'] ? 'Packing complete; the order ships short.' : STEP_DONE[path];
+    });
+
+  const downloadLabels = (kind: LabelKind) =>
+    run('Getting the labels…', async () => {
+      const units = kind === 'placard' ? 'pallets' : 'all';
+      const fileName = `labels-${latest.current?.picksheet_code ?? orderId}-${kind}.pdf`;
+      saveBlob(await fetchOrderLabels(transfer, orderId, units, kind), fileName);
+      return `Labels saved as ${fileName}: open it to print.`;
+    });
+
+  const sendLabels = (kind: LabelKind) =>
+    run('Sending labels…', async () => {
+      const units = kind === 'placard' ? 'pallets' : 'all';
+      const answer = await printLabels(api, orderId, { kind, units });
+      return `${answer.labels} ${answer.labels === 1 ? 'label' : 'labels'} sent to the printer at ${answer.printer.host}.`;
+    });
+
+  const downloadPackingSlip = () =>
+    run('Getting the packing slip…', async () => {
+      const fileName = `packing-slip-${latest.current?.picksheet_code ?? orderId}.pdf`;
+      saveBlob(await fetchPackingSlip(transfer, orderId), fileName);
+      return `Packing slip saved as ${fileName}: open it to print.`;
+    });
+
+  const downloadComplianceReport = () =>
+    run('Getting the compliance report…', async () => {
+      const report = await fetchComplianceReport(api, orderId);
+      const bytes = bytesOfBase64(report.pdf_content);
+      if (!looksLikePdf(bytes)) throw new StationRefusal('The compliance report is not a PDF.');
+      saveBlob(new Blob([bytes], { type: report.mime_type }), report.filename);
+      return `Compliance report saved as ${report.filename}.`;
+    });
+
+  return {
+    scanInput,
+    focusScan,
+    feedback,
+    clearFeedback: () => setFeedback(null),
+    busy,
+    selected,
+    select: setSelected,
+    target,
+    setTargetPalletId,
+    labelUnit: () => labelUnitOf(view, selected),
+    printerHost: printer.data?.host ?? null,
+    scan,
+    closeOpenCarton,
+    newPallet,
+    printLabel,
+    putOnPallet,
+    unpack,
+    removePallet,
+    step,
+    downloadLabels,
+    sendLabels,
+    downloadPackingSlip,
+    downloadComplianceReport,
+  };
+}
+
+export type PackingStation = ReturnType<typeof usePackingStation>;
