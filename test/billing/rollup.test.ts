@@ -109,6 +109,60 @@ describe('per-order totals', () => {
     expect(rollup()).toHaveLength(5);
   });
 
+  it("carry the order's invoice columns, following every change to the order", async () => {
+    const sqlite = svc.database.sqlite;
+    const columns = `facility_id, brand_id, status, retailer_id, transportation_method,
+      asn_sent_at, packed_at`;
+    const agree = () => {
+      const orders = sqlite.prepare(`SELECT id AS order_id, ${columns} FROM orders`).all();
+      expect(sqlite.prepare(`SELECT order_id, ${columns} FROM order_billing_totals`).all()).toEqual(
+        expect.arrayContaining(orders),
+      );
+      expect(sqlite.prepare(`SELECT count(*) AS n FROM order_billing_totals`).get()).toEqual({
+        n: orders.length,
+      });
+      const stale = sqlite
+        .prepare(
+          `SELECT count(*) AS n FROM order_action_totals a JOIN orders o ON o.id = a.order_id
+           WHERE ${columns
+             .split(',')
+             .map((c) => `a.${c.trim()} IS NOT o.${c.trim()}`)
+             .join(' OR ')}`,
+        )
+        .get();
+      expect(stale).toEqual({ n: 0 });
+    };
+    agree();
+    const before = await bothWays();
+    // Cancelled: out of the invoice; packed later, another method, ASN sent: the filters follow.
+    sqlite.prepare(`UPDATE orders SET status = 'Cancelled' WHERE id = ?`).run(orderId(2));
+    sqlite
+      .prepare(
+        `UPDATE orders SET packed_at = '2026-04-02T00:00:00.000Z', transportation_method = 'parcel',
+         asn_sent_at = '2026-04-03T00:00:00.000Z' WHERE id = ?`,
+      )
+      .run(orderId(1));
+    agree();
+    const after = await bothWays();
+    expect(after.counts).toEqual(after.fromDetails);
+    expect(after.counts.Orders).toBe(before.counts.Orders! - 1);
+    const april = await get(
+      `/api/v1/fintech/invoices?brand_id=${id('b', 1)}&packed_from=2026-04-01&transportation_method=PARCEL`,
+    );
+    expect(april.brands[0].line_items).toContainEqual(
+      expect.objectContaining({ metric: 'Orders', count: 1 }),
+    );
+    // Another brand: the order's totals move with it (brand is the first column of their key).
+    sqlite.prepare(`UPDATE orders SET brand_id = ? WHERE id = ?`).run(id('b', 2), orderId(1));
+    agree();
+    const moved = await bothWays();
+    expect(moved.counts).toEqual(moved.fromDetails);
+    expect(moved.counts.Orders).toBe(after.counts.Orders! - 1);
+    sqlite.prepare(`UPDATE orders SET brand_id = ? WHERE id = ?`).run(id('b', 1), orderId(1));
+    sqlite.prepare(`UPDATE orders SET status = 'Shipped' WHERE id = ?`).run(orderId(2));
+    agree();
+  });
+
   it('are recomputed from the rows in one pass (migration of existing data, bulk loads)', async () => {
     const before = await bothWays();
     const sqlite = svc.database.sqlite;

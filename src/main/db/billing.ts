@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import type { Db } from './database';
 
 /*
@@ -111,6 +111,36 @@ export function invoiceOrders(db: Db, f: InvoiceFilter) {
   return query;
 }
 
+/**
+ * The same scope and filters as invoiceOrders, on the order columns copied into a totals table
+ * (order_billing_totals `t` or order_action_totals `a`), so an invoice scans the totals alone.
+ */
+function totalsInScope(alias: 't' | 'a', f: InvoiceFilter) {
+  const column = (name: string) => sql.ref(`${alias}.${name}`);
+  const ids = (values: readonly string[]) => sql.join(values.map((v) => sql`${v}`));
+  const conditions = [
+    sql`${column('facility_id')} IN (${ids(f.facilityIds)})`,
+    sql`${column('status')} <> 'Cancelled'`,
+  ];
+  if (f.userBrandId !== null) conditions.push(sql`${column('brand_id')} = ${f.userBrandId}`);
+  if (f.brandId) conditions.push(sql`${column('brand_id')} = ${f.brandId}`);
+  if (f.retailerId) conditions.push(sql`${column('retailer_id')} = ${f.retailerId}`);
+  if (f.transportationMethod) {
+    conditions.push(sql`upper(${column('transportation_method')}) = ${f.transportationMethod}`);
+  }
+  if (f.asnSentFrom) conditions.push(sql`${column('asn_sent_at')} >= ${f.asnSentFrom}`);
+  if (f.asnSentBefore) conditions.push(sql`${column('asn_sent_at')} < ${f.asnSentBefore}`);
+  if (f.packedFrom) conditions.push(sql`${column('packed_at')} >= ${f.packedFrom}`);
+  if (f.packedBefore) conditions.push(sql`${column('packed_at')} < ${f.packedBefore}`);
+  if (f.orderId) conditions.push(sql`${column('order_id')} = ${f.orderId}`);
+  if (f.picksheetCode) {
+    conditions.push(
+      sql`${column('order_id')} IN (SELECT id FROM orders WHERE picksheet_code = ${f.picksheetCode})`,
+    );
+  }
+  return sql<SqlBool>`${sql.join(conditions, sql` AND `)}`;
+}
+
 const num = (value: unknown) => Number(value ?? 0);
 
 /** The line metrics of invoices and the order_billing_totals column each sums. */
@@ -132,15 +162,17 @@ const TOTAL_COLUMNS = {
 
 /**
  * Per brand, the count of every line metric over the orders in the filter's scope, from the
- * per-order totals (one row per order, kept by triggers: migration-sets/billing-rollup.ts).
+ * per-order totals (one row per order, kept by triggers: migration-sets/billing-rollup.ts), in
+ * one scan of them.
  */
 export async function invoiceLineTotals(db: Db, f: InvoiceFilter) {
   if (f.facilityIds.length === 0) return [];
-  const rows = await invoiceOrders(db, f)
-    .innerJoin('order_billing_totals as t', 't.order_id', 'o.id')
-    .groupBy('o.brand_id')
+  const rows = await db
+    .selectFrom('order_billing_totals as t')
+    .where(totalsInScope('t', f))
+    .groupBy('t.brand_id')
     .select([
-      'o.brand_id',
+      't.brand_id',
       sql<number>`count(*)`.as('Orders'),
       ...Object.entries(TOTAL_COLUMNS).map(([metric, column]) =>
         sql<number>`sum(${sql.ref(`t.${column}`)})`.as(metric),
@@ -158,10 +190,11 @@ export async function invoiceLineTotals(db: Db, f: InvoiceFilter) {
 /** Per brand, each action's count (type and name as recorded) over the orders in scope. */
 export async function invoiceActionTotals(db: Db, f: InvoiceFilter) {
   if (f.facilityIds.length === 0) return [];
-  const rows = await invoiceOrders(db, f)
-    .innerJoin('order_action_totals as a', 'a.order_id', 'o.id')
-    .groupBy(['o.brand_id', 'a.action_type', 'a.metric'])
-    .select(['o.brand_id', 'a.action_type', 'a.metric', sql<number>`sum(a.count)`.as('count')])
+  const rows = await db
+    .selectFrom('order_action_totals as a')
+    .where(totalsInScope('a', f))
+    .groupBy(['a.brand_id', 'a.action_type', 'a.metric'])
+    .select(['a.brand_id', 'a.action_type', 'a.metric', sql<number>`sum(a.count)`.as('count')])
     .execute();
   return rows.map((row) => ({ ...row, kind: 'ACTION', count: num(row.count) }));
 }

@@ -1,3 +1,5 @@
+import type { OrderStatusValue } from './schema';
+
 /** Tables of billing prices per brand (migration-sets/billing.ts). Money is integer cents. */
 export interface BillingPricesTable {
   brand_id: string;
@@ -17,8 +19,19 @@ export interface BillingActionPricesTable {
   updated_at: string;
 }
 
+/** Copies of the order's columns an invoice filters and groups by, kept by triggers on orders. */
+export interface OrderInvoiceKeys {
+  facility_id: string;
+  brand_id: string;
+  status: OrderStatusValue;
+  retailer_id: string;
+  transportation_method: string | null;
+  asn_sent_at: string | null;
+  packed_at: string | null;
+}
+
 /** Per-order totals, kept by triggers from the order's rows (migration-sets/billing-rollup.ts). */
-export interface OrderBillingTotalsTable {
+export interface OrderBillingTotalsTable extends OrderInvoiceKeys {
   order_id: string;
   pallets: number;
   cartons: number;
@@ -37,7 +50,7 @@ export interface OrderBillingTotalsTable {
 }
 
 /** Per order and action (type and name as recorded), the summed count. */
-export interface OrderActionTotalsTable {
+export interface OrderActionTotalsTable extends OrderInvoiceKeys {
   order_id: string;
   action_type: string;
   metric: string;

@@ -1,9 +1,21 @@
 /** Tables of transaction search and counts (migration-sets/transactions-search.ts). */
+import type { TransactionsTable } from './schema';
 
 /** A stable integer per transaction: the FTS5 rowid of its search entry (db/transactions-search.ts). */
 export interface TransactionsSearchIdsTable {
   id: number;
   transaction_id: string;
+  /** Copies of the transaction's filter and sort columns, kept by the search triggers. */
+  created_at: string;
+  updated_at: string;
+  facility_id: string | null;
+  brand_id: string | null;
+  retailer_id: string | null;
+  order_id: string | null;
+  action_type: string;
+  execution_status: TransactionsTable['execution_status'];
+  /** 1 when error_message is not null. */
+  has_error: number;
 }
 
 /** Transactions per group of filtered columns (db/transaction-counts.ts); ids '' stand for null. */

@@ -1,8 +1,14 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import {
+  sql,
+  type CompiledQuery,
+  type Expression,
+  type ExpressionBuilder,
+  type SqlBool,
+} from 'kysely';
 import type { TransactionSortField } from '../../shared/transactions';
 import type { Db } from './database';
 import type { Database, TransactionsTable } from './schema';
-import { searchMatchIds } from './transactions-search';
+import { searchMatchIds, searchPhrase } from './transactions-search';
 
 /** What a user may see of the log (DESIGN.md, Visibility; docs/decisions.md, Transactions). */
 export interface TransactionScope {
@@ -87,15 +93,27 @@ function visible(eb: Tx, scope: TransactionScope): Expression<SqlBool> {
   return eb.or(branches);
 }
 
+type Rows = ReturnType<typeof allTransactions>;
+const allTransactions = (db: Db) => db.selectFrom('transactions as t');
+
+/**
+ * A search's matches as rows of transactions_search_ids, which carries the same-named copies of
+ * every column filtered or sorted on (and has_error for error_message), so the filters below
+ * apply to it unchanged; only the page's rows are then read from `transactions`.
+ */
+function searchedKeys(db: Db, phrase: string): Rows {
+  return (
+    db
+      .selectFrom(searchMatchIds(phrase).as('hit'))
+      // CROSS JOIN keeps the index's matches as the outer loop (SQLite does not reorder it).
+      .crossJoin('transactions_search_ids as t')
+      .whereRef('t.id', '=', sql.ref('hit.id')) as unknown as Rows
+  );
+}
+
 /** The rows of the filter (driven by the search index when there is a search). */
-function filteredTransactions(db: Db, filter: TransactionFilter) {
-  let query = filter.search
-    ? db
-        .selectFrom(searchMatchIds(filter.search).as('hit'))
-        // CROSS JOIN keeps the index's matches as the outer loop (SQLite does not reorder it).
-        .crossJoin('transactions as t')
-        .whereRef('t.transaction_id', '=', sql.ref('hit.id'))
-    : db.selectFrom('transactions as t');
+function filteredTransactions(db: Db, filter: StatementFilter) {
+  let query = filter.searchPhrase ? searchedKeys(db, filter.searchPhrase) : allTransactions(db);
   query = query.where((eb) => visible(eb as unknown as Tx, filter.scope));
   if (filter.transactionId) query = query.where('t.transaction_id', '=', filter.transactionId);
   if (filter.orderId) query = query.where('t.order_id', '=', filter.orderId);
@@ -112,11 +130,14 @@ function filteredTransactions(db: Db, filter: TransactionFilter) {
   if (filter.brandIds) query = query.where('t.brand_id', 'in', [...filter.brandIds]);
   if (filter.facilityIds) query = query.where('t.facility_id', 'in', [...filter.facilityIds]);
   if (filter.hasError !== undefined) {
-    query = query.where('t.error_message', filter.hasError ? 'is not' : 'is', null);
+    const hasError = filter.hasError;
+    query = filter.search
+      ? query.where(sql.ref('t.has_error'), '=', hasError ? 1 : 0)
+      : query.where('t.error_message', hasError ? 'is not' : 'is', null);
   }
   // ISO 8601 UTC text: 'YYYY-MM-DD' sorts before every time of that day.
   if (filter.createdFrom) query = query.where('t.created_at', '>=', filter.createdFrom);
-  if (filter.createdTo) query = query.where('t.created_at', '<', dayAfter(filter.createdTo));
+  if (filter.createdBefore) query = query.where('t.created_at', '<', filter.createdBefore);
   return query;
 }
 
@@ -153,9 +174,9 @@ function pageQuery(
 }
 
 /**
- * A searched page and its total in one pass over the matches: every match costs row lookups, so
- * counting them in a second statement would pay that twice. The keys are cut first; the full
- * rows are read for the page only.
+ * A searched page and its total in one pass over the matches: the visible matches' sort keys are
+ * materialized once (from transactions_search_ids, no transaction read), counted, and cut to the
+ * page; the full rows are read for the page only.
  */
 function searchPageQuery(
   db: Db,
@@ -163,17 +184,26 @@ function searchPageQuery(
   sort: TransactionSort,
   page: { limit: number; offset: number },
 ) {
-  let keys = filteredTransactions(db, filter).select([
-    't.transaction_id as id',
-    sql<number>`count(*) over ()`.as('total_count'),
-  ]);
-  for (const key of sortKeys(sort)) keys = keys.orderBy(`t.${key}`, sort.direction);
-  let query = db
-    .selectFrom(keys.limit(page.limit).offset(page.offset).as('k'))
+  const keys = sortKeys(sort);
+  return db
+    .with(
+      (cte) => cte('m').materialized(),
+      () => filteredTransactions(db, filter).select(keys.map((key) => `t.${key}` as const)),
+    )
+    .selectFrom((qb) => {
+      let cut = qb.selectFrom('m').select('m.transaction_id as id');
+      for (const key of keys) cut = cut.orderBy(`m.${key}`, sort.direction);
+      return cut.limit(page.limit).offset(page.offset).as('k');
+    })
     .innerJoin('transactions as t', 't.transaction_id', 'k.id')
-    .select([...TRANSACTION_COLUMNS.map((c) => `t.${c}` as const), 'k.total_count']);
-  for (const key of sortKeys(sort)) query = query.orderBy(`t.${key}`, sort.direction);
-  return query;
+    .select([
+      ...TRANSACTION_COLUMNS.map((c) => `t.${c}` as const),
+      (eb) => eb.selectFrom('m').select(eb.fn.countAll<number>().as('n')).as('total_count'),
+    ])
+    .$call((query) => {
+      for (const key of keys) query = query.orderBy(`t.${key}`, sort.direction);
+      return query;
+    });
 }
 
 /** The filters transaction_counts can answer (all but one transaction, order, PO or search). */
@@ -184,11 +214,106 @@ function countableByGroups(filter: TransactionFilter) {
 }
 
 /** The count query of a filter: a sum over transaction_counts where it can, else a row count. */
-function countQuery(db: Db, filter: TransactionFilter) {
+function countQuery(db: Db, filter: StatementFilter) {
   if (!countableByGroups(filter)) {
     return filteredTransactions(db, filter).select((eb) => eb.fn.countAll<number>().as('count'));
   }
   return groupCountQuery(db, filter);
+}
+
+/** A filter with the values derived from it, as the statements take them. */
+interface StatementFilter extends TransactionFilter {
+  /** The day after createdTo (exclusive bound). */
+  createdBefore?: string;
+  /** The search term as the index's match expression. */
+  searchPhrase?: string;
+}
+
+function statementFilter(filter: TransactionFilter): StatementFilter {
+  return {
+    ...filter,
+    createdBefore: filter.createdTo ? dayAfter(filter.createdTo) : undefined,
+    searchPhrase: filter.search ? searchPhrase(filter.search) : undefined,
+  };
+}
+
+function compileAll(
+  db: Db,
+  filter: StatementFilter,
+  sort: TransactionSort,
+  page: { limit: number; offset: number },
+) {
+  return {
+    page: filter.search ? null : pageQuery(db, filter, sort, page).compile(),
+    searchPage: filter.search ? searchPageQuery(db, filter, sort, page).compile() : null,
+    count: countQuery(db, filter).compile(),
+  };
+}
+type Statements = ReturnType<typeof compileAll>;
+
+/*
+ * Building and compiling the statements with Kysely cost more than running them for most pages,
+ * so each filter shape (which filters, how many ids in each list, the sort) is compiled once:
+ * with every value replaced by a placeholder, whose place in the parameters is then filled with
+ * the request's own value. The placeholder filter of two filters of one shape is the same, so it
+ * is also the cache key.
+ */
+const PLACEHOLDER = '\u0000';
+const MAX_SHAPES = 256;
+const shapes = new WeakMap<Db, Map<string, Statements>>();
+
+/** `value` with every non-empty string and every number replaced by a new placeholder. */
+function withPlaceholders<T>(value: T, values: Map<string, unknown>): T {
+  if ((typeof value === 'string' && value !== '') || typeof value === 'number') {
+    const placeholder = `${PLACEHOLDER}${values.size}`;
+    values.set(placeholder, value);
+    return placeholder as T;
+  }
+  if (Array.isArray(value)) return value.map((item) => withPlaceholders(item, values)) as T;
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, withPlaceholders(item, values)]),
+    ) as T;
+  }
+  return value;
+}
+
+function bound<O>(query: CompiledQuery<O>, values: Map<string, unknown>): CompiledQuery<O> {
+  return {
+    ...query,
+    parameters: query.parameters.map((p) =>
+      typeof p === 'string' && values.has(p) ? values.get(p) : p,
+    ),
+  };
+}
+
+/** The statements of a filter (from the compiled shape when there is one). */
+function statementsOf(
+  db: Db,
+  filter: TransactionFilter,
+  sort: TransactionSort,
+  page: { limit: number; offset: number },
+): Statements {
+  const values = new Map<string, unknown>();
+  const shape = withPlaceholders({ filter: statementFilter(filter), page }, values);
+  const key = JSON.stringify([shape, sort]);
+  let cache = shapes.get(db);
+  let compiled = cache?.get(key);
+  if (!compiled) {
+    compiled = compileAll(db, shape.filter, sort, shape.page);
+    const all = [compiled.page, compiled.searchPage, compiled.count].filter((q) => q !== null);
+    // Only where every value went into the parameters (none written into the SQL).
+    if (all.some((q) => q.sql.includes(PLACEHOLDER))) {
+      return compileAll(db, statementFilter(filter), sort, page);
+    }
+    if (!cache || cache.size >= MAX_SHAPES) shapes.set(db, (cache = new Map()));
+    cache.set(key, compiled);
+  }
+  return {
+    page: compiled.page && bound(compiled.page, values),
+    searchPage: compiled.searchPage && bound(compiled.searchPage, values),
+    count: bound(compiled.count, values),
+  };
 }
 
 /**
@@ -203,17 +328,14 @@ export function compileTransactionQueries(
   page: { limit: number; offset: number },
 ) {
   if (matchesNothing(filter) || emptyListFilter(filter)) return null;
-  if (filter.search)
-    return { page: searchPageQuery(db, filter, sort, page).compile(), count: null };
-  return {
-    page: pageQuery(db, filter, sort, page).compile(),
-    count: countQuery(db, filter).compile(),
-  };
+  const statements = statementsOf(db, filter, sort, page);
+  if (statements.searchPage) return { page: statements.searchPage, count: null };
+  return { page: statements.page!, count: statements.count };
 }
 
-async function countTransactions(db: Db, filter: TransactionFilter): Promise<number> {
-  const row = await countQuery(db, filter).executeTakeFirstOrThrow();
-  return Number(row.count);
+async function countOf(db: Db, statements: Statements): Promise<number> {
+  const { rows } = await db.executeQuery(statements.count);
+  return Number(rows[0]!.count);
 }
 
 /** One page of the filter's rows, in the sort's order, and how many rows the filter has. */
@@ -224,17 +346,18 @@ export async function listTransactions(
   page: { limit: number; offset: number },
 ) {
   if (matchesNothing(filter) || emptyListFilter(filter)) return { rows: [], totalCount: 0 };
-  if (filter.search) {
-    const found = await searchPageQuery(db, filter, sort, page).execute();
+  const statements = statementsOf(db, filter, sort, page);
+  if (statements.searchPage) {
+    const { rows: found } = await db.executeQuery(statements.searchPage);
     const rows = found.map(({ total_count: _total, ...row }) => row);
     // A page past the end has no row to carry the total.
     const totalCount =
-      found.length > 0 ? Number(found[0]!.total_count) : await countTransactions(db, filter);
+      found.length > 0 ? Number(found[0]!.total_count) : await countOf(db, statements);
     return { rows, totalCount };
   }
-  const [totalCount, rows] = await Promise.all([
-    countTransactions(db, filter),
-    pageQuery(db, filter, sort, page).execute(),
+  const [totalCount, { rows }] = await Promise.all([
+    countOf(db, statements),
+    db.executeQuery(statements.page!),
   ]);
   return { rows, totalCount };
 }

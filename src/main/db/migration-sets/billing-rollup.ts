@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type CreateTableBuilder, type Kysely } from 'kysely';
 import { LABEL_PRINT_METRICS } from '../../../shared/fulfilment-activity';
 
 /*
@@ -6,9 +6,25 @@ import { LABEL_PRINT_METRICS } from '../../../shared/fulfilment-activity';
  * orders at every request takes seconds, so SQLite triggers keep one row per order (and one per
  * order and action) up to date inside every writing statement, whoever writes (fulfilment steps,
  * seed imports, a test writing rows by hand). Each trigger recomputes the part of the order's
- * row its table feeds, from the rows themselves, so the totals cannot drift. SQLite-specific: a
- * PostgreSQL twin would use the same recomputations in plpgsql trigger functions.
+ * row its table feeds, from the rows themselves, so the totals cannot drift. Both tables also
+ * carry copies of the order's columns an invoice filters and groups by (ORDER_KEY_COLUMNS, kept
+ * by a trigger on orders), so an invoice is one scan of the totals, not a lookup per order.
+ * SQLite-specific: a PostgreSQL twin would use the same recomputations in plpgsql trigger
+ * functions.
  */
+
+/** The order's columns copied into both totals tables (brand, scope, status, filters). */
+export const ORDER_KEY_COLUMNS = [
+  'facility_id',
+  'brand_id',
+  'status',
+  'retailer_id',
+  'transportation_method',
+  'asn_sent_at',
+  'packed_at',
+] as const;
+const orderKeys = ORDER_KEY_COLUMNS.join(', ');
+const orderKeysOf = (row: string) => ORDER_KEY_COLUMNS.map((c) => `${row}.${c}`).join(', ');
 
 /** Columns of order_billing_totals fed by activity, with the SQL summing each over an order's rows. */
 const ACTIVITY_COLUMNS: [string, string][] = [
@@ -31,7 +47,8 @@ const ACTIVITY_COLUMNS: [string, string][] = [
 export const ROLLUP_ACTIVITY_COLUMNS = ACTIVITY_COLUMNS.map(([column]) => column);
 
 const ensureRow = (id: string) =>
-  `INSERT OR IGNORE INTO order_billing_totals (order_id) SELECT id FROM orders WHERE id = ${id};`;
+  `INSERT OR IGNORE INTO order_billing_totals (order_id, ${orderKeys})
+   SELECT o.id, ${orderKeysOf('o')} FROM orders o WHERE o.id = ${id};`;
 
 const recomputePallets = (id: string) =>
   `UPDATE order_billing_totals SET pallets = (SELECT count(*) FROM pallets WHERE order_id = ${id}) WHERE order_id = ${id};`;
@@ -51,13 +68,16 @@ const recomputeActivity = (id: string) =>
      FROM order_activity WHERE order_id = ${id})
    WHERE order_id = ${id};`;
 
-const ACTION_TOTALS = `INSERT INTO order_action_totals (order_id, action_type, metric, count)
-  SELECT order_id, action_type, metric, sum(count) FROM order_activity
-  WHERE kind = 'ACTION' AND action_type IS NOT NULL`;
+// The order's columns are the same on every row of a group (it is one order's).
+const ACTION_TOTALS = `INSERT INTO order_action_totals (order_id, action_type, metric, count, ${orderKeys})
+  SELECT a.order_id, a.action_type, a.metric, sum(a.count), ${orderKeysOf('o')}
+  FROM order_activity a JOIN orders o ON o.id = a.order_id
+  WHERE a.kind = 'ACTION' AND a.action_type IS NOT NULL`;
+const ACTION_GROUPS = 'GROUP BY a.order_id, a.action_type, a.metric';
 
 const recomputeActions = (id: string) =>
   `DELETE FROM order_action_totals WHERE order_id = ${id};
-   ${ACTION_TOTALS} AND order_id = ${id} GROUP BY order_id, action_type, metric;`;
+   ${ACTION_TOTALS} AND a.order_id = ${id} ${ACTION_GROUPS};`;
 
 /** What each table's triggers recompute, given an SQL expression naming the order. */
 const TRIGGERS: {
@@ -95,6 +115,13 @@ const TRIGGERS: {
 function triggerSql(): string[] {
   const statements: string[] = [
     `CREATE TRIGGER order_billing_totals_order AFTER INSERT ON orders BEGIN ${ensureRow('NEW.id')} END`,
+    // The copied order columns follow the order.
+    `CREATE TRIGGER order_billing_totals_order_keys AFTER UPDATE OF ${orderKeys} ON orders BEGIN
+       UPDATE order_billing_totals SET (${orderKeys}) = (SELECT ${orderKeysOf('NEW')})
+         WHERE order_id = NEW.id;
+       UPDATE order_action_totals SET (${orderKeys}) = (SELECT ${orderKeysOf('NEW')})
+         WHERE order_id = NEW.id;
+     END`,
   ];
   for (const { table, updateOf, orderOf, recompute } of TRIGGERS) {
     const body = (rows: ('NEW' | 'OLD')[]) =>
@@ -125,7 +152,11 @@ export async function createBillingRollupTriggers(db: Kysely<unknown>) {
 export async function refillBillingRollup(db: Kysely<unknown>) {
   await sql`DELETE FROM order_action_totals`.execute(db);
   await sql`DELETE FROM order_billing_totals`.execute(db);
-  await sql`INSERT INTO order_billing_totals (order_id) SELECT id FROM orders`.execute(db);
+  await sql
+    .raw(
+      `INSERT INTO order_billing_totals (order_id, ${orderKeys}) SELECT o.id, ${orderKeysOf('o')} FROM orders o`,
+    )
+    .execute(db);
   for (const recompute of [
     recomputePallets,
     recomputeCartons,
@@ -134,15 +165,26 @@ export async function refillBillingRollup(db: Kysely<unknown>) {
   ]) {
     await sql.raw(recompute('order_billing_totals.order_id').replace(/;\s*$/, '')).execute(db);
   }
-  await sql.raw(`${ACTION_TOTALS} GROUP BY order_id, action_type, metric`).execute(db);
+  await sql.raw(`${ACTION_TOTALS} ${ACTION_GROUPS}`).execute(db);
+}
+
+/** Adds the copied order columns (ORDER_KEY_COLUMNS) to a totals table. */
+function withOrderKeys<T extends string, C extends string>(table: CreateTableBuilder<T, C>) {
+  const required = new Set(['facility_id', 'brand_id', 'status', 'retailer_id']);
+  let builder: CreateTableBuilder<T, C | (typeof ORDER_KEY_COLUMNS)[number]> = table;
+  for (const column of ORDER_KEY_COLUMNS) {
+    builder = builder.addColumn(column, 'text', (c) => (required.has(column) ? c.notNull() : c));
+  }
+  return builder;
 }
 
 /** Creates the totals tables and their triggers, and fills them for the orders already there. */
 export async function createBillingRollup(db: Kysely<unknown>) {
   let table = db.schema
     .createTable('order_billing_totals')
+    .$call(withOrderKeys)
     .addColumn('order_id', 'text', (c) =>
-      c.primaryKey().references('orders.id').onDelete('cascade'),
+      c.notNull().unique().references('orders.id').onDelete('cascade'),
     )
     .addColumn('pallets', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('cartons', 'integer', (c) => c.notNull().defaultTo(0))
@@ -151,17 +193,29 @@ export async function createBillingRollup(db: Kysely<unknown>) {
   for (const column of ROLLUP_ACTIVITY_COLUMNS) {
     table = table.addColumn(column, 'integer', (c) => c.notNull().defaultTo(0));
   }
-  // WITHOUT ROWID: an invoice looks up every order's row by id; one b-tree search, not two.
-  await table.modifyEnd(sql`WITHOUT ROWID`).execute();
+  // Keyed by brand first (WITHOUT ROWID: the rows are stored in key order), so an invoice's
+  // per-brand sums are one scan in group order, never sorted; triggers find a row by order_id.
+  await table
+    .addPrimaryKeyConstraint('order_billing_totals_pk', ['brand_id', 'order_id'])
+    .modifyEnd(sql`WITHOUT ROWID`)
+    .execute();
   await db.schema
     .createTable('order_action_totals')
     .addColumn('order_id', 'text', (c) => c.notNull().references('orders.id').onDelete('cascade'))
     .addColumn('action_type', 'text', (c) => c.notNull())
     .addColumn('metric', 'text', (c) => c.notNull())
     .addColumn('count', 'integer', (c) => c.notNull())
-    .addPrimaryKeyConstraint('order_action_totals_pk', ['order_id', 'action_type', 'metric'])
+    .$call(withOrderKeys)
+    // In the invoice's group order (brand, action, name), as above.
+    .addPrimaryKeyConstraint('order_action_totals_pk', [
+      'brand_id',
+      'action_type',
+      'metric',
+      'order_id',
+    ])
     .modifyEnd(sql`WITHOUT ROWID`)
     .execute();
+  await sql`CREATE INDEX order_action_totals_order ON order_action_totals (order_id)`.execute(db);
   await createBillingRollupTriggers(db);
   await refillBillingRollup(db);
 }

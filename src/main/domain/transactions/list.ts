@@ -11,6 +11,7 @@ import type {
 import type { TransactionScope } from '../../db/transactions';
 import type { AuthUser, ServiceContext } from '../context';
 import { transactionScope } from './scope';
+import { isoTimeOf } from '../time-text';
 
 /** Stored JSON text, parsed; text that is not JSON (older rows) comes back as it is. */
 function parsedJson(text: string | null): unknown {
@@ -20,12 +21,6 @@ function parsedJson(text: string | null): unknown {
   } catch {
     return text;
   }
-}
-
-/** Times are stored as ISO 8601 UTC; rewritten so they always carry milliseconds and `Z`. */
-function isoTime(text: string): string {
-  const time = Date.parse(text);
-  return Number.isNaN(time) ? text : new Date(time).toISOString();
 }
 
 export function transactionView(row: TransactionRow): Transaction {
@@ -49,8 +44,9 @@ export function transactionView(row: TransactionRow): Transaction {
     request_payload: parsedJson(row.request_payload),
     response_body: parsedJson(row.response_body) ?? {},
     response_status: row.response_status,
-    created_at: isoTime(row.created_at),
-    updated_at: isoTime(row.updated_at),
+    // Stored as ISO 8601 UTC; rewritten so they always carry milliseconds and `Z`.
+    created_at: isoTimeOf(row.created_at),
+    updated_at: isoTimeOf(row.updated_at),
   };
 }
 
