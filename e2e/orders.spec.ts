@@ -218,6 +218,8 @@ const IDS = {
   bramble: '0b000000-0000-4000-8000-000000000002',
   bigBox: '0e000000-0000-4000-8000-000000000001',
   northwind: '0e000000-0000-4000-8000-000000000002',
+  savannah: '0f000000-0000-4000-8000-000000000003',
+  harbor: '0e000000-0000-4000-8000-000000000003',
 };
 
 /** The demo clerk's API token (one sign-in per test: sign-ins are throttled). */
@@ -237,7 +239,7 @@ function demoToken(request: APIRequestContext): Promise<string> {
 /** Creates an order through the API as the demo clerk; resolves with its id. */
 async function createOrderByApi(
   request: APIRequestContext,
-  order: { picksheet: string; brandId: string; retailerId: string },
+  order: { picksheet: string; brandId: string; retailerId: string; facilityId?: string },
 ): Promise<string> {
   const token = await demoToken(request);
   const created = await request.post('/api/v1/orders/create', {
@@ -246,7 +248,7 @@ async function createOrderByApi(
       picksheet_code: order.picksheet,
       brand_id: order.brandId,
       retailer_id: order.retailerId,
-      facility_id: IDS.reno,
+      facility_id: order.facilityId ?? IDS.reno,
       items: [{ sku: 'SKU-1', quantity: 2 }],
     },
   });
@@ -254,7 +256,10 @@ async function createOrderByApi(
   return ((await created.json()) as { data: { order_id: string } }).data.order_id;
 }
 
-test('the move picker lists only facilities where the brand works', async ({ page, request }) => {
+test('the move picker lists only facilities where the brand works and the retailer is connected', async ({
+  page,
+  request,
+}) => {
   const summitOrder = await createOrderByApi(request, {
     picksheet: `PS-SUM-${Date.now()}`,
     brandId: IDS.summit,
@@ -262,11 +267,24 @@ test('the move picker lists only facilities where the brand works', async ({ pag
   });
   await page.goto(`/#/orders/${summitOrder}`);
   const picker = page.getByLabel('Move to facility');
-  await expect(picker.locator('option')).toHaveText([
-    'Choose a facility',
-    'Columbus DC (CMH1)',
-    'Savannah Port (SAV1)',
-  ]);
+  // Summit works at Columbus and Savannah too, but Big Box is connected to it only in the
+  // organisation of Reno and Columbus: Savannah would be refused.
+  await expect(picker.locator('option')).toHaveText(['Choose a facility', 'Columbus DC (CMH1)']);
+
+  // A Harbor Goods order at Savannah: Summit works at Reno and Columbus, Harbor Goods is not
+  // connected there.
+  const harborOrder = await createOrderByApi(request, {
+    picksheet: `PS-HRB-${Date.now()}`,
+    brandId: IDS.summit,
+    retailerId: IDS.harbor,
+    facilityId: IDS.savannah,
+  });
+  await page.goto(`/#/orders/${harborOrder}`);
+  await expect(
+    page.getByText(
+      'Harbor Goods is not connected to Summit Outdoor at any other facility you can see, so the order cannot move.',
+    ),
+  ).toBeVisible();
 
   // Bramble & Co works only at Reno DC.
   const brambleOrder = await createOrderByApi(request, {

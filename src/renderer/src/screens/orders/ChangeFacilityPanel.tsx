@@ -3,9 +3,12 @@ import { MOVABLE_STATUSES, type OrderDetails } from '../../../../shared/orders';
 import { describeError } from '../../api/ApiError';
 import { useFacilities } from '../../api/queries';
 import { useAnnounce } from '../../status/StatusContext';
-import { useBrandWorksAt, useChangeFacility } from './orderQueries';
+import { useBrandWorksAt, useChangeFacility, useRetailerConnectedAt } from './orderQueries';
 
-/** Moves the order to another facility the brand works with and the user sees (endpoint 6). */
+/**
+ * Moves the order to another facility the user sees, where the brand works and the order's retailer
+ * is connected to it (endpoint 6 refuses any other).
+ */
 export function ChangeFacilityPanel({ order }: { order: OrderDetails }) {
   const ids = order.identifiers;
   const facilities = useFacilities();
@@ -15,8 +18,13 @@ export function ChangeFacilityPanel({ order }: { order: OrderDetails }) {
     others.map((facility) => facility.id),
     ids.brand.brand_id,
   );
+  const connected = useRetailerConnectedAt(
+    worksAt.facilityIds,
+    ids.brand.brand_id,
+    ids.retailer.retailer_id,
+  );
   const destinations = others
-    .filter((facility) => worksAt.facilityIds.includes(facility.id))
+    .filter((facility) => connected.facilityIds.includes(facility.id))
     .sort((a, b) => a.name.localeCompare(b.name));
   const move = useChangeFacility();
   const announce = useAnnounce();
@@ -47,7 +55,7 @@ export function ChangeFacilityPanel({ order }: { order: OrderDetails }) {
     );
   };
 
-  const loading = facilities.isPending || worksAt.loading;
+  const loading = facilities.isPending || worksAt.loading || connected.loading;
   return (
     <section className="panel" aria-labelledby="order-move">
       <h2 id="order-move">Facility</h2>
@@ -68,7 +76,9 @@ export function ChangeFacilityPanel({ order }: { order: OrderDetails }) {
         </p>
       ) : destinations.length === 0 ? (
         <p className="hint">
-          {ids.brand.name} works at no other facility you can see, so the order cannot move.
+          {worksAt.facilityIds.length === 0
+            ? `${ids.brand.name} works at no other facility you can see, so the order cannot move.`
+            : `${ids.retailer.name} is not connected to ${ids.brand.name} at any other facility you can see, so the order cannot move.`}
         </p>
       ) : (
         <form className="inline-form" onSubmit={submit}>

@@ -107,6 +107,31 @@ export function useBrandWorksAt(facilityIds: readonly string[], brandId: string)
   });
 }
 
+/**
+ * Of the facilities given, those where the order's retailer is connected to its brand (endpoint
+ * 18 lists it): the service refuses a move anywhere else.
+ */
+export function useRetailerConnectedAt(
+  facilityIds: readonly string[],
+  brandId: string,
+  retailerId: string,
+) {
+  const api = useApi();
+  return useQueries({
+    queries: facilityIds.map((facilityId) => ({
+      queryKey: queryKeys.retailers(facilityId, brandId),
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        listRetailers(api, facilityId, brandId, signal),
+    })),
+    combine: (results) => ({
+      loading: results.some((result) => result.isPending),
+      facilityIds: facilityIds.filter((_, index) =>
+        (results[index]?.data ?? []).some((retailer) => retailer.retailer_id === retailerId),
+      ),
+    }),
+  });
+}
+
 export function useCreateOrder() {
   const api = useApi();
   const queryClient = useQueryClient();
