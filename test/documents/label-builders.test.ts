@@ -10,7 +10,8 @@ import {
   type LabelUnit,
 } from '../../src/main/documents/label-model';
 import { winAnsi } from '../../src/main/documents/pdf-kit';
-import { gs1CheckDigit, isValidSscc, ssccProblem } from '../../src/main/documents/sscc-check';
+import { gs1CheckDigit, ssccProblem } from '../../src/main/documents/sscc-check';
+import { isValidSscc } from '../../src/main/domain/fulfilment/sscc';
 import { LABEL_PRINT_METRICS } from '../../src/shared/fulfilment-activity';
 import { loadPdf, pageOperators, pageText, sscc } from './fixtures';
 
@@ -63,10 +64,12 @@ describe('SSCC check digit', () => {
       fc.property(fc.stringMatching(/^\d{17}$/), fc.integer({ min: 0, max: 17 }), (body, at) => {
         const valid = `${body}${gs1CheckDigit(body)}`;
         expect(isValidSscc(valid)).toBe(true);
+        expect(ssccProblem(valid)).toBeNull();
         expect(() => bwipjs.raw({ bcid: 'gs1-128', text: `(00)${valid}` })).not.toThrow();
         const digit = Number(valid[at]);
         const changed = `${valid.slice(0, at)}${(digit + 1 + (at % 8)) % 10}${valid.slice(at + 1)}`;
         expect(isValidSscc(changed)).toBe(false);
+        expect(ssccProblem(changed)).toMatch(/has check digit/);
       }),
       { numRuns: 40 },
     );

@@ -20,7 +20,6 @@ export const LABEL_SIZE: [number, number] = [4 * POINTS_PER_INCH, 6 * POINTS_PER
 export const LETTER_SIZE: [number, number] = [612, 792];
 
 export const BLACK = rgb(0, 0, 0);
-export const GREY = rgb(0.4, 0.4, 0.4);
 
 export interface Fonts {
   regular: PDFFont;

@@ -17,8 +17,5 @@ export function ssccProblem(sscc: string | null | undefined): string | null {
   return null;
 }
 
-export const isValidSscc = (sscc: string | null | undefined): sscc is string =>
-  ssccProblem(sscc) === null;
-
 /** The human-readable line under a GS1-128 barcode: `(00) 006141410000000012`. */
 export const ssccHumanReadable = (sscc: string) => `(00) ${sscc}`;
