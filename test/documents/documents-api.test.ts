@@ -344,6 +344,23 @@ describe('label printer setting', () => {
     expect((extra.error as { details?: string }).details).toMatch(/colour/);
     expect((await send('admin@a.test', 'PUT', URL, { host: '::1' })).statusCode).toBe(200);
   });
+
+  it('a hand-edited stored value that is not a printer reads as unset', async () => {
+    for (const value of ['{"host":"bad host!"}', 'not json']) {
+      await api.svc.ctx.db
+        .insertInto('app_settings')
+        .values({ key: 'label_printer', value_json: value, updated_at: '2026-01-07T12:00:00.000Z' })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value_json: value }))
+        .execute();
+      const read = await get('viewer@a.test', URL);
+      expect(read.statusCode, read.body).toBe(200);
+      expect(read.json().data).toEqual({
+        host: null,
+        port: 9100,
+        updated_at: '2026-01-07T12:00:00.000Z',
+      });
+    }
+  });
 });
 
 describe('POST /api/v1/orders/{order_id}/labels/print', () => {

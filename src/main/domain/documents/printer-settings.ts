@@ -17,10 +17,19 @@ export async function labelPrinterSetting(ctx: ServiceContext): Promise<LabelPri
   if (!row) return { host: null, port: DEFAULT_LABEL_PRINTER_PORT, updated_at: null };
   // Stored by setLabelPrinter after the same validation; parsed again so a hand-edited row
   // cannot send labels to an address that is not one.
-  const parsed = labelPrinterBodySchema.safeParse(JSON.parse(row.value_json));
+  const parsed = labelPrinterBodySchema.safeParse(parseJson(row.value_json));
   if (!parsed.success)
     return { host: null, port: DEFAULT_LABEL_PRINTER_PORT, updated_at: row.updated_at };
   return { ...parsed.data, updated_at: row.updated_at };
+}
+
+/** A hand-edited value that is not JSON reads as no printer, not as a 500 on every print. */
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 /**
