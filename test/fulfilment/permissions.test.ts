@@ -120,6 +120,16 @@ describe('PUT /api/v1/brands/{brand_id}/gs1-prefix', () => {
     );
   });
 
+  it("an admin grant for the brand at another facility than the brand's orders also sets it", async () => {
+    // charlie1: admin for brand 1 at facility 3 only (the freight order is at facility 1).
+    const response = await put('charlie1@b.test', id('b', 1), { gs1_company_prefix: '0614141' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data).toEqual({
+      brand_id: id('b', 1),
+      gs1_company_prefix: '0614141',
+    });
+  });
+
   it('refuses a prefix that is not 7 to 10 digits', async () => {
     for (const prefix of ['123456', '12345678901', '06141A1', 614141]) {
       const body = expectError(
