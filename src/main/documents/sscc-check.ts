@@ -1,4 +1,4 @@
-import { gs1CheckDigit } from '../domain/fulfilment/sscc';
+import { gs1CheckDigit } from '../../shared/sscc';
 
 /** SSCC-18 (GS1 AI 00): extension digit, company prefix and serial (17 digits), then a check digit. */
 const SSCC_PATTERN = /^\d{18}$/;

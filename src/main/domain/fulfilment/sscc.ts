@@ -7,6 +7,10 @@ import {
   takeSsccSerial,
 } from '../../db/fulfilment';
 import { conflict } from '../errors';
+import { gs1CheckDigit, isValidSscc } from '../../../shared/sscc';
+
+// The check digit and validity are pure and shared with the UI (src/shared/sscc.ts).
+export { gs1CheckDigit, isValidSscc };
 
 /**
  * SSCC-18 (GS1 Serial Shipping Container Code): extension digit, the brand's GS1 company prefix
@@ -16,17 +20,6 @@ import { conflict } from '../errors';
 /** Extension digits: 0 for cartons, 1 for pallets (so the two are told apart at a glance). */
 export const SSCC_EXTENSION = { carton: 0, pallet: 1 } as const;
 export type SsccUnit = keyof typeof SSCC_EXTENSION;
-
-/** GS1 mod-10: from the right, weights 3, 1, 3, …; the digit that makes the sum a multiple of 10. */
-export function gs1CheckDigit(digits: string): number {
-  if (!/^\d+$/.test(digits)) throw new Error('gs1CheckDigit: digits only');
-  let sum = 0;
-  for (let i = 0; i < digits.length; i += 1) {
-    const digit = digits.charCodeAt(digits.length - 1 - i) - 48;
-    sum += digit * (i % 2 === 0 ? 3 : 1);
-  }
-  return (10 - (sum % 10)) % 10;
-}
 
 /** How many serials a company prefix has (its serial reference has 16 - prefix length digits). */
 export const serialCapacity = (prefix: string) => 10 ** (16 - prefix.length) - 1;
@@ -42,10 +35,6 @@ export function buildSscc(extension: number, prefix: string, serial: number): st
   }
   const body = `${extension}${prefix}${String(serial).padStart(16 - prefix.length, '0')}`;
   return `${body}${gs1CheckDigit(body)}`;
-}
-
-export function isValidSscc(sscc: string): boolean {
-  return /^\d{18}$/.test(sscc) && gs1CheckDigit(sscc.slice(0, 17)) === Number(sscc[17]);
 }
 
 export const gs1PrefixMissing = (brand: { id: string; name: string }) =>

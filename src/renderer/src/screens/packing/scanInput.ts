@@ -3,6 +3,7 @@ import type {
   FulfilmentPallet,
   FulfilmentView,
 } from '../../../../shared/fulfilment';
+import { gs1CheckDigit, isValidSscc } from '../../../../shared/sscc';
 
 /**
  * What a scan at the packing station means. A scanner types the code and Enter; a GS1-128 scanner
@@ -21,19 +22,7 @@ const SYMBOLOGY_ID = /^\][A-Za-z][0-9A-Za-z]/;
 /** FNC1 as a GS1 scanner sends it between element strings (ASCII 29). */
 const GROUP_SEPARATOR = String.fromCharCode(29);
 
-/** The GS1 mod-10 check digit of `digits` (weights 3, 1, 3, … from the right). */
-export function gs1CheckDigit(digits: string): number {
-  let sum = 0;
-  for (let index = 0; index < digits.length; index += 1) {
-    const digit = Number(digits[digits.length - 1 - index]);
-    sum += index % 2 === 0 ? digit * 3 : digit;
-  }
-  return (10 - (sum % 10)) % 10;
-}
-
-export function isValidSscc(sscc: string): boolean {
-  return /^\d{18}$/.test(sscc) && gs1CheckDigit(sscc.slice(0, 17)) === Number(sscc[17]);
-}
+export { gs1CheckDigit, isValidSscc };
 
 /** Reads one scan: an SSCC (with or without its `(00)` application identifier) or an item code. */
 export function readScan(raw: string): ScanReading {
