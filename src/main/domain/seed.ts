@@ -21,9 +21,10 @@ import { importSeedBilling } from './billing/seed';
 import { importSeedChargebacks, importSeedPosReports } from './claims/seed';
 import { importSeedOrders, SeedOrderError } from './orders/seed';
 import { importSeedTransactions } from './transactions/seed';
+import { SeedError } from './seed-support';
 
-/** A seed bundle that cannot be imported; the message names the bad entry. Nothing was written. */
-export class SeedError extends Error {}
+// Section modules throw SeedError too; it lives in seed-support so they need not import this file.
+export { SeedError } from './seed-support';
 
 export interface SeedSummary {
   [section: string]: number;

@@ -1,10 +1,8 @@
 import type { Kysely } from 'kysely';
 import { listActionPrices, listPrices, replacePrices, type PriceRows } from '../../db/billing';
 import type { Database } from '../../db/schema';
-import type { RequireRow } from '../seed-support';
+import { SeedError, type RequireRow } from '../seed-support';
 import type { SeedBillingEntry } from '../../../shared/billing-seed';
-// A cycle (seed.ts imports this module), safe because SeedError is only used when called.
-import { SeedError } from '../seed';
 import { priceRowsOf } from './prices';
 
 /**

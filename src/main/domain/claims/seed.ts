@@ -10,9 +10,7 @@ import type { Database } from '../../db/schema';
 import type { ChargebacksTable } from '../../db/schema-claims';
 import type { SeedChargeback, SeedPosRow } from '../../../shared/claims-seed';
 import { derivedId } from '../orders/seed';
-// A cycle (seed.ts imports this module), safe because SeedError is only used when a call throws.
-import { SeedError } from '../seed';
-import type { RequireRow } from '../seed-support';
+import { SeedError, type RequireRow } from '../seed-support';
 import { centsOf } from './money';
 import { posMetricColumns } from './pos-values';
 
