@@ -5,10 +5,9 @@ import type { AuthUser, ServiceContext } from '../context';
 import { forbidden, notFound } from '../errors';
 import type { CsvRecord, CsvTable } from './csv';
 import { uuidCell } from './csv-values';
-import { visibleBrandIds } from './scope';
+import { requireLinkedRetailer, visibleBrandIds } from './scope';
 
-export const BRAND_NOT_FOUND = 'Brand not found';
-export const RETAILER_NOT_FOUND = 'Retailer not found';
+const BRAND_NOT_FOUND = 'Brand not found';
 
 /** Why a brand cannot take an import by this user, or null when it can. */
 async function brandRefusal(
@@ -39,9 +38,7 @@ export async function requestScope(
     const refusal = await brandRefusal(ctx, user, brandId, visible);
     if (refusal === 'not_found') throw notFound(BRAND_NOT_FOUND);
     if (refusal === 'forbidden') throw forbidden();
-    if (body.retailer_id && !(await retailerLinkedToBrands(ctx.db, body.retailer_id, [brandId]))) {
-      throw notFound(RETAILER_NOT_FOUND);
-    }
+    if (body.retailer_id) await requireLinkedRetailer(ctx, body.retailer_id, [brandId]);
   }
   return {
     ...(brandId ? { brandId } : {}),

@@ -4,6 +4,7 @@ import { listBolVersions } from '../../db/order-bol';
 import { findOrderDocument } from '../../db/order-reads';
 import { contentDisposition } from '../../documents/file-name';
 import { readDocument } from '../../documents/store';
+import { CHARGEBACK_MESSAGES } from '../../../shared/claims';
 import { localDay } from '../../../shared/inventory';
 import type { AuthUser, ServiceContext } from '../context';
 import { complianceReportPdf } from '../documents/compliance';
@@ -11,8 +12,6 @@ import { DomainError, notFound } from '../errors';
 import { chargebackView, matchOrders } from './chargebacks';
 import { buildCartonPalletPdf, buildCoverPdf } from './packet-pdf';
 import { visibleBrandIds } from './scope';
-
-export const CHARGEBACK_NOT_FOUND = 'Chargeback not found';
 
 /** A name safe inside a zip on every system. */
 const safePart = (text: string) => text.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 80) || 'order';
@@ -35,7 +34,7 @@ export async function disputePacket(
   chargebackId: string,
 ): Promise<DisputePacket> {
   const row = await findChargeback(ctx.db, chargebackId, await visibleBrandIds(ctx, user));
-  if (!row) throw notFound(CHARGEBACK_NOT_FOUND);
+  if (!row) throw notFound(CHARGEBACK_MESSAGES.notFound);
   const now = ctx.clock.now();
   const [matched = []] = await matchOrders(ctx, user, [row]);
   const chargeback = chargebackView(row, matched, localDay(now));
