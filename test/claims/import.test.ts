@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { expectError } from '../api/envelope';
 import { id } from '../helpers/fixtures';
-import { startClaimsService, type ClaimsService, type ClaimUser } from './fixtures';
+import { TEST_PASSWORD } from '../helpers/service';
+import { claimsBundle, startClaimsService, type ClaimsService, type ClaimUser } from './fixtures';
 
 let claims: ClaimsService;
 beforeEach(async () => {
@@ -277,6 +278,44 @@ describe('POST /api/v1/chargebacks/import', () => {
         }
       ).error.errors[0]!.reason,
     ).toBe('is required: give retailer_id in the request or a retailer_id column');
+  });
+
+  it('an admin grant for the brand at a facility of another organisation the user does not see is no grant', async () => {
+    const bundle = claimsBundle();
+    const other = await startClaimsService({
+      seed: {
+        ...bundle,
+        users: [
+          ...bundle.users,
+          // Sees brand 1 at Alpha DC (org 1); its admin grant for brand 1 is at Charlie DC (org 2).
+          {
+            email: 'elsewhere@a.test',
+            password: TEST_PASSWORD,
+            brand_id: null,
+            facility_ids: [id('f', 1)],
+            admin: [{ brand_id: id('b', 1), facility_id: id('f', 3) }],
+          },
+        ],
+      },
+    });
+    try {
+      const token = await other.svc.login('elsewhere@a.test');
+      for (const kind of ['chargebacks', 'pos-reports'] as const) {
+        const response = await other.svc.app.inject({
+          method: 'POST',
+          url: `/api/v1/${kind}/import`,
+          headers: { authorization: token },
+          payload: {
+            csv: kind === 'chargebacks' ? CHARGEBACK_CSV : POS_CSV,
+            brand_id: id('b', 1),
+            retailer_id: id('r', 1),
+          },
+        });
+        expectError(response, 403, 'UNAUTHORIZED', 'Unauthorized');
+      }
+    } finally {
+      await other.svc.close();
+    }
   });
 
   it('400 for a malformed body', async () => {

@@ -1,41 +1,23 @@
 /** Shared pieces of the chargebacks and POS list tests: the file's service, a GET, a broken store. */
 import { sql } from 'kysely';
-import { afterAll, beforeAll } from 'vitest';
-import { startClaimsService, type ClaimsService, type ClaimUser } from './fixtures';
+import { signedInService, type SignedInService } from '../helpers/signed-in';
+import {
+  CLAIM_USERS,
+  claimsBundle,
+  claimsClock,
+  startClaimsService,
+  type ClaimUser,
+} from './fixtures';
 
-/** One claims service for the file's tests: started before them, closed after. */
-export function claimsServiceForFile(): ClaimsService {
-  let started: ClaimsService | undefined;
-  beforeAll(async () => {
-    started = await startClaimsService();
-  });
-  afterAll(async () => {
-    await started?.svc.close();
-  });
-  const current = () => {
-    if (!started) throw new Error('the claims service is not started yet');
-    return started;
-  };
-  return {
-    get svc() {
-      return current().svc;
-    },
-    get tokens() {
-      return current().tokens;
-    },
-    advance: (ms) => current().advance(ms),
-  };
-}
+/** One claims service for the file's tests, its users signed in: started before them, closed after. */
+export const claimsServiceForFile = (): SignedInService<ClaimUser> =>
+  signedInService(CLAIM_USERS, () => ({ seed: claimsBundle(), clock: claimsClock().clock }));
 
 /** GET of the list at `path` as a user (null: without a token), the query string when given. */
 export const listGetter =
-  (claims: ClaimsService, path: string) =>
+  (claims: SignedInService<ClaimUser>, path: string) =>
   (user: ClaimUser | null, query = '') =>
-    claims.svc.app.inject({
-      method: 'GET',
-      url: `${path}${query ? `?${query}` : ''}`,
-      headers: user ? { authorization: claims.tokens[user] } : {},
-    });
+    claims.get(user, `${path}${query ? `?${query}` : ''}`);
 
 /** The admin's GET of `path` on a fresh service whose `table` was dropped: the store failing. */
 export async function getWithoutTable(table: string, path: string) {

@@ -5,6 +5,7 @@ import { unzipSync } from 'fflate';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../api/envelope';
+import { id } from '../helpers/fixtures';
 import { makePdf } from '../orders/bol-support';
 import { orderId } from '../orders/read-fixtures';
 import { chargebackUuid, startClaimsService, type ClaimsService, type ClaimUser } from './fixtures';
@@ -101,6 +102,26 @@ describe('GET /api/v1/chargebacks/{id}/dispute-packet', () => {
     // Brand 1 at Charlie DC only: order 1 (Alpha DC) is not visible.
     const { files } = await unzipped('charlie1@b.test', chargebackUuid(1));
     expect(Object.keys(files)).toEqual(['cover.pdf']);
+  });
+
+  it("another brand's order with the same retailer and PO stays out, though the user sees it", async () => {
+    // Chargeback 2 (brand 1, PO-1002) moved to retailer 2: order 2 is brand 2's PO-1002 there,
+    // at Alpha DC, which admin@a.test sees.
+    await claims.svc.ctx.db
+      .updateTable('chargebacks')
+      .set({ retailer_id: id('r', 2) })
+      .where('id', '=', chargebackUuid(2))
+      .execute();
+    expect(Object.keys((await unzipped('admin@a.test', chargebackUuid(2))).files)).toEqual([
+      'cover.pdf',
+    ]);
+    // Brand 2's own chargeback 6 does match it, for admin (Alpha DC) but not for brand 2's
+    // credentials at Charlie DC only (another organisation of the same brand).
+    const admin = Object.keys((await unzipped('admin@a.test', chargebackUuid(6))).files);
+    expect(admin.some((name) => name.startsWith('orders/PS-1002/'))).toBe(true);
+    expect(Object.keys((await unzipped('brand2@b.test', chargebackUuid(6))).files)).toEqual([
+      'cover.pdf',
+    ]);
   });
 
   it("404 Chargeback not found for another brand's chargeback and unknown ids; 400 for a malformed id", async () => {

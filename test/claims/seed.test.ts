@@ -5,7 +5,7 @@ import { importSeedBundle, SeedError } from '../../src/main/domain/seed';
 import { buildApp } from '../../src/main/service/app';
 import { id } from '../helpers/fixtures';
 import { createTestService, TEST_PASSWORD_COST } from '../helpers/service';
-import { claimsBundle, seedChargeback, seedPos } from './fixtures';
+import { claimsBundle, posUuid, seedChargeback, seedPos } from './fixtures';
 
 async function withDb<T>(run: (db: Awaited<ReturnType<typeof openDatabase>>['db']) => Promise<T>) {
   const database = await openDatabase(':memory:');
@@ -135,6 +135,24 @@ describe('seed sections chargebacks and pos_reports', () => {
       expect((failure as Error).message).toMatch(
         /^Invalid seed bundle at chargebacks\[0\]\.chargeback_id: /,
       );
+    });
+  });
+
+  it('refuses a seed POS row with an id whose natural key another POS row already has', async () => {
+    await withDb(async (db) => {
+      await importing(db, claimsBundle());
+      // Row 2 was stored without an id (keyed by brand, retailer, SKU, location and dates).
+      const clash = seedPos(2, {
+        id: posUuid(9),
+        start_date: '2026-02-08',
+        end_date: '2026-02-14',
+      });
+      const failure = await importing(db, { pos_reports: [clash] }).catch((e: unknown) => e);
+      expect(failure).toBeInstanceOf(SeedError);
+      expect((failure as Error).message).toMatch(
+        /^Invalid seed bundle at pos_reports\[0\]\.sku: POS row '[0-9a-f-]{36}' already has this brand, retailer, sku, location and dates$/,
+      );
+      expect(await db.selectFrom('pos_rows').select('id').execute()).toHaveLength(6);
     });
   });
 
