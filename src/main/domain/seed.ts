@@ -19,7 +19,7 @@ import {
 } from './passwords';
 import { importSeedBilling } from './billing/seed';
 import { importSeedChargebacks, importSeedPosReports } from './claims/seed';
-import { importSeedOrders, SeedOrderError } from './orders/seed';
+import { importSeedOrders } from './orders/seed';
 import { importSeedTransactions } from './transactions/seed';
 import { SeedError } from './seed-support';
 
@@ -219,15 +219,8 @@ export async function importSeedBundle(
         edi_json: connection.edi ? JSON.stringify(connection.edi) : null,
       } as never);
     }
-    try {
-      await importSeedOrders(trx, bundle.orders ?? [], requireRow, new Date().toISOString());
-    } catch (error) {
-      if (error instanceof SeedOrderError) {
-        throw new SeedError(`Invalid seed bundle at ${error.message}`);
-      }
-      throw error;
-    }
-    // Later features import their sections in their own modules (each throws SeedError itself).
+    // Each section is imported by its feature's module, which throws SeedError naming the entry.
+    await importSeedOrders(trx, bundle.orders ?? [], requireRow, new Date().toISOString());
     await importSeedTransactions(trx, bundle.transactions ?? [], requireRow);
     await importSeedBilling(trx, bundle.billing ?? [], requireRow);
     await importSeedChargebacks(trx, bundle.chargebacks ?? [], requireRow);

@@ -15,10 +15,8 @@ import {
 } from '../../../shared/order-seed';
 import { PACKING_SLIP_METRIC } from '../../../shared/fulfilment-activity';
 import { ORDER_DATE_FIELDS } from '../../../shared/orders';
+import { SeedError } from '../seed-support';
 import { createItemRows, ORDER_TEXT_FIELDS } from './rows';
-
-/** A bundle entry that cannot be imported (the seed import turns it into its SeedError). */
-export class SeedOrderError extends Error {}
 
 /**
  * A stable id for a row the bundle gives no id for (order lines, carton SKU lines), derived from
@@ -145,8 +143,8 @@ function activityRows(
       ['pallet_id', palletId],
     ] as const) {
       if (id !== null && !ssccs[field].has(id)) {
-        throw new SeedOrderError(
-          `${at}.${field}: '${id}' is not a ${field.slice(0, -3)} of this order`,
+        throw new SeedError(
+          `Invalid seed bundle at ${at}.${field}: '${id}' is not a ${field.slice(0, -3)} of this order`,
         );
       }
     }
@@ -190,8 +188,8 @@ export async function importSeedOrders(
     await requireRow('retailers', order.retailer_id, `${where}.retailer_id`);
     await requireRow('facilities', order.facility_id, `${where}.facility_id`);
     if (!(await brandWorksAtFacility(trx, order.brand_id, order.facility_id))) {
-      throw new SeedOrderError(
-        `${where}.facility_id: brand '${order.brand_id}' does not work at facility '${order.facility_id}'`,
+      throw new SeedError(
+        `Invalid seed bundle at ${where}.facility_id: brand '${order.brand_id}' does not work at facility '${order.facility_id}'`,
       );
     }
     const holder = await otherOrderWithPicksheet(
@@ -201,8 +199,8 @@ export async function importSeedOrders(
       order.picksheet_code,
     );
     if (holder) {
-      throw new SeedOrderError(
-        `${where}.picksheet_code: '${order.picksheet_code}' is already order '${holder}' at this facility`,
+      throw new SeedError(
+        `Invalid seed bundle at ${where}.picksheet_code: '${order.picksheet_code}' is already order '${holder}' at this facility`,
       );
     }
     const rows = seedOrderRows(order, (await findOrderCreatedAt(trx, order.id)) ?? now, where);
@@ -211,7 +209,9 @@ export async function importSeedOrders(
     } catch (error) {
       // A pallet or carton id of another order, or an SSCC used twice.
       const reason = error instanceof Error ? error.message : String(error);
-      throw new SeedOrderError(`${where}: order '${order.id}' cannot be stored: ${reason}`);
+      throw new SeedError(
+        `Invalid seed bundle at ${where}: order '${order.id}' cannot be stored: ${reason}`,
+      );
     }
   }
 }
