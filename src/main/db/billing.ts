@@ -222,30 +222,3 @@ export async function invoiceOrderPage(
   ]);
   return { total: num(count.n), rows };
 }
-
-/** A brand's name, if the brand exists. */
-export function findBrandName(db: Db, brandId: string) {
-  return db
-    .selectFrom('brands')
-    .where('id', '=', brandId)
-    .select(['id', 'name'])
-    .executeTakeFirst();
-}
-
-/** Whether the user holds an admin grant for the brand at any of `facilityIds`. */
-export async function hasAdminGrant(
-  db: Db,
-  userId: string,
-  brandId: string,
-  facilityIds: readonly string[],
-) {
-  if (facilityIds.length === 0) return false;
-  const row = await db
-    .selectFrom('user_admin')
-    .where('user_id', '=', userId)
-    .where('brand_id', '=', brandId)
-    .where('facility_id', 'in', [...facilityIds])
-    .select('brand_id')
-    .executeTakeFirst();
-  return row !== undefined;
-}

@@ -1,12 +1,6 @@
-import {
-  findBrandName,
-  hasAdminGrant,
-  listActionPrices,
-  listBrandsAtFacilities,
-  listPrices,
-  replacePrices,
-  type PriceRows,
-} from '../../db/billing';
+import { findBrand, hasAdminGrantInOrganization } from '../../db/advice';
+import { listActionPrices, listPrices, replacePrices, type PriceRows } from '../../db/billing';
+import { findVisibleBrand } from '../../db/fulfilment';
 import type { Db } from '../../db/database';
 import {
   centsToDollars,
@@ -18,7 +12,6 @@ import {
 } from '../../../shared/billing';
 import type { AuthUser, ServiceContext } from '../context';
 import { forbidden, notFound } from '../errors';
-import { facilitiesOf } from '../lookups';
 
 export const BRAND_NOT_FOUND = 'Brand not found';
 
@@ -68,15 +61,13 @@ export async function readPrices(
 
 /** The brand if the user sees it (it works at a facility the user sees); 404 otherwise. */
 async function visibleBrand(ctx: ServiceContext, user: AuthUser, brandId: string) {
-  const facilityIds = (await facilitiesOf(ctx, user)).map((f) => f.id);
-  const brands = await listBrandsAtFacilities(ctx.db, facilityIds, user.brandId);
-  const brand = brands.find((b) => b.id === brandId);
+  const brand = await findVisibleBrand(ctx.db, user, brandId);
   if (!brand) throw notFound(BRAND_NOT_FOUND);
-  return { brand, facilityIds };
+  return brand;
 }
 
 export async function getBillingPrices(ctx: ServiceContext, user: AuthUser, brandId: string) {
-  const { brand } = await visibleBrand(ctx, user, brandId);
+  const brand = await visibleBrand(ctx, user, brandId);
   return readPrices(ctx.db, brand.id, brand.name);
 }
 
@@ -90,12 +81,12 @@ export async function setBillingPrices(
   brandId: string,
   body: BillingPricesBody,
 ): Promise<BillingPrices> {
-  const { brand, facilityIds } = await visibleBrand(ctx, user, brandId);
-  if (!(await hasAdminGrant(ctx.db, user.id, brand.id, facilityIds))) throw forbidden();
+  const brand = await visibleBrand(ctx, user, brandId);
+  if (!(await hasAdminGrantInOrganization(ctx.db, user, brand.id, null))) throw forbidden();
   const at = ctx.clock.now().toISOString();
   return ctx.db.transaction().execute(async (trx) => {
     // Read again inside: the brand may have been deleted meanwhile.
-    const current = await findBrandName(trx, brand.id);
+    const current = await findBrand(trx, brand.id);
     if (!current) throw notFound(BRAND_NOT_FOUND);
     await replacePrices(trx, brand.id, priceRowsOf(body), at);
     return readPrices(trx, current.id, current.name);
