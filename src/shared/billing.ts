@@ -45,7 +45,6 @@ export const actionPriceSchema = z.strictObject({
   metric: z.string().trim().min(1).max(100),
   price_dollars: priceDollarsSchema,
 });
-export type ActionPrice = z.infer<typeof actionPriceSchema>;
 
 /** A brand's billing prices: unit prices of line metrics, and of actions. */
 export const billingPricesBodySchema = z.strictObject({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDate } from './inventory';
 
 /**
  * The transaction log (interface endpoint 11): query, row and page shapes, shared by the service
@@ -6,7 +7,6 @@ import { z } from 'zod';
  */
 
 export const EXECUTION_STATUSES = ['SUCCESS', 'FAILURE', 'RETRY', 'PENDING', 'SKIP'] as const;
-export type ExecutionStatus = (typeof EXECUTION_STATUSES)[number];
 
 /**
  * Action codes the filter takes, with the sentence-case phrase responses show. The interface
@@ -53,7 +53,6 @@ export const TRANSACTION_LIMITS = {
 } as const;
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_TIME_PATTERN =
   /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?$/i;
 
@@ -82,12 +81,8 @@ const uuidListParam = (field: string) =>
     })
     .transform((ids) => [...new Set(ids.map((part) => part.toLowerCase()))]);
 
-/** YYYY-MM-DD of a real calendar day. */
-export function isCalendarDay(text: string): boolean {
-  if (!DATE_PATTERN.test(text)) return false;
-  const date = new Date(`${text}T00:00:00.000Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
-}
+/** YYYY-MM-DD of a real calendar day (the inventory check, under the name the UI imports). */
+export const isCalendarDay = isCalendarDate;
 
 /** The UTC calendar day of a date or date-time (a time without an offset is read as UTC). */
 export function utcCalendarDay(text: string): string | null {
