@@ -2,16 +2,46 @@ import { describe, expect, it } from 'vitest';
 import { importSeedBundle } from '../../src/main/domain/seed';
 import { expectError } from '../api/envelope';
 import { baseBundle, id } from '../helpers/fixtures';
-import { createTestService, TEST_PASSWORD_COST } from '../helpers/service';
+import { createTestService, TEST_PASSWORD, TEST_PASSWORD_COST } from '../helpers/service';
 import { signedInService } from '../helpers/signed-in';
 import { brandOnePrices } from './report-fixtures';
 
-const USERS = ['admin@a.test', 'brand1@a.test', 'brand2@b.test', 'viewer@a.test'] as const;
+const USERS = [
+  'admin@a.test',
+  'brand1@a.test',
+  'brand2@b.test',
+  'viewer@a.test',
+  'split@a.test',
+  'charlie@b.test',
+  'brand2-grant1@a.test',
+] as const;
 type User = (typeof USERS)[number];
 
-const api = signedInService(USERS, () => ({
-  seed: { ...baseBundle(), billing: [brandOnePrices()] },
+/** Users whose admin grant for brand 1 is not where they see it (Alpha is org 1, Charlie org 2). */
+const grantElsewhere = [
+  // Sees brand 1 at Alpha (no grant there); its grant for brand 1 is at Charlie, which it does not see.
+  { email: 'split@a.test', brand_id: null, facility_ids: [id('f', 1)], grant: id('f', 3) },
+  // Sees only Charlie (org 2), with a grant for brand 1 there.
+  { email: 'charlie@b.test', brand_id: null, facility_ids: [id('f', 3)], grant: id('f', 3) },
+  // A grant for brand 1 at Alpha, but credentials acting for brand 2.
+  {
+    email: 'brand2-grant1@a.test',
+    brand_id: id('b', 2),
+    facility_ids: [id('f', 1)],
+    grant: id('f', 1),
+  },
+].map(({ grant, ...user }) => ({
+  ...user,
+  password: TEST_PASSWORD,
+  admin: [{ brand_id: id('b', 1), facility_id: grant }],
 }));
+
+const api = signedInService(USERS, () => {
+  const bundle = baseBundle();
+  return {
+    seed: { ...bundle, users: [...bundle.users, ...grantElsewhere], billing: [brandOnePrices()] },
+  };
+});
 
 const prices = (user: User | null, brand: string, method: 'GET' | 'PUT' = 'GET', body?: unknown) =>
   api.svc.app.inject({
@@ -92,6 +122,56 @@ describe('billing prices', () => {
     expectError(await prices('admin@a.test', 'not-a-uuid'), 404, 'NOT_FOUND', 'Brand not found');
     expectError(await prices(null, id('b', 1)), 401, 'UNAUTHORIZED', 'Authentication failed');
     expect((await prices('admin@a.test', id('b', 1))).json().data.prices.Orders).toBe(0.1);
+  });
+
+  it('counts an admin grant only at a facility the user sees, of the same brand', async () => {
+    const body = { prices: { Orders: 3 } };
+    // The grant for brand 1 is at Charlie (another organisation), which split@a.test does not see.
+    expect((await prices('split@a.test', id('b', 1))).statusCode).toBe(200);
+    expectError(
+      await prices('split@a.test', id('b', 1), 'PUT', body),
+      403,
+      'UNAUTHORIZED',
+      'Unauthorized',
+    );
+    // Brand-2 credentials do not see brand 1, whatever grant the user holds for it.
+    expectError(
+      await prices('brand2-grant1@a.test', id('b', 1), 'PUT', body),
+      404,
+      'NOT_FOUND',
+      'Brand not found',
+    );
+    expect((await prices('admin@a.test', id('b', 1))).json().data.prices.Orders).toBe(0.1);
+    // A grant at the facility it sees, in the other organisation, is enough (prices are the brand's).
+    const put = await prices('charlie@b.test', id('b', 1), 'PUT', body);
+    expect(put.statusCode, put.body).toBe(200);
+    expect((await prices('admin@a.test', id('b', 1))).json().data).toMatchObject({
+      prices: { Orders: 3 },
+      actions: [],
+    });
+    const { brand_id: _id, ...original } = brandOnePrices();
+    expect((await prices('admin@a.test', id('b', 1), 'PUT', original)).statusCode).toBe(200);
+  });
+
+  it('leaves one whole list after 50 parallel replacements', async () => {
+    const lists = Array.from({ length: 50 }, (_, i) => ({
+      prices: { Orders: i + 1, Units: (i + 1) / 100 },
+      actions: [{ type: 'VAS', metric: `Kit ${i}`, price_dollars: i }],
+    }));
+    const responses = await Promise.all(
+      lists.map((list, i) =>
+        prices(i % 2 ? 'admin@a.test' : 'brand1@a.test', id('b', 1), 'PUT', list),
+      ),
+    );
+    responses.forEach((response, i) => {
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json().data).toMatchObject(lists[i]!);
+    });
+    const { prices: stored, actions } = (await prices('admin@a.test', id('b', 1))).json().data;
+    const winner = lists.find((list) => list.prices.Orders === stored.Orders);
+    expect({ prices: stored, actions }).toEqual(winner);
+    const { brand_id: _id, ...original } = brandOnePrices();
+    expect((await prices('admin@a.test', id('b', 1), 'PUT', original)).statusCode).toBe(200);
   });
 
   it('refuses bad price lists, naming the field', async () => {

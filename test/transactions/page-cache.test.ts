@@ -100,6 +100,22 @@ describe('GET /api/transactions: the page cache', () => {
     expect((await ids(`transaction_id=${txId(1)}`, user)).ids).toEqual([]);
   });
 
+  it("narrows a user's rows on the next request once its credentials act for a brand", async () => {
+    const user = await svc.login('ops@a.test');
+    // Row 6 is brand 2's, at Charlie.
+    expect((await ids(`transaction_id=${txId(6)}`, user)).ids).toEqual([txId(6)]);
+    const setBrand = (brandId: string | null) =>
+      svc.ctx.db
+        .updateTable('users')
+        .set({ brand_id: brandId })
+        .where('email', '=', 'ops@a.test')
+        .execute();
+    await setBrand(id('b', 1));
+    expect((await ids(`transaction_id=${txId(6)}`, user)).ids).toEqual([]);
+    await setBrand(null);
+    expect((await ids(`transaction_id=${txId(6)}`, user)).ids).toEqual([txId(6)]);
+  });
+
   it('gives 60 parallel readers of two users each their own rows', async () => {
     const other = await svc.login('brand2@b.test');
     const [mine, theirs] = [await ids(), await ids('', other)];
