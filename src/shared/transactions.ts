@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isCalendarDate } from './inventory';
+import { UUID_TEXT } from './ids';
 
 /**
  * The transaction log (interface endpoint 11): query, row and page shapes, shared by the service
@@ -52,7 +53,6 @@ export const TRANSACTION_LIMITS = {
   idsMax: 100,
 } as const;
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATE_TIME_PATTERN =
   /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?$/i;
 
@@ -61,7 +61,7 @@ const once = (field: string) => z.string({ error: `${field} must be given once` 
 
 const uuidParam = (field: string) =>
   once(field)
-    .regex(UUID_PATTERN, `${field} must be a UUID`)
+    .regex(UUID_TEXT, `${field} must be a UUID`)
     .transform((value) => value.toLowerCase());
 
 /** Comma-separated UUIDs, any of which matches; an empty value is no filter. */
@@ -73,7 +73,7 @@ const uuidListParam = (field: string) =>
         .map((part) => part.trim())
         .filter((part) => part !== ''),
     )
-    .refine((ids) => ids.every((part) => UUID_PATTERN.test(part)), {
+    .refine((ids) => ids.every((part) => UUID_TEXT.test(part)), {
       message: `${field} must be comma-separated UUIDs`,
     })
     .refine((ids) => ids.length <= TRANSACTION_LIMITS.idsMax, {

@@ -6,6 +6,7 @@ import {
   type SqlBool,
 } from 'kysely';
 import type { TransactionSortField } from '../../shared/transactions';
+import { dayAfter } from '../../shared/calendar-day';
 import type { Db } from './database';
 import type { Database, TransactionsTable } from './schema';
 import { searchMatchIds, searchPhrase } from './transactions-search';
@@ -65,13 +66,6 @@ const TRANSACTION_COLUMNS = [
   'created_at',
   'updated_at',
 ] as const satisfies readonly (keyof TransactionsTable)[];
-
-/** The day after a YYYY-MM-DD day: the exclusive upper bound of "created on or before". */
-export function dayAfter(day: string): string {
-  const next = new Date(`${day}T00:00:00.000Z`);
-  next.setUTCDate(next.getUTCDate() + 1);
-  return next.toISOString().slice(0, 10);
-}
 
 /** True when nothing can match: the user sees no facility, or a list filter is empty. */
 function matchesNothing(filter: TransactionFilter) {

@@ -6,9 +6,9 @@ import {
   type InvoiceQuery,
 } from '../../../shared/billing';
 import { isCalendarDate } from '../../../shared/inventory';
+import { dayAfter } from '../../../shared/calendar-day';
+import { UUID_TEXT } from '../../../shared/ids';
 import { invalidRequest } from '../errors';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const given = (value: string | undefined) => {
   const trimmed = value?.trim();
@@ -18,7 +18,8 @@ const given = (value: string | undefined) => {
 function uuidParam(name: string, value: string | undefined) {
   const text = given(value);
   if (text === undefined) return undefined;
-  if (!UUID.test(text)) throw invalidRequest(`Invalid query parameter: ${name} must be a UUID`);
+  if (!UUID_TEXT.test(text))
+    throw invalidRequest(`Invalid query parameter: ${name} must be a UUID`);
   return text.toLowerCase();
 }
 
@@ -29,13 +30,6 @@ function dateParam(name: string, value: string | undefined) {
     throw invalidRequest(`Invalid date format: ${name} must be a date YYYY-MM-DD, got '${text}'`);
   }
   return text;
-}
-
-/** The day after a `YYYY-MM-DD` date: an inclusive upper bound becomes an exclusive one. */
-function dayAfter(date: string) {
-  const next = new Date(`${date}T00:00:00.000Z`);
-  next.setUTCDate(next.getUTCDate() + 1);
-  return next.toISOString().slice(0, 10);
 }
 
 /** The filters of invoices (12), checked, with the interface's messages for bad values. */

@@ -1,4 +1,5 @@
 import { isCalendarDate } from '../../../shared/inventory';
+import { UUID_TEXT } from '../../../shared/ids';
 
 /** A cell's value, or the reason it was refused. */
 export type CellResult<T> = { ok: true; value: T } | { ok: false; reason: string };
@@ -51,9 +52,8 @@ export function textCell(text: string, max: number): CellResult<string> {
   return text.length > max ? refuse(`must be at most ${max} characters`) : ok(text);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function uuidCell(text: string): CellResult<string> {
-  return UUID.test(text) ? ok(text.toLowerCase()) : refuse('must be a UUID');
+  return UUID_TEXT.test(text) ? ok(text.toLowerCase()) : refuse('must be a UUID');
 }
 
 /** `YYYY-MM-DD` moved by `days`. */

@@ -7,6 +7,7 @@ import {
   analyticsV2RowSchema,
 } from '../../../shared/analytics';
 import { analyticsTableV1, analyticsTableV2 } from '../../domain/analytics/table';
+import { UUID_TEXT } from '../../../shared/ids';
 import { invalidRequest } from '../../domain/errors';
 import { errorEnvelopeSchema, successEnvelope } from '../openapi-schemas';
 import { parseOr } from '../parse';
@@ -14,7 +15,6 @@ import { userOf, type RouteDef } from '../route-def';
 
 const RETRIEVED = 'Orders analytics table retrieved successfully';
 const FAILED = 'Failed to retrieve orders analytics';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Orders analytics (9, 10). */
 export const analyticsRoutes: RouteDef[] = [
@@ -42,7 +42,7 @@ export const analyticsRoutes: RouteDef[] = [
     },
     async handler(request, _reply, ctx) {
       const { facility_id } = analyticsFacilityParamsSchema.parse(request.params);
-      if (!UUID.test(facility_id)) throw invalidRequest('Invalid facility ID format');
+      if (!UUID_TEXT.test(facility_id)) throw invalidRequest('Invalid facility ID format');
       const query = parseOr(analyticsV2QuerySchema, request.query, 'Invalid query parameters');
       const data = await analyticsTableV2(ctx, userOf(request), facility_id.toLowerCase(), query);
       return { data, message: RETRIEVED };

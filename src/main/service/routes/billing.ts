@@ -13,18 +13,18 @@ import { invoiceOrderDetails } from '../../domain/billing/order-details';
 import { invoices } from '../../domain/billing/invoices';
 import { BRAND_NOT_FOUND, getBillingPrices, setBillingPrices } from '../../domain/billing/prices';
 import { notFound } from '../../domain/errors';
+import { UUID_TEXT } from '../../../shared/ids';
 import { errorEnvelopeSchema, successEnvelope } from '../openapi-schemas';
 import { parseOr } from '../parse';
 import { userOf, type RouteDef } from '../route-def';
 
 const INVOICES = 'Invoices retrieved successfully';
 const DETAILS = 'Invoice order details retrieved successfully';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A malformed brand id names no brand: the same 404 as an unknown one. */
 function brandIdOf(params: unknown) {
   const { brand_id } = brandIdParamsSchema.parse(params);
-  if (!UUID.test(brand_id)) throw notFound(BRAND_NOT_FOUND);
+  if (!UUID_TEXT.test(brand_id)) throw notFound(BRAND_NOT_FOUND);
   return brand_id.toLowerCase();
 }
 
