@@ -92,6 +92,11 @@ export function retailerChoices(
   return retailers.map((retailer) => ({ value: retailer.retailer_id, label: retailer.name }));
 }
 
+/** Brands as choices, in the order given. */
+export function brandChoices(brands: readonly { brand_id: string; name: string }[]): Choice[] {
+  return brands.map((brand) => ({ value: brand.brand_id, label: brand.name }));
+}
+
 /** Shown while any filter narrows the list: back to the whole list. */
 export function ClearFilters({ shown, onClear }: { shown: boolean; onClear: () => void }) {
   return shown ? (

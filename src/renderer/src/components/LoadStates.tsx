@@ -71,3 +71,11 @@ export function Loaded<T>({
   }
   return <>{children(state.data)}</>;
 }
+
+/**
+ * The empty state of a paged list: `message` when its first page holds nothing. A later page
+ * that holds nothing keeps its table and pager (which says so), so it has none.
+ */
+export function emptyFirstPage(rows: number, page: number, message: ReactNode): ReactNode {
+  return rows > 0 || page > 1 ? null : message;
+}

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { ANALYTICS_PAGE_SIZE } from '../../../../shared/analytics';
 import { optionalUuid, pageNumber, urlText } from '../../routing/urlSearch';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID_TEXT } from '../../../../shared/ids';
 
 /** The Analytics screen's URL state; a value that does not fit is dropped rather than an error. */
 export const analyticsSearchSchema = z.object({
@@ -23,7 +22,7 @@ export type OrderFilter = { kind: 'id'; orderId: string } | { kind: 'code'; code
 export function orderFilterOf(text: string | undefined): OrderFilter | null {
   const value = text?.trim() ?? '';
   if (value === '') return null;
-  return UUID.test(value)
+  return UUID_TEXT.test(value)
     ? { kind: 'id', orderId: value.toLowerCase() }
     : { kind: 'code', code: value };
 }

@@ -3,6 +3,7 @@ import { loadStateOf } from '../../api/queries';
 import {
   ClearFilters,
   DateField,
+  brandChoices,
   SelectField,
   retailerChoices,
 } from '../../components/FilterFields';
@@ -76,11 +77,7 @@ export function BillingFilterBar({
         label="Brand"
         value={search.brand}
         anyLabel={brands.status === 'loading' ? 'Loading brands…' : 'Every brand'}
-        options={
-          brands.status === 'ready'
-            ? brands.data.map((brand) => ({ value: brand.brand_id, label: brand.name }))
-            : []
-        }
+        options={brands.status === 'ready' ? brandChoices(brands.data) : []}
         onChange={(brand) => change({ brand })}
       />
       <SelectField

@@ -1,5 +1,5 @@
 import { loadStateOf } from '../../api/queries';
-import { Loaded } from '../../components/LoadStates';
+import { Loaded, emptyFirstPage } from '../../components/LoadStates';
 import { CountedPager, withPage } from '../../components/Pager';
 import { useUrlSearch } from '../../components/useUrlSearch';
 import { BillingExport } from './BillingExport';
@@ -34,12 +34,14 @@ function OrderDetails({
         loading="Loading orders…"
         failed="Could not load the orders"
         empty={(data) =>
-          data.items.length > 0 || page > 1 ? null : (
+          emptyFirstPage(
+            data.items.length,
+            page,
             <p>
               {isFiltered(search)
                 ? 'No orders match these filters. Widen the dates, choose another brand or retailer, or choose Clear filters.'
                 : 'No orders to bill yet. Orders show here once they are entered and worked at your facilities.'}
-            </p>
+            </p>,
           )
         }
       >

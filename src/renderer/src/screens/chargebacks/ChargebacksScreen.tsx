@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { loadStateOf } from '../../api/queries';
-import { Loaded } from '../../components/LoadStates';
+import { Loaded, emptyFirstPage } from '../../components/LoadStates';
 import { CountedPager, withPage } from '../../components/Pager';
 import { useUrlSearch } from '../../components/useUrlSearch';
 import { localDay } from '../claims/claimsFormat';
@@ -62,16 +62,20 @@ export function ChargebacksScreen() {
         loading="Loading chargebacks…"
         failed="Could not load chargebacks"
         empty={(data) =>
-          data.items.length > 0 || page > 1 ? null : isChargebackFiltered(search) ? (
-            <p>
-              No chargebacks match these filters. Change them, or choose{' '}
-              <strong>Clear filters</strong>.
-            </p>
-          ) : (
-            <p>
-              No chargebacks yet. Choose <strong>Import CSV</strong> and upload the chargeback
-              export from the retailer&apos;s portal.
-            </p>
+          emptyFirstPage(
+            data.items.length,
+            page,
+            isChargebackFiltered(search) ? (
+              <p>
+                No chargebacks match these filters. Change them, or choose{' '}
+                <strong>Clear filters</strong>.
+              </p>
+            ) : (
+              <p>
+                No chargebacks yet. Choose <strong>Import CSV</strong> and upload the chargeback
+                export from the retailer&apos;s portal.
+              </p>
+            ),
           )
         }
       >

@@ -8,7 +8,7 @@ import {
   facilityChoices,
   retailerChoices,
 } from '../../components/FilterFields';
-import { Loaded } from '../../components/LoadStates';
+import { Loaded, emptyFirstPage } from '../../components/LoadStates';
 import { CountedPager, withPage } from '../../components/Pager';
 import { useUrlSearch } from '../../components/useUrlSearch';
 import { useAllRetailers, useOrderList } from './orderQueries';
@@ -113,16 +113,20 @@ export function OrdersScreen() {
         loading="Loading orders…"
         failed="Could not load orders"
         empty={(data) =>
-          data.orders.length > 0 || page > 1 ? null : isFiltered(search) ? (
-            <p>
-              No orders match these filters. Search for another PO number or picksheet code, or
-              choose <strong>Clear filters</strong>.
-            </p>
-          ) : (
-            <p>
-              No orders yet. Choose <strong>New order</strong> to enter one, or import a seed bundle
-              that holds orders.
-            </p>
+          emptyFirstPage(
+            data.orders.length,
+            page,
+            isFiltered(search) ? (
+              <p>
+                No orders match these filters. Search for another PO number or picksheet code, or
+                choose <strong>Clear filters</strong>.
+              </p>
+            ) : (
+              <p>
+                No orders yet. Choose <strong>New order</strong> to enter one, or import a seed
+                bundle that holds orders.
+              </p>
+            ),
           )
         }
       >

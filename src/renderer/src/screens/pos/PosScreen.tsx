@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { loadStateOf } from '../../api/queries';
-import { Loaded } from '../../components/LoadStates';
+import { Loaded, emptyFirstPage } from '../../components/LoadStates';
 import { CountedPager, withPage } from '../../components/Pager';
 import { useUrlSearch } from '../../components/useUrlSearch';
 import { usePosChartRows, usePosPage } from '../claims/claimsQueries';
@@ -87,16 +87,20 @@ export function PosScreen() {
         loading="Loading POS reports…"
         failed="Could not load POS reports"
         empty={(data) =>
-          data.items.length > 0 || page > 1 ? null : isPosFiltered(search) ? (
-            <p>
-              No POS rows match these filters. Widen the dates, choose another retailer, or choose{' '}
-              <strong>Clear filters</strong>.
-            </p>
-          ) : (
-            <p>
-              No POS reports yet. Choose <strong>Import CSV</strong> and upload the weekly sales
-              export from the retailer&apos;s portal.
-            </p>
+          emptyFirstPage(
+            data.items.length,
+            page,
+            isPosFiltered(search) ? (
+              <p>
+                No POS rows match these filters. Widen the dates, choose another retailer, or choose{' '}
+                <strong>Clear filters</strong>.
+              </p>
+            ) : (
+              <p>
+                No POS reports yet. Choose <strong>Import CSV</strong> and upload the weekly sales
+                export from the retailer&apos;s portal.
+              </p>
+            ),
           )
         }
       >

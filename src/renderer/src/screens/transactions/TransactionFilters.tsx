@@ -10,13 +10,14 @@ import {
   ClearFilters,
   DateField,
   SelectField,
+  brandChoices,
   facilityChoices,
+  retailerChoices,
 } from '../../components/FilterFields';
 import { useAllRetailers } from '../orders/orderQueries';
 import { useAllBrands } from './transactionQueries';
 import { isFiltered, type TransactionSearch } from './transactionSearch';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID_TEXT } from '../../../../shared/ids';
 
 interface Typed {
   q: string;
@@ -38,10 +39,10 @@ function problemsOf(typed: Typed): Partial<Record<keyof Typed, string>> {
   if (q !== '' && q.length < TRANSACTION_LIMITS.searchMin) {
     problems.q = `Type at least ${TRANSACTION_LIMITS.searchMin} characters.`;
   }
-  if (typed.transaction.trim() !== '' && !UUID.test(typed.transaction.trim())) {
+  if (typed.transaction.trim() !== '' && !UUID_TEXT.test(typed.transaction.trim())) {
     problems.transaction = 'A transaction ID is a UUID.';
   }
-  if (typed.order.trim() !== '' && !UUID.test(typed.order.trim())) {
+  if (typed.order.trim() !== '' && !UUID_TEXT.test(typed.order.trim())) {
     problems.order = 'An order ID is a UUID.';
   }
   return problems;
@@ -96,10 +97,6 @@ export function TransactionFilters({
       ) : null}
     </div>
   );
-  const named = <T,>(
-    state: { status: string; data?: T[] },
-    map: (item: T) => { value: string; label: string },
-  ) => (state.status === 'ready' && state.data ? state.data.map(map) : []);
 
   return (
     <form
@@ -160,7 +157,7 @@ export function TransactionFilters({
         label="Brand"
         value={search.brand}
         anyLabel={brands.status === 'loading' ? 'Loading brands…' : 'Any brand'}
-        options={named(brands, (b) => ({ value: b.brand_id, label: b.name }))}
+        options={brands.status === 'ready' ? brandChoices(brands.data) : []}
         onChange={(value) => change({ brand: value })}
       />
       <SelectField
@@ -168,7 +165,7 @@ export function TransactionFilters({
         label="Retailer"
         value={search.retailer}
         anyLabel={retailers.status === 'loading' ? 'Loading retailers…' : 'Any retailer'}
-        options={named(retailers, (r) => ({ value: r.retailer_id, label: r.name }))}
+        options={retailers.status === 'ready' ? retailerChoices(retailers.data) : []}
         onChange={(value) => change({ retailer: value })}
       />
       <DateField

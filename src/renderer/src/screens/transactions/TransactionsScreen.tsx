@@ -1,5 +1,5 @@
 import { loadStateOf, useFacilities } from '../../api/queries';
-import { Loaded } from '../../components/LoadStates';
+import { Loaded, emptyFirstPage } from '../../components/LoadStates';
 import { CountedPager, withPage } from '../../components/Pager';
 import { useUrlSearch } from '../../components/useUrlSearch';
 import { useAllRetailers } from '../orders/orderQueries';
@@ -61,16 +61,20 @@ export function TransactionsScreen() {
         loading="Loading transactions…"
         failed="Could not load transactions"
         empty={(data) =>
-          data.transactions.length > 0 || page > 1 ? null : isFiltered(search) ? (
-            <p>
-              No transactions match these filters. Widen the dates, pick another status or action,
-              or choose <strong>Clear filters</strong>.
-            </p>
-          ) : (
-            <p>
-              No transactions yet. Inventory advice deliveries and order writes are logged here as
-              they happen.
-            </p>
+          emptyFirstPage(
+            data.transactions.length,
+            page,
+            isFiltered(search) ? (
+              <p>
+                No transactions match these filters. Widen the dates, pick another status or action,
+                or choose <strong>Clear filters</strong>.
+              </p>
+            ) : (
+              <p>
+                No transactions yet. Inventory advice deliveries and order writes are logged here as
+                they happen.
+              </p>
+            ),
           )
         }
       >
