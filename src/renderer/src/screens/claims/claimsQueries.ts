@@ -110,12 +110,15 @@ async function loadBrandRetailers(
     .sort((a, b) => byName(a.brand, b.brand));
 }
 
-/** The import panel's brand and retailer choices. */
-export function useBrandRetailers() {
+/** The brands the user sees with their retailers (the import panel's choices), or `select` of them. */
+export function useBrandRetailers<T = BrandWithRetailers[]>(
+  select?: (entries: BrandWithRetailers[]) => T,
+) {
   const api = useApi();
   return useQuery({
     queryKey: [...queryKeys.lookups, 'brand-retailers'] as const,
     queryFn: ({ signal }) => loadBrandRetailers(api, signal),
+    select,
   });
 }
 

@@ -7,8 +7,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { useApi } from '../../api/ApiContext';
-import type { ApiClient } from '../../api/client';
-import { listBrands, listFacilities, listRetailers } from '../../api/lookups';
+import { listBrands, listRetailers } from '../../api/lookups';
 import {
   changeOrderFacility,
   createOrder,
@@ -20,7 +19,7 @@ import {
   type OrderListRequest,
 } from '../../api/orders';
 import { queryKeys } from '../../api/queries';
-import type { Retailer } from '../../../../shared/lookups';
+import { allRetailersOf, useBrandRetailers } from '../claims/claimsQueries';
 import type { CreateOrderBody, UpdateOrderBody } from '../../../../shared/orders';
 
 /** Everything about orders sits under one prefix, so a write refreshes every view of them. */
@@ -64,29 +63,9 @@ export function useBolVersions(orderId: string) {
   });
 }
 
-/** Every retailer the user can reach through any facility and brand, each once, by name. */
-async function loadAllRetailers(api: ApiClient, signal: AbortSignal): Promise<Retailer[]> {
-  const facilities = await listFacilities(api, signal);
-  const pairs = await Promise.all(
-    facilities.map(async (facility) => {
-      const brands = await listBrands(api, facility.id, signal);
-      return brands.map((brand) => ({ facilityId: facility.id, brandId: brand.brand_id }));
-    }),
-  );
-  const lists = await Promise.all(
-    pairs.flat().map((pair) => listRetailers(api, pair.facilityId, pair.brandId, signal)),
-  );
-  const byId = new Map(lists.flat().map((retailer) => [retailer.retailer_id, retailer]));
-  return [...byId.values()].sort((a, b) => a.name.localeCompare(b.name));
-}
-
-/** The retailer filter's choices. */
+/** The retailer filter's choices: every retailer of any brand the user sees, each once, by name. */
 export function useAllRetailers() {
-  const api = useApi();
-  return useQuery({
-    queryKey: [...queryKeys.lookups, 'all-retailers'] as const,
-    queryFn: ({ signal }) => loadAllRetailers(api, signal),
-  });
+  return useBrandRetailers(allRetailersOf);
 }
 
 /** For each facility id, whether `brandId` works there (from each facility's brand list). */

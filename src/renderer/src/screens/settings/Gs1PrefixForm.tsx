@@ -5,11 +5,12 @@ import { z } from 'zod';
 import { gs1PrefixBodySchema } from '../../../../shared/fulfilment';
 import { describeError, isApiError } from '../../api/ApiError';
 import { useApi } from '../../api/ApiContext';
+import { loadStateOf } from '../../api/queries';
 import { FormError, FormField, SavedStatus, invalidProps } from '../../components/FormMessages';
 import { saveGs1Prefix } from '../../api/fulfilment';
 import { useAnnounce } from '../../status/StatusContext';
 import { fieldMessage } from '../orders/orderFormat';
-import { useVisibleBrands } from './useVisibleBrands';
+import { useAllBrands } from '../transactions/transactionQueries';
 
 const formSchema = gs1PrefixBodySchema.extend({
   brand_id: z.string().min(1, { message: 'Choose a brand.' }),
@@ -20,7 +21,8 @@ type PrefixForm = z.infer<typeof formSchema>;
 export function Gs1PrefixForm() {
   const api = useApi();
   const announce = useAnnounce();
-  const brands = useVisibleBrands();
+  const brands = loadStateOf(useAllBrands());
+  const brandList = brands.status === 'ready' ? brands.data : [];
   const [formError, setFormError] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const {
@@ -35,7 +37,7 @@ export function Gs1PrefixForm() {
   const onSubmit = handleSubmit(async ({ brand_id, gs1_company_prefix }) => {
     setFormError(null);
     setSaved(null);
-    const name = brands.brands.find((brand) => brand.brand_id === brand_id)?.name ?? 'the brand';
+    const name = brandList.find((brand) => brand.brand_id === brand_id)?.name ?? 'the brand';
     try {
       await saveGs1Prefix(api, brand_id, gs1_company_prefix);
       const text = `GS1 company prefix of ${name} saved: ${gs1_company_prefix}.`;
@@ -59,8 +61,8 @@ export function Gs1PrefixForm() {
         The brand’s GS1 company prefix (7 to 10 digits) starts the SSCC of every new carton and
         pallet. Cartons already packed keep theirs. Needs an admin grant for the brand.
       </p>
-      {brands.error ? (
-        <p role="alert">Could not load your brands: {describeError(brands.error)}</p>
+      {brands.status === 'error' ? (
+        <p role="alert">Could not load your brands: {brands.message}</p>
       ) : null}
       <form onSubmit={(event) => void onSubmit(event)} noValidate className="settings-form">
         <FormError message={formError} />
@@ -70,8 +72,10 @@ export function Gs1PrefixForm() {
             {...invalidProps('settings-gs1-brand', brandError)}
             {...register('brand_id')}
           >
-            <option value="">{brands.loading ? 'Loading brands…' : 'Choose a brand'}</option>
-            {brands.brands.map((brand) => (
+            <option value="">
+              {brands.status === 'loading' ? 'Loading brands…' : 'Choose a brand'}
+            </option>
+            {brandList.map((brand) => (
               <option key={brand.brand_id} value={brand.brand_id}>
                 {brand.name}
               </option>
