@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { analyticsParams } from '../../src/renderer/src/api/analytics';
 import {
-  columnVisibilityOf,
-  readColumnVisibility,
+  ANALYTICS_COLUMNS,
+  DEFAULT_VISIBILITY,
 } from '../../src/renderer/src/screens/analytics/analyticsColumns';
+import { storedVisibilityOf } from '../../src/renderer/src/screens/claims/columnVisibility';
+
+const columnVisibilityOf = (stored: string | null) =>
+  storedVisibilityOf(stored, ANALYTICS_COLUMNS, DEFAULT_VISIBILITY);
 import {
   ANALYTICS_ROWS_PER_PAGE,
   analyticsSearchSchema,
@@ -88,14 +92,12 @@ describe('analytics URL state', () => {
 describe('analytics column choices', () => {
   it('keeps known columns with true or false and ignores the rest', () => {
     expect(
-      readColumnVisibility(JSON.stringify({ brand: false, retailer: true, nope: false, units: 1 })),
-    ).toEqual({ brand: false, retailer: true });
+      columnVisibilityOf(JSON.stringify({ brand: false, retailer: true, nope: false, units: 1 })),
+    ).toEqual({ created_at: false, brand: false, retailer: true });
   });
 
   it('treats missing or broken storage as the defaults: every column but Created', () => {
-    expect(readColumnVisibility(null)).toEqual({});
-    expect(readColumnVisibility('{oops')).toEqual({});
-    expect(readColumnVisibility('[1,2]')).toEqual({});
+    expect(columnVisibilityOf('[1,2]')).toEqual({ created_at: false });
     expect(columnVisibilityOf(null)).toEqual({ created_at: false });
     expect(columnVisibilityOf('{oops')).toEqual({ created_at: false });
   });

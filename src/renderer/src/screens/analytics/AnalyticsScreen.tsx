@@ -1,17 +1,13 @@
+import type { VisibilityState } from '@tanstack/react-table';
 import { useEffect, useState, type FormEvent } from 'react';
 import { loadStateOf, useFacilities } from '../../api/queries';
 import { SelectField, facilityChoices } from '../../components/FilterFields';
 import { Loaded } from '../../components/LoadStates';
 import { Pager } from '../../components/Pager';
 import { useUrlSearch } from '../../components/useUrlSearch';
+import { useColumnVisibility } from '../claims/ColumnPicker';
 import { AnalyticsTable } from './AnalyticsTable';
-import {
-  ANALYTICS_COLUMNS,
-  COLUMN_STORAGE_KEY,
-  DEFAULT_VISIBILITY,
-  columnVisibilityOf,
-  type ColumnVisibility,
-} from './analyticsColumns';
+import { ANALYTICS_COLUMNS, COLUMN_STORAGE_KEY, DEFAULT_VISIBILITY } from './analyticsColumns';
 import { useAnalyticsPage } from './analyticsQueries';
 import {
   ANALYTICS_ROWS_PER_PAGE,
@@ -21,14 +17,6 @@ import {
   searchForPage,
   type AnalyticsSearch,
 } from './analyticsSearch';
-
-function storedVisibility(): ColumnVisibility {
-  try {
-    return columnVisibilityOf(window.localStorage.getItem(COLUMN_STORAGE_KEY));
-  } catch {
-    return DEFAULT_VISIBILITY;
-  }
-}
 
 /** Where the shown rows sit; the service does not count the facility's orders. */
 function pageHint(page: number, shown: number): string {
@@ -41,8 +29,8 @@ function ColumnToggles({
   visibility,
   onChange,
 }: {
-  visibility: ColumnVisibility;
-  onChange: (next: ColumnVisibility) => void;
+  visibility: VisibilityState;
+  onChange: (next: VisibilityState) => void;
 }) {
   return (
     <details className="analytics-columns">
@@ -135,15 +123,11 @@ export function AnalyticsScreen() {
   const facilities = useFacilities();
   const facilityName =
     facilities.data?.find((facility) => facility.id === search.facility)?.name ?? 'this facility';
-  const [visibility, setVisibility] = useState<ColumnVisibility>(storedVisibility);
-  const changeVisibility = (next: ColumnVisibility) => {
-    setVisibility(next);
-    try {
-      window.localStorage.setItem(COLUMN_STORAGE_KEY, JSON.stringify(next));
-    } catch {
-      // A full or blocked storage only means the choice is not remembered.
-    }
-  };
+  const [visibility, changeVisibility] = useColumnVisibility(
+    COLUMN_STORAGE_KEY,
+    ANALYTICS_COLUMNS,
+    DEFAULT_VISIBILITY,
+  );
 
   const showPager =
     state.status === 'ready' &&

@@ -1,13 +1,12 @@
 import type { VisibilityState } from '@tanstack/react-table';
 import { useState } from 'react';
-import { visibilityFrom, type PickableColumn } from './columnVisibility';
+import { storedVisibilityOf, type PickableColumn } from './columnVisibility';
 
 export type { PickableColumn } from './columnVisibility';
 
-function readStored(key: string): unknown {
+function readStored(key: string): string | null {
   try {
-    const text = window.localStorage.getItem(key);
-    return text === null ? null : (JSON.parse(text) as unknown);
+    return window.localStorage.getItem(key);
   } catch {
     return null;
   }
@@ -20,7 +19,7 @@ export function useColumnVisibility(
   defaults: VisibilityState,
 ): [VisibilityState, (next: VisibilityState) => void] {
   const [visibility, setVisibility] = useState(() =>
-    visibilityFrom(readStored(key), columns, defaults),
+    storedVisibilityOf(readStored(key), columns, defaults),
   );
   const change = (next: VisibilityState) => {
     setVisibility(next);

@@ -19,3 +19,17 @@ export function visibilityFrom(
   }
   return visibility;
 }
+
+/** A choice as stored (JSON text), read as `visibilityFrom` does; unreadable text is the defaults. */
+export function storedVisibilityOf(
+  text: string | null,
+  columns: readonly PickableColumn[],
+  defaults: VisibilityState,
+): VisibilityState {
+  if (text === null) return defaults;
+  try {
+    return visibilityFrom(JSON.parse(text) as unknown, columns, defaults);
+  } catch {
+    return defaults;
+  }
+}
