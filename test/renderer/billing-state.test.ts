@@ -231,5 +231,8 @@ describe('prices form', () => {
     expect(saveRefusalText(new ApiError(0, 'NETWORK_ERROR', 'Could not reach'), 'X')).toBe(
       'Could not save the prices: Could not reach',
     );
+    expect(saveRefusalText(new TypeError('x is undefined'), 'X')).toBe(
+      'Could not save the prices: Something went wrong. Please try again.',
+    );
   });
 });

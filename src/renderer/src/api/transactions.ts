@@ -8,7 +8,7 @@ import type { ApiClient } from './client';
 /** What a list request sends: query parameters as text; unset ones are left out. */
 export type TransactionListRequest = TransactionListParams;
 
-export function transactionListParams(request: TransactionListRequest): URLSearchParams {
+function transactionListParams(request: TransactionListRequest): URLSearchParams {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(request)) {
     if (value !== undefined && value !== '') params.set(key, value);

@@ -16,7 +16,7 @@ import {
 } from '../../../../shared/billing';
 import { ACTION_TYPES } from '../../../../shared/fulfilment-activity';
 import { loadStateOf } from '../../api/queries';
-import { SelectField } from '../../components/FilterFields';
+import { SelectField, brandChoices } from '../../components/FilterFields';
 import { Loaded } from '../../components/LoadStates';
 import { useUrlSearch } from '../../components/useUrlSearch';
 import { useAnnounce } from '../../status/StatusContext';
@@ -120,7 +120,6 @@ function PricesForm({ prices }: { prices: BillingPrices }) {
   };
   const removeAction = (index: number) => {
     pendingFocus.current = index < actions.fields.length - 1 ? index : actions.fields.length - 1;
-    if (actions.fields.length === 1) pendingFocus.current = 0;
     actions.remove(index);
   };
   // Enter in an action row goes to the next row, adding one after the last.
@@ -342,11 +341,7 @@ export function PricesScreen() {
           label="Brand"
           value={search.brand}
           anyLabel={brands.status === 'loading' ? 'Loading brands…' : 'Choose a brand'}
-          options={
-            brands.status === 'ready'
-              ? brands.data.map((brand) => ({ value: brand.brand_id, label: brand.name }))
-              : []
-          }
+          options={brands.status === 'ready' ? brandChoices(brands.data) : []}
           onChange={(brand) => go({ brand })}
         />
       </div>

@@ -25,7 +25,7 @@ export const billingSearchSchema = z.object({
 });
 export type BillingSearch = z.infer<typeof billingSearchSchema>;
 
-export const BILLING_FILTER_KEYS = [
+const BILLING_FILTER_KEYS = [
   'brand',
   'retailer',
   'method',

@@ -6,13 +6,12 @@ import {
   type InvoiceLineMetric,
 } from '../../../../shared/billing';
 import { ACTION_TYPES, type ActionType } from '../../../../shared/fulfilment-activity';
-import { isApiError } from '../../api/ApiError';
+import { describeError, isApiError } from '../../api/ApiError';
 
 /** The prices screen's URL state: the brand whose prices are open. */
 export const billingPricesSearchSchema = z.object({
   brand: z.uuid().optional().catch(undefined),
 });
-export type BillingPricesSearch = z.infer<typeof billingPricesSearchSchema>;
 
 /** One action row; inputs hold text (a blank type is "not chosen yet"). */
 export interface ActionRowValues {
@@ -120,5 +119,5 @@ export function saveRefusalText(error: unknown, brandName: string): string {
   if (isApiError(error) && error.status === 404) {
     return `${brandName} is no longer one of your brands; nothing was saved.`;
   }
-  return isApiError(error) ? `Could not save the prices: ${error.message}` : String(error);
+  return `Could not save the prices: ${isApiError(error) ? error.message : describeError(error)}`;
 }

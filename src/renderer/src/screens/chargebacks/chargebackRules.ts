@@ -36,7 +36,7 @@ export function statusChipOf(status: DisputeStatus): StatusChip {
 }
 
 /** Days before the deadline from which a chargeback is flagged as due soon. */
-export const DUE_SOON_DAYS = 7;
+const DUE_SOON_DAYS = 7;
 
 export interface DeadlineWarning {
   kind: 'expired' | 'due-soon';

@@ -9,7 +9,7 @@ import { isApiError } from '../../api/ApiError';
 
 export type GatedStep = 'complete_packing' | 'stage' | 'load' | 'ship';
 
-export const STEP_LABELS: Record<GatedStep, string> = {
+const STEP_LABELS: Record<GatedStep, string> = {
   complete_packing: 'Complete packing',
   stage: 'Stage',
   load: 'Load',
@@ -46,7 +46,7 @@ export function clerkMissing(text: string): string {
 }
 
 /** Whether the service's `missing` text is the short-pack one (Complete short gets past it). */
-export const isShortPack = (text: string) => SHORT_UNITS.test(text);
+const isShortPack = (text: string) => SHORT_UNITS.test(text);
 
 export interface StepButtonState {
   step: GatedStep;
