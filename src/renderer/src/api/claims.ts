@@ -9,6 +9,7 @@ import {
 } from '../../../shared/claims';
 import { ApiError } from './ApiError';
 import type { ApiClient } from './client';
+import { errorFromText } from './http';
 
 /** Query parameters of the chargeback list as text; unset ones are left out. */
 export interface ChargebackListRequest {
@@ -110,24 +111,6 @@ export function fileNameOf(header: string | null): string | null {
   return lastPart === '' ? null : lastPart;
 }
 
-function errorOf(status: number, text: string): ApiError {
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text) as unknown;
-  } catch {
-    // Not JSON: the text itself is the body.
-  }
-  const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
-  const message =
-    typeof record.message === 'string' ? record.message : `Request failed (${status})`;
-  const error = record.error;
-  const code =
-    typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string'
-      ? error.code
-      : 'HTTP_ERROR';
-  return new ApiError(status, code, message, body);
-}
-
 /** What a download is doing: waiting while the service builds the file, then receiving it. */
 export type DownloadProgress = { phase: 'building' } | { phase: 'receiving'; share: number | null };
 
@@ -158,7 +141,7 @@ export async function downloadFile(
   }
   if (!response.ok) {
     if (response.status === 401) onUnauthorized();
-    throw errorOf(response.status, await response.text());
+    throw errorFromText(response.status, await response.text());
   }
   const fileName = fileNameOf(response.headers.get('Content-Disposition'));
   const type = response.headers.get('Content-Type') ?? 'application/octet-stream';

@@ -47,6 +47,17 @@ function errorFromBody(status: number, body: unknown): ApiError {
   return new ApiError(status, 'HTTP_ERROR', `Request failed (${status})`, body);
 }
 
+/** The ApiError of a failed answer read as text (JSON envelope, `{error}` text, or neither). */
+export function errorFromText(status: number, text: string): ApiError {
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text) as unknown;
+  } catch {
+    // Not JSON: the text itself is the body.
+  }
+  return errorFromBody(status, body);
+}
+
 interface FetchOptions {
   method?: HttpMethod;
   body?: unknown;

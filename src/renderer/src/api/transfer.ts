@@ -1,5 +1,6 @@
 import { useAuth } from '../auth/AuthContext';
 import { ApiError } from './ApiError';
+import { errorFromText } from './http';
 
 /** Calls that move files: an upload whose progress is shown, a PDF download. */
 export interface FileTransfer {
@@ -32,19 +33,6 @@ function messageOf(text: string): string {
   return typeof message === 'string' ? message : '';
 }
 
-function errorOf(status: number, text: string): ApiError {
-  const body = parsed(text);
-  const record = recordOf(body);
-  const message =
-    typeof record.message === 'string' ? record.message : `Request failed (${status})`;
-  const error = record.error;
-  const code =
-    typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string'
-      ? error.code
-      : 'HTTP_ERROR';
-  return new ApiError(status, code, message, body);
-}
-
 /**
  * The session's file transfers. Upload progress needs XMLHttpRequest (fetch reports none), so
  * these bypass the JSON client but keep its rules: bearer token, envelope errors, a 401 ends the
@@ -55,7 +43,7 @@ export function useFileTransfer(): FileTransfer {
   const token = session?.token ?? '';
   const failed = (status: number, text: string) => {
     if (status === 401) expireSession(token);
-    return errorOf(status, text);
+    return errorFromText(status, text);
   };
 
   return {
