@@ -116,6 +116,27 @@ describe('GET /api/transactions: the page cache', () => {
     expect((await ids(`transaction_id=${txId(6)}`, user)).ids).toEqual([txId(6)]);
   });
 
+  it('keys pages by query string: a bad query is refused every time, two spellings agree', async () => {
+    const bad = () =>
+      svc.app.inject({
+        method: 'GET',
+        url: '/api/transactions?transaction_id=nope',
+        headers: { authorization: admin },
+      });
+    for (let i = 0; i < 2; i += 1) {
+      const response = await bad();
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        message: 'Invalid query parameter: transaction_id must be a UUID',
+        error: { code: 'INVALID_REQUEST' },
+      });
+    }
+    const one = await ids('page_size=2&order_direction=asc');
+    expect(await ids('order_direction=asc&page_size=2')).toEqual(one);
+    expect(await ids('page_size=2&order_direction=asc')).toEqual(one);
+    expect(one.ids).toHaveLength(2);
+  });
+
   it('gives 60 parallel readers of two users each their own rows', async () => {
     const other = await svc.login('brand2@b.test');
     const [mine, theirs] = [await ids(), await ids('', other)];

@@ -7,7 +7,7 @@ import { transactionList } from './list';
 /**
  * Serialized pages of the transaction log, kept until the log (or an order's PO number) changes.
  * Integrations poll the same page in a loop; while nothing was written, the answer is the same
- * bytes. Entries are per user and parsed query, and also dropped when users or grants change.
+ * bytes. Entries are per user and query string, and also dropped when users or grants change.
  */
 const MAX_ENTRIES = 500;
 const MAX_CHARS = 16 * 1024 * 1024;
@@ -26,18 +26,24 @@ function cacheVersion(ctx: ServiceContext): string | undefined {
   return log === undefined || auth === undefined ? undefined : `${log}:${auth}`;
 }
 
-/** Endpoint 11's `data`, serialized: from the cache while nothing changed, else from the database. */
-export async function transactionPageJson(
+/**
+ * Endpoint 11's whole answer body (`{"data":…}`), serialized: from the cache while nothing
+ * changed, else from the database. Entries are keyed by the raw query string, so a repeat skips
+ * parsing it too; a query that does not parse throws before anything is kept.
+ */
+export async function transactionPageBody(
   ctx: ServiceContext,
   user: AuthUser,
-  query: TransactionListQuery,
+  rawQuery: string,
+  parseQuery: () => TransactionListQuery,
 ): Promise<string> {
   const version = cacheVersion(ctx);
-  const key = `${user.id}|${JSON.stringify(query)}`;
+  const key = `${user.id}|${rawQuery}`;
   const cache = caches.get(ctx.db);
   const hit = version !== undefined && cache?.version === version && cache.pages.get(key);
   if (hit) return hit;
-  const json = JSON.stringify(await transactionList(ctx, user, query));
+  const page = await transactionList(ctx, user, parseQuery());
+  const json = `{"data":${JSON.stringify(page)}}`;
   // A page whose load overlapped a write is answered once and not kept.
   if (version === undefined || cacheVersion(ctx) !== version) return json;
   let current = caches.get(ctx.db);

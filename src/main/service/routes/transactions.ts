@@ -1,5 +1,5 @@
 import { transactionListQuerySchema, transactionPageSchema } from '../../../shared/transactions';
-import { transactionPageJson } from '../../domain/transactions/page-cache';
+import { transactionPageBody } from '../../domain/transactions/page-cache';
 import { parseTransactionListQuery } from '../../domain/transactions/query';
 import { errorEnvelopeSchema } from '../openapi-schemas';
 import { userOf, type RouteDef } from '../route-def';
@@ -29,10 +29,13 @@ export const transactionRoutes: RouteDef[] = [
       },
     },
     async handler(request, reply, ctx) {
-      const query = parseTransactionListQuery(request.query);
-      // The page comes serialized (and usually cached): sent as it is, not parsed again.
-      const data = await transactionPageJson(ctx, userOf(request), query);
-      return reply.type('application/json; charset=utf-8').send(`{"data":${data}}`);
+      const queryStart = request.url.indexOf('?');
+      const rawQuery = queryStart < 0 ? '' : request.url.slice(queryStart + 1);
+      // The answer comes serialized (and usually cached): sent as it is, not parsed again.
+      const body = await transactionPageBody(ctx, userOf(request), rawQuery, () =>
+        parseTransactionListQuery(request.query),
+      );
+      return reply.type('application/json; charset=utf-8').send(body);
     },
   },
 ];
