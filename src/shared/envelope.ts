@@ -6,7 +6,10 @@ export type ErrorCode =
   | 'NOT_FOUND'
   | 'NO_BRANDS_FOUND'
   | 'INTERNAL_SERVER_ERROR'
-  | 'DELIVERY_FAILED';
+  | 'DELIVERY_FAILED'
+  /** Sync (not in the interface): an older sync protocol, and a push whose seq skips ahead. */
+  | 'UPGRADE_REQUIRED'
+  | 'SYNC_GAP';
 
 export interface ErrorEnvelope {
   message: string;

@@ -3,6 +3,7 @@ import { uuidSchema } from './ids';
 import { seedBillingEntrySchema } from './billing-seed';
 import { seedChargebackSchema, seedPosRowSchema } from './claims-seed';
 import { seedOrderSchema } from './order-seed';
+import { connectionSenderSchema, seedDeviceSchema } from './sync-seed';
 import { seedTransactionSchema } from './transactions-seed';
 
 /** The seed bundle of DESIGN.md. Objects are strict: an unknown key is an error naming the entry. */
@@ -69,6 +70,7 @@ export const connectionSchema = z
     enabled: z.boolean().default(true),
     transport: transportSchema,
     edi: ediSettingsSchema.nullish(),
+    sender: connectionSenderSchema.default('central'),
   })
   .refine((c) => c.kind !== 'EDI_846' || c.edi, {
     message: 'an EDI_846 connection needs edi settings',
@@ -121,6 +123,7 @@ export const seedBundleSchema = z.strictObject({
   billing: z.array(seedBillingEntrySchema).optional(),
   chargebacks: z.array(seedChargebackSchema).optional(),
   pos_reports: z.array(seedPosRowSchema).optional(),
+  devices: z.array(seedDeviceSchema).optional(),
 });
 
 export type SeedBundle = z.infer<typeof seedBundleSchema>;

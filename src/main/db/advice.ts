@@ -34,6 +34,7 @@ export function listBrandConnections(db: Db, brandId: string, organizationIds: s
       'c.enabled',
       'c.transport_json',
       'c.edi_json',
+      'c.sender',
     ])
     .orderBy('o.name')
     .orderBy('r.name')
@@ -450,6 +451,7 @@ export function findDeliveryToSend(db: Db, deliveryId: string) {
       'd.content_type',
       'd.file_name',
       'd.next_attempt_at',
+      'd.sender_id',
       's.brand_id',
       's.facility_id',
       's.created_at as snapshot_created_at',
@@ -461,11 +463,18 @@ export function findDeliveryToSend(db: Db, deliveryId: string) {
 export type DeliveryToSend = NonNullable<Awaited<ReturnType<typeof findDeliveryToSend>>>;
 
 /** Deliveries whose background re-delivery is due, soonest first, except those being sent. */
-export function listDueDeliveries(db: Db, now: string, limit: number, skip: Iterable<string>) {
+export function listDueDeliveries(
+  db: Db,
+  now: string,
+  limit: number,
+  skip: Iterable<string>,
+  senderIds: (string | null)[],
+) {
   const skipped = [...skip];
   let query = db
     .selectFrom('advice_deliveries')
     .select('id')
+    .where(sentBy(senderIds))
     .where('next_attempt_at', 'is not', null)
     .where('next_attempt_at', '<=', now);
   if (skipped.length > 0) query = query.where('id', 'not in', skipped);
@@ -483,12 +492,24 @@ export async function giveUpDelivery(db: Db, deliveryId: string, reason: string,
 }
 
 /** Deliveries a crash left unconfirmed (sent or not, the partner's answer was never recorded). */
-export async function countPendingDeliveries(db: Db): Promise<number> {
+export async function countPendingDeliveries(
+  db: Db,
+  senderIds: (string | null)[],
+): Promise<number> {
   const row = await db
     .selectFrom('advice_deliveries')
     .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where(sentBy(senderIds))
     .where('status', '=', 'PENDING')
     .where('given_up', '=', 0)
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** Deliveries one of `senderIds` sends (sync: each delivery has exactly one sender). */
+function sentBy(senderIds: (string | null)[]) {
+  return (eb: ExpressionBuilder<Database, 'advice_deliveries'>) =>
+    eb.or(
+      senderIds.map((id) => (id === null ? eb('sender_id', 'is', null) : eb('sender_id', '=', id))),
+    );
 }

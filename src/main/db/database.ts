@@ -1,11 +1,12 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { Kysely, Migrator, type SqliteDatabase } from 'kysely';
 import { sqliteNativeBinding } from '../native-binding';
 import { installAuthDataVersion } from './auth-version';
 import { installTransactionsVersion } from './transactions-version';
 import { migrationProvider } from './migrations';
+import { HookedSqliteDialect, type TransactionHooks } from './transaction-hooks';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -22,6 +23,8 @@ const SQLITE_COMPANION_SUFFIXES = ['-wal', '-shm', '-journal'];
 export interface OpenedDatabase {
   db: Db;
   sqlite: SQLite.Database;
+  /** Set by sync when it is on (../sync/install); empty otherwise. */
+  transactionHooks: TransactionHooks;
   close(): Promise<void>;
 }
 
@@ -60,8 +63,9 @@ export async function openDatabase(
       ? null
       : setInterval(() => sqlite.pragma('wal_checkpoint(PASSIVE)'), CHECKPOINT_INTERVAL_MS);
   checkpointTimer?.unref();
+  const transactionHooks: TransactionHooks = {};
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    dialect: new HookedSqliteDialect({ database: withStatementCache(sqlite) }, transactionHooks),
   });
   const { error, results } = await new Migrator({
     db,
@@ -78,6 +82,7 @@ export async function openDatabase(
   return {
     db,
     sqlite,
+    transactionHooks,
     async close() {
       if (checkpointTimer) clearInterval(checkpointTimer);
       await db.destroy();

@@ -2,6 +2,7 @@ import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely
 import { billingMigrations } from './migration-sets/billing';
 import { claimsMigrations } from './migration-sets/claims';
 import { fulfilmentMigrations } from './migration-sets/fulfilment';
+import { syncMigrations } from './migration-sets/sync';
 import { transactionsSearchMigrations } from './migration-sets/transactions-search';
 
 /**
@@ -418,6 +419,7 @@ const allMigrations: Record<string, Migration> = {
   ...transactionsSearchMigrations,
   ...billingMigrations,
   ...claimsMigrations,
+  ...syncMigrations,
 };
 
 export const migrationProvider: MigrationProvider = {

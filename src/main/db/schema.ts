@@ -2,6 +2,7 @@ import type { ColumnType, Generated } from 'kysely';
 import type { BillingTables } from './schema-billing';
 import type { ClaimsTables } from './schema-claims';
 import type { FulfilmentTables } from './schema-fulfilment';
+import type { SyncTables } from './schema-sync';
 import type { TransactionsSearchTables } from './schema-transactions-search';
 
 /** Kysely table types. Timestamps are ISO 8601 UTC strings; JSON columns are TEXT. */
@@ -68,6 +69,8 @@ export interface ConnectionsTable {
   /** Last ISA13 / GS06 used; incremented in the same transaction that stores the interchange. */
   interchange_counter: Generated<number>;
   group_counter: Generated<number>;
+  /** Who sends this connection's deliveries on a synced install: `central` or `workstation`. */
+  sender: Generated<'central' | 'workstation'>;
 }
 export interface AdviceSnapshotsTable {
   id: string;
@@ -102,6 +105,8 @@ export interface AdviceDeliveriesTable {
   auto_retries: Generated<number>;
   /** 1 once the drainer stopped: too many re-deliveries, or a newer snapshot replaces it. */
   given_up: Generated<number>;
+  /** The one replica that sends this delivery: a device id, `central`, or null (standalone). */
+  sender_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 export interface TransactionsTable {
   transaction_id: string;
@@ -280,7 +285,7 @@ export interface OrderBolVersionsTable {
  * interface of table name to row type, so their work does not collide here.
  */
 export interface Database
-  extends FulfilmentTables, TransactionsSearchTables, BillingTables, ClaimsTables {
+  extends FulfilmentTables, TransactionsSearchTables, BillingTables, ClaimsTables, SyncTables {
   organizations: OrganizationsTable;
   facilities: FacilitiesTable;
   brands: BrandsTable;

@@ -30,7 +30,7 @@ export const SIGN_IN_THROTTLE: SignInThrottlePolicy = {
 const invalidCredentials = () =>
   new DomainError('invalid_credentials', 'INVALID_CREDENTIALS', 'Invalid credentials');
 
-function tooManyAttempts(waitMs: number) {
+export function tooManyAttempts(waitMs: number) {
   const seconds = Math.max(1, Math.ceil(waitMs / 1000));
   const minutes = Math.ceil(seconds / 60);
   const wait =

@@ -1,6 +1,7 @@
 import type { RedeliveryPolicy } from '../advice/redelivery';
 import type { DeliveryPolicy } from '../advice/types';
 import type { Db } from '../db/database';
+import type { SyncRuntime } from '../sync/runtime';
 import type { PasswordCost } from './passwords';
 
 export interface Clock {
@@ -23,6 +24,8 @@ export interface ServiceContext {
   passwordCost?: PasswordCost;
   /** Backoff and limit of background re-delivery; defaultRedeliveryPolicy when absent. */
   redeliveryPolicy?: RedeliveryPolicy;
+  /** Sync with a central service (docs/sync.md); absent on a standalone install. */
+  sync?: SyncRuntime;
 }
 
 /** The signed-in user, as every authorised route sees it. */

@@ -11,6 +11,7 @@ export type FailureKind =
   | 'conflict'
   | 'payload_too_large'
   | 'unsupported_media_type'
+  | 'upgrade_required'
   | 'internal';
 
 /** A failure carrying the interface's code, message and any extra `error` fields (details, errors). */

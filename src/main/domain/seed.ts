@@ -21,6 +21,7 @@ import { importSeedBilling } from './billing/seed';
 import { importSeedChargebacks, importSeedPosReports } from './claims/seed';
 import { importSeedOrders } from './orders/seed';
 import { importSeedTransactions } from './transactions/seed';
+import { hashSeedDevices, importSeedDevices } from '../sync/seed-devices';
 import { SeedError } from './seed-support';
 
 // Section modules throw SeedError too; it lives in seed-support so they need not import this file.
@@ -141,6 +142,8 @@ export async function importSeedBundle(
     }),
   );
 
+  const devices = await hashSeedDevices(db, bundle.devices ?? [], options);
+
   await db.transaction().execute(async (trx) => {
     const requireRow = async (
       table: 'organizations' | 'facilities' | 'brands' | 'retailers',
@@ -217,6 +220,7 @@ export async function importSeedBundle(
         enabled: connection.enabled ? 1 : 0,
         transport_json: JSON.stringify(connection.transport),
         edi_json: connection.edi ? JSON.stringify(connection.edi) : null,
+        sender: connection.sender,
       } as never);
     }
     // Each section is imported by its feature's module, which throws SeedError naming the entry.
@@ -225,6 +229,7 @@ export async function importSeedBundle(
     await importSeedBilling(trx, bundle.billing ?? [], requireRow);
     await importSeedChargebacks(trx, bundle.chargebacks ?? [], requireRow);
     await importSeedPosReports(trx, bundle.pos_reports ?? [], requireRow);
+    await importSeedDevices(trx, devices, requireRow);
   });
   return Object.fromEntries(
     Object.entries(bundle).map(([section, entries]) => [section, (entries as unknown[]).length]),

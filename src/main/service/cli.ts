@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { SeedError } from '../domain/seed';
+import { SyncSetupError } from '../sync/install';
 import { parseServiceFlags, UsageError } from './config';
 import { plainHttpWarning } from './host-guard';
 import { startService, startupNotices } from './server';
@@ -44,7 +45,8 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof UsageError || error instanceof SeedError) console.error(error.message);
+  if (error instanceof UsageError || error instanceof SeedError || error instanceof SyncSetupError)
+    console.error(error.message);
   else console.error(`failed to start: ${(error as Error).message}`);
   process.exit(error instanceof UsageError ? 2 : 1);
 });

@@ -1,6 +1,8 @@
 import { isIPv6 } from 'node:net';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { UUID_TEXT } from '../../shared/ids';
+import type { SyncSettings } from '../sync/install';
 import { exposureProblem, isLoopbackHost } from './host-guard';
 
 export interface ServiceOptions {
@@ -14,12 +16,16 @@ export interface ServiceOptions {
   /** Host header names remote clients may use; loopback names are accepted from loopback peers only. */
   allowedHosts?: string[];
   logger?: boolean;
+  /** Sync with a central service (docs/sync.md); standalone when absent. */
+  sync?: SyncSettings;
 }
 
 export const USAGE = `usage: npm run serve -- [--host 127.0.0.1] [--port 8787] [--data-dir ./data] [--seed demo|FILE]
                        [--allowed-host NAME]... [--log-requests]
+                       [--role central | --central URL --device-id ID --device-secret SECRET]
 Each flag can also be set by the upper-case environment variable of the same name (HOST, PORT,
-DATA_DIR, SEED, ALLOWED_HOST: comma-separated). A --host other than loopback needs --allowed-host.`;
+DATA_DIR, SEED, ALLOWED_HOST: comma-separated, ROLE, CENTRAL, DEVICE_ID, DEVICE_SECRET). A --host
+other than loopback needs --allowed-host.`;
 
 export class UsageError extends Error {}
 
@@ -42,6 +48,10 @@ export function parseServiceFlags(
         seed: { type: 'string' },
         'allowed-host': { type: 'string', multiple: true },
         'log-requests': { type: 'boolean' },
+        role: { type: 'string' },
+        central: { type: 'string' },
+        'device-id': { type: 'string' },
+        'device-secret': { type: 'string' },
       },
     }));
   } catch (error) {
@@ -63,12 +73,20 @@ export function parseServiceFlags(
   );
   const exposure = exposureProblem(host, allowedHosts);
   if (exposure) throw new UsageError(`${exposure}\n${USAGE}`);
+  const seed = pick('seed', 'SEED') ?? null;
+  const sync = parseSyncFlags(pick);
+  if (sync.role === 'workstation' && seed) {
+    throw new UsageError(
+      `--seed cannot be used with --central: a workstation gets its data from the central\n${USAGE}`,
+    );
+  }
   return {
     host,
     port,
     allowedHosts,
+    sync,
     dataDir: resolve(pick('data-dir', 'DATA_DIR') ?? defaults.dataDir),
-    seed: pick('seed', 'SEED') ?? null,
+    seed,
     uiDir: defaults.uiDir ?? null,
     logger: values['log-requests'] === true,
   };
@@ -103,4 +121,51 @@ function parseAllowedHosts(names: string[]): string[] {
     if (!hosts.includes(name)) hosts.push(name);
   }
   return hosts;
+}
+
+/** `--role central`, or `--central URL --device-id ID --device-secret SECRET`, or neither. */
+function parseSyncFlags(pick: (flag: string, envName: string) => string | undefined): SyncSettings {
+  const role = pick('role', 'ROLE');
+  const central = pick('central', 'CENTRAL');
+  const deviceId = pick('device-id', 'DEVICE_ID');
+  const deviceSecret = pick('device-secret', 'DEVICE_SECRET');
+  if (role !== undefined && !['central', 'workstation', 'standalone'].includes(role)) {
+    throw new UsageError(
+      `--role must be central, workstation or standalone, got '${role}'\n${USAGE}`,
+    );
+  }
+  if (role === 'central') {
+    if (central) throw new UsageError(`--role central cannot be used with --central\n${USAGE}`);
+    return { role: 'central' };
+  }
+  if (!central) {
+    if (role === 'workstation')
+      throw new UsageError(`--role workstation needs --central URL\n${USAGE}`);
+    return { role: 'standalone' };
+  }
+  if (role === 'standalone')
+    throw new UsageError(`--role standalone cannot be used with --central\n${USAGE}`);
+  let url: URL;
+  try {
+    url = new URL(central);
+  } catch {
+    throw new UsageError(`--central must be a URL, got '${central}'\n${USAGE}`);
+  }
+  // Password hashes travel from the central: only loopback may go without TLS.
+  const loopback = isLoopbackHost(url.hostname.replace(/^\[(.*)\]$/, '$1'));
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
+    throw new UsageError(`--central must be an https:// URL (http:// only on loopback)\n${USAGE}`);
+  }
+  if (!deviceId || !deviceSecret) {
+    throw new UsageError(`--central needs --device-id and --device-secret\n${USAGE}`);
+  }
+  if (!UUID_TEXT.test(deviceId)) {
+    throw new UsageError(`--device-id must be a UUID, got '${deviceId}'\n${USAGE}`);
+  }
+  return {
+    role: 'workstation',
+    centralUrl: url.toString().replace(/\/+$/, ''),
+    deviceId: deviceId.toLowerCase(),
+    deviceSecret,
+  };
 }

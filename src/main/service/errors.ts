@@ -9,6 +9,7 @@ const statusOf: Record<FailureKind, number> = {
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  upgrade_required: 426,
   rate_limited: 429,
   internal: 500,
 };

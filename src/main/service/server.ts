@@ -18,6 +18,7 @@ import { pendingDeliveriesNotice } from '../domain/inventory/history';
 import { DRAIN_BATCH_SIZE, redeliverDue } from '../domain/inventory/redeliver';
 import { importSeedBundle, SeedError } from '../domain/seed';
 import { loadOrCreateSecret } from '../domain/tokens';
+import { installSync, type SyncSettings } from '../sync/install';
 import { buildApp } from './app';
 import type { ServiceOptions } from './config';
 
@@ -77,6 +78,7 @@ export async function startService(
     ...overrides,
   };
   try {
+    context.sync = installSync(database, context, withTestTuning(options.sync));
     if (options.seed) await applySeed(context, options.seed);
     const app = await buildApp(context, options);
     await app.listen({ host: options.host, port: options.port });
@@ -95,12 +97,25 @@ export async function startService(
       drainer,
       async close() {
         await drainer?.stop(); // bounded: a pass stuck on a slow partner does not hold the close
+        await context.sync?.client?.stop();
         await app.close(); // waits for in-flight requests
         await database.close();
       },
     };
   } catch (error) {
+    await context.sync?.client?.stop();
     await database.close();
     throw error;
   }
+}
+
+/** SYNC_INTERVAL_MS shortens the sync loop's rounds and backoff (tests and the e2e use it). */
+function withTestTuning(settings: SyncSettings | undefined): SyncSettings {
+  if (!settings) return { role: 'standalone' };
+  const interval = Number(process.env.SYNC_INTERVAL_MS);
+  if (settings.role !== 'workstation' || !(interval > 0)) return settings;
+  return {
+    ...settings,
+    client: { intervalMs: interval, maxBackoffMs: interval * 4, ...settings.client },
+  };
 }

@@ -26,6 +26,7 @@ import {
   type AdviceResult,
   type AdviceSummary,
 } from './results';
+import { senderOfNewDelivery } from '../../sync/runtime';
 import { resolveTargets, type AdviceScope, type AdviceTargets } from './targets';
 import { validateAdvice } from './validate';
 
@@ -87,13 +88,20 @@ export async function writeOutbox(
     });
     for (const connection of enabled) {
       const deliveryId = randomUUID();
+      const { senderId, sendsHere } = senderOfNewDelivery(ctx.sync, connection);
       const base = {
         id: deliveryId,
         connection_id: connection.id,
         organization_id: connection.organization_id,
         retailer_id: connection.retailer_id,
         kind: connection.kind,
+        sender_id: senderId,
       };
+      if (!sendsHere) {
+        // The central builds it (its own control numbers) and sends it once it has the snapshot.
+        rows.push({ ...base, ...QUEUED_FOR_CENTRAL });
+        continue;
+      }
       try {
         const numbers =
           connection.kind === 'EDI_846' ? await takeControlNumbers(trx, connection.id) : null;
@@ -145,6 +153,7 @@ export async function writeOutbox(
         organization_id: null,
         retailer_id: null,
         kind: null,
+        sender_id: senderOfNewDelivery(ctx.sync, {}).senderId,
         status: 'FAILURE',
         next_attempt_at: null,
         document: null,
@@ -163,6 +172,17 @@ export async function writeOutbox(
 
   return { targets, snapshotId: snapshot.snapshotId, rows, jobs };
 }
+
+/** A workstation's delivery of a connection the central sends. */
+export const QUEUED_FOR_CENTRAL = {
+  status: 'PENDING',
+  next_attempt_at: null,
+  document: null,
+  content_type: null,
+  file_name: null,
+  interchange_control_number: null,
+  error: 'Queued for the central service',
+} as const;
 
 /** The interface's answer: one result per outbox row, the summary and the message. */
 export function adviceResponseOf(

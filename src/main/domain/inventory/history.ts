@@ -18,7 +18,8 @@ import {
   newerSnapshotDelivered,
 } from '../../db/advice';
 import type { AuthUser, ServiceContext } from '../context';
-import { forbidden, invalidRequest, notFound } from '../errors';
+import { describeSender, ownSenderIds } from '../../sync/runtime';
+import { conflict, forbidden, invalidRequest, notFound } from '../errors';
 
 type DeliveryRow = Awaited<ReturnType<typeof listVisibleDeliveriesOf>>[number];
 
@@ -133,6 +134,9 @@ export async function retryDelivery(ctx: ServiceContext, user: AuthUser, deliver
     const row = await findDeliveryToSend(ctx.db, visible.id);
     if (!row) throw notFound('Delivery not found');
     if (row.status === 'SUCCESS') throw invalidRequest('This delivery has already succeeded');
+    if (!ownSenderIds(ctx.sync).includes(row.sender_id)) {
+      throw conflict(`This delivery is sent by ${describeSender(row.sender_id)}`);
+    }
     if (
       row.connection_id &&
       (await newerSnapshotDelivered(
@@ -167,7 +171,7 @@ export async function retryDelivery(ctx: ServiceContext, user: AuthUser, deliver
 
 /** Shown at start: what a crash left in the outbox (the drainer sends it again). */
 export async function pendingDeliveriesNotice(ctx: ServiceContext): Promise<string | null> {
-  const count = await countPendingDeliveries(ctx.db);
+  const count = await countPendingDeliveries(ctx.db, ownSenderIds(ctx.sync));
   if (count === 0) return null;
   return `${count} inventory ${count === 1 ? 'delivery' : 'deliveries'} from an earlier run did not finish; ${count === 1 ? 'it is' : 'they are'} sent again automatically (Inventory > Recent snapshots shows progress)`;
 }

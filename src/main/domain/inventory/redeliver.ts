@@ -12,6 +12,7 @@ import {
   listDueDeliveries,
   newerSnapshotOutboxed,
 } from '../../db/advice';
+import { ownSenderIds } from '../../sync/runtime';
 import type { ServiceContext } from '../context';
 
 /** Deliveries one drain pass takes on (sent `deliveryConcurrency` at a time). */
@@ -32,7 +33,13 @@ export const DISABLED_MESSAGE = 'Not sent again automatically: the connection is
  */
 export async function redeliverDue(ctx: ServiceContext, limit: number): Promise<number> {
   const now = ctx.clock.now().toISOString();
-  const due = await listDueDeliveries(ctx.db, now, limit, ctx.deliveriesInFlight);
+  const due = await listDueDeliveries(
+    ctx.db,
+    now,
+    limit,
+    ctx.deliveriesInFlight,
+    ownSenderIds(ctx.sync),
+  );
   const jobs: DeliveryJob[] = [];
   try {
     for (const { id } of due) {
@@ -61,6 +68,7 @@ async function claimedJob(
   // Read after the claim: another pass or a retry may have sent it since the list was read.
   const row = await findDeliveryToSend(ctx.db, deliveryId);
   if (!row || row.status === 'SUCCESS' || row.next_attempt_at === null) return null;
+  if (!ownSenderIds(ctx.sync).includes(row.sender_id)) return null;
   if (row.next_attempt_at > now) return null;
   const { document, content_type, file_name, transport_json, connection_id } = row;
   if (!document || !content_type || !file_name || !transport_json || !connection_id) {

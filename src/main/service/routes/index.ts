@@ -12,6 +12,7 @@ import { lookupRoutes } from './lookups';
 import { orderBolRoutes } from './order-bol';
 import { orderReadRoutes } from './order-reads';
 import { orderWriteRoutes } from './orders';
+import { syncRoutes } from './sync';
 import { transactionRoutes } from './transactions';
 
 /** Every API route, in the order the OpenAPI document lists them. */
@@ -30,4 +31,5 @@ export const allRoutes: RouteDef[] = [
   ...analyticsRoutes,
   ...billingRoutes,
   ...claimRoutes,
+  ...syncRoutes,
 ];

@@ -1,5 +1,6 @@
 import { useAuth } from '../auth/AuthContext';
 import { discardQuestion, useInventoryDraft } from '../screens/inventory/InventoryDraft';
+import { SyncBadge } from './SyncBadge';
 
 export function AppHeader({ email }: { email: string }) {
   const { signOut } = useAuth();
@@ -12,6 +13,7 @@ export function AppHeader({ email }: { email: string }) {
     <header className="app-header">
       <p className="product-name">Fulfillment Integration</p>
       <div className="account">
+        <SyncBadge />
         <span className="account-email" title="Signed in as">
           {email}
         </span>

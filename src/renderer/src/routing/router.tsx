@@ -30,6 +30,8 @@ import { PosScreen } from '../screens/pos/PosScreen';
 import { posSearchSchema } from '../screens/pos/posSearch';
 import { SettingsScreen } from '../screens/settings/SettingsScreen';
 import { settingsSearchSchema } from '../screens/settings/settingsSearch';
+import { SyncScreen } from '../screens/sync/SyncScreen';
+import { syncSearchSchema } from '../screens/sync/syncSearch';
 
 const rootRoute = createRootRoute({
   component: AppShell,
@@ -135,6 +137,14 @@ const settingsRoute = createRoute({
   component: SettingsScreen,
 });
 
+/** Offline-first sync: this installation's state and the conflicts (shown, page) in the URL. */
+const syncRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'sync',
+  validateSearch: syncSearchSchema,
+  component: SyncScreen,
+});
+
 /** The transaction log: filters, search, sort, page and the open row in the URL. */
 const transactionsRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -159,6 +169,7 @@ const routeTree = rootRoute.addChildren([
   chargebacksRoute,
   posRoute,
   settingsRoute,
+  syncRoute,
 ]);
 
 /** The screens, with their state in the URL's hash (`#/inventory?facility=…&brand=…`). */
@@ -186,5 +197,6 @@ export const NAV_ITEMS = [
   { to: '/billing', label: 'Billing' },
   { to: '/chargebacks', label: 'Chargebacks' },
   { to: '/pos', label: 'POS' },
+  { to: '/sync', label: 'Sync' },
   { to: '/settings', label: 'Settings' },
 ] as const;

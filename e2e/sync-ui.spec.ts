@@ -1,0 +1,207 @@
+import { expect, test, type Page, type Request } from '@playwright/test';
+import type { SyncConflict, SyncStatus } from '../src/shared/sync';
+import { beginEachTest, signIn } from './support';
+
+// The sync service may not run in the demo workspace: its three endpoints are answered here.
+beginEachTest(async (page) => {
+  await page.goto('/');
+});
+
+const ORDER_ID = '5a0c2f5e-8a1b-4c3d-9e7f-0123456789ab';
+
+const OPEN_CONFLICT: SyncConflict = {
+  id: 'b7d3c1a0-1111-4222-8333-444455556666',
+  created_at: '2026-11-24T08:55:00Z',
+  device_id: 'dock-2',
+  seq: 14,
+  mutation: 'ORDER_UPDATE',
+  order_id: ORDER_ID,
+  picksheet_code: 'PS-1001',
+  reason: 'The order shipped on the central service before this change arrived.',
+  fields: [
+    { table: 'orders', field: 'po_number', yours: 'PO-77', central: null },
+    { table: 'orders', field: 'requested_ship_date', yours: '2026-11-30', central: '2026-11-28' },
+  ],
+  status: 'open',
+  resolution: null,
+  resolved_at: null,
+};
+
+const OFFLINE: SyncStatus = {
+  role: 'workstation',
+  online: false,
+  pending_mutations: 2,
+  last_push_at: null,
+  last_pull_at: '2026-11-24T08:50:00Z',
+  conflicts: 1,
+};
+
+/** A fake sync service: open conflicts until one is resolved, then none. */
+class FakeSync {
+  status: SyncStatus;
+  open: SyncConflict[] = [OPEN_CONFLICT];
+  resolved: SyncConflict[] = [];
+  /** Answers to the next resolve calls, in order (200 with the conflict once none is queued). */
+  refusals: { status: number; message: string; code: string }[] = [];
+  requests: Request[] = [];
+
+  constructor(status: SyncStatus) {
+    this.status = status;
+  }
+
+  async install(page: Page) {
+    await page.route('**/api/sync/v1/**', async (route) => {
+      const request = route.request();
+      this.requests.push(request);
+      const url = new URL(request.url());
+      if (url.pathname === '/api/sync/v1/status' && request.method() === 'GET') {
+        return route.fulfill({ json: { ...this.status, conflicts: this.open.length } });
+      }
+      if (url.pathname === '/api/sync/v1/conflicts' && request.method() === 'GET') {
+        const items = url.searchParams.get('status') === 'resolved' ? this.resolved : this.open;
+        return route.fulfill({
+          json: {
+            message: 'Conflicts retrieved successfully',
+            data: { items, total_count: items.length, page: 1, page_size: 50 },
+          },
+        });
+      }
+      const resolve = /^\/api\/sync\/v1\/conflicts\/([^/]+)\/resolve$/.exec(url.pathname);
+      if (resolve && request.method() === 'POST') {
+        const refusal = this.refusals.shift();
+        if (refusal) {
+          return route.fulfill({
+            status: refusal.status,
+            json: { message: refusal.message, error: { code: refusal.code } },
+          });
+        }
+        const conflict = this.open.find((item) => item.id === resolve[1]);
+        if (!conflict) {
+          return route.fulfill({
+            status: 404,
+            json: { message: 'Conflict not found', error: { code: 'NOT_FOUND' } },
+          });
+        }
+        const body = request.postDataJSON() as { action: 'keep_central' | 'apply_mine' };
+        const done: SyncConflict = {
+          ...conflict,
+          status: 'resolved',
+          resolution: body.action,
+          resolved_at: '2026-11-24T09:20:00Z',
+        };
+        this.open = this.open.filter((item) => item.id !== conflict.id);
+        this.resolved = [done, ...this.resolved];
+        return route.fulfill({ json: { message: 'Conflict resolved', data: done } });
+      }
+      return route.fallback();
+    });
+  }
+
+  resolveCalls() {
+    return this.requests.filter((request) => request.url().endsWith('/resolve'));
+  }
+}
+
+test('the badge leads to the Sync screen, where a conflict is resolved', async ({ page }) => {
+  const sync = new FakeSync(OFFLINE);
+  sync.refusals.push({ status: 409, message: 'Conflict already resolved', code: 'CONFLICT' });
+  await sync.install(page);
+  await signIn(page);
+
+  const badge = page.getByRole('banner').getByRole('link', { name: /waiting/ });
+  await expect(badge).toHaveText('Offline · 2 waiting · 1 conflict');
+  await badge.click();
+  await expect(page).toHaveURL(/#\/sync$/);
+  await expect(page.getByRole('heading', { name: 'Sync', level: 1 })).toBeFocused();
+
+  const summary = page.getByRole('region', { name: 'Status' });
+  await expect(summary).toContainText('Workstation');
+  await expect(summary).toContainText('Offline');
+  await expect(summary).toContainText('Changes waiting to send2');
+  await expect(summary).toContainText('Last pushNever');
+  await expect(page.getByLabel('Show')).toHaveValue('open');
+
+  const table = page.getByRole('table', { name: '1 open conflict' });
+  const headers = table.getByRole('columnheader');
+  await expect(headers).toHaveText([
+    'When',
+    'What',
+    'Order',
+    'Field',
+    'Yours',
+    "Central's",
+    'Reason',
+    'Resolve',
+  ]);
+  const row = table.getByRole('row', { name: /PS-1001/ });
+  const cells = row.getByRole('cell');
+  await expect(cells.nth(1)).toHaveText('Order update');
+  await expect(cells.nth(2).getByRole('link', { name: 'PS-1001' })).toHaveAttribute(
+    'href',
+    `/#/orders/${ORDER_ID}`,
+  );
+  await expect(cells.nth(3).getByRole('listitem')).toHaveText(['po_number', 'requested_ship_date']);
+  await expect(cells.nth(4).getByRole('listitem')).toHaveText(['PO-77', '2026-11-30']);
+  await expect(cells.nth(5).getByRole('listitem')).toHaveText(['(empty)', '2026-11-28']);
+  await expect(cells.nth(6)).toHaveText(OPEN_CONFLICT.reason);
+
+  // A refusal shows the service's message next to the row, which stays.
+  await row.getByRole('button', { name: "Keep central's for PS-1001" }).click();
+  await expect(row.getByRole('alert')).toHaveText('Conflict already resolved');
+  expect(sync.resolveCalls()[0]?.postDataJSON()).toEqual({ action: 'keep_central' });
+
+  const posted = page.waitForRequest(
+    (request) => request.method() === 'POST' && request.url().endsWith('/resolve'),
+  );
+  await row.getByRole('button', { name: 'Apply mine for PS-1001' }).click();
+  const request = await posted;
+  expect(new URL(request.url()).pathname).toBe(
+    `/api/sync/v1/conflicts/${OPEN_CONFLICT.id}/resolve`,
+  );
+  expect(request.postDataJSON()).toEqual({ action: 'apply_mine' });
+  expect(request.headers().authorization).toMatch(/^Bearer \S+/);
+
+  await expect(
+    page.getByText(
+      'No conflicts. Changes made offline that the central service refuses show up here.',
+    ),
+  ).toBeVisible();
+  await expect(page.getByText(/^PS-1001: your values are sent again/)).toBeFocused();
+  await expect(badge).toHaveText('Offline · 2 waiting');
+
+  // The resolved list keeps it, with its outcome, and the choice lives in the URL.
+  await page.getByLabel('Show').selectOption('resolved');
+  await expect(page).toHaveURL(/#\/sync\?status=resolved$/);
+  const resolvedRow = page
+    .getByRole('table', { name: '1 resolved conflict' })
+    .getByRole('row', { name: /PS-1001/ });
+  await expect(resolvedRow).toContainText('Applied mine');
+  await expect(resolvedRow.getByRole('button')).toHaveCount(0);
+});
+
+test('a standalone install shows no badge and says how to connect', async ({ page }) => {
+  const sync = new FakeSync({ ...OFFLINE, role: 'standalone', pending_mutations: 0 });
+  sync.open = [];
+  await sync.install(page);
+  const statusAnswered = page.waitForResponse((response) =>
+    response.url().endsWith('/api/sync/v1/status'),
+  );
+  await signIn(page);
+  await statusAnswered;
+
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link')).toHaveCount(0);
+
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Sync', exact: true })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Sync', level: 1 })).toBeFocused();
+  await expect(
+    page.getByText(
+      'This installation is not connected to a central service. Start it with --central URL --device-id ID --device-secret SECRET to sync.',
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link')).toHaveCount(0);
+  expect(sync.requests.filter((request) => request.url().includes('/conflicts'))).toEqual([]);
+});

@@ -1,0 +1,105 @@
+import type { Generated } from 'kysely';
+
+/** Tables of sync (migration-sets/sync.ts; docs/sync.md). */
+export interface SyncStateTable {
+  id: number;
+  device_id: string;
+  acked_seq: Generated<number>;
+  cursor: string | null;
+  last_push_at: string | null;
+  last_pull_at: string | null;
+}
+
+export interface SyncCaptureTable {
+  id: Generated<number>;
+  tbl: string;
+  op: 'I' | 'U' | 'D';
+  row_key: string;
+  old_json: string | null;
+  new_json: string | null;
+  base_version: number | null;
+}
+
+export interface SyncMutationsTable {
+  client_id: string;
+  seq: number;
+  name: string;
+  args: string;
+  base_version: number | null;
+  at: string;
+  outcome: 'applied' | 'partial' | 'rejected' | null;
+  applied_version: number | null;
+}
+
+export interface SyncClientsTable {
+  client_id: string;
+  last_seq: Generated<number>;
+  last_push_at: string | null;
+  last_pull_at: string | null;
+}
+
+export interface SyncMetaTable {
+  id: number;
+  epoch: string;
+}
+
+export interface SyncRowVersionsTable {
+  tbl: string;
+  row_key: string;
+  version: number;
+  deleted: Generated<number>;
+  facility_id: string | null;
+  order_id: string | null;
+  src_rowid: number | null;
+}
+
+export interface SyncEvictionsTable {
+  version: number;
+  facility_id: string;
+  order_id: string;
+}
+
+export interface SyncConflictsTable {
+  id: string;
+  client_id: string;
+  seq: number;
+  mutation: string;
+  order_id: string | null;
+  facility_id: string | null;
+  reason: string;
+  fields_json: string;
+  changes_json: string;
+  status: Generated<'open' | 'resolved'>;
+  resolution: 'keep_central' | 'apply_mine' | null;
+  created_at: string;
+  resolved_at: string | null;
+  resolved_by: string | null;
+  updated_at: string;
+}
+
+export interface DevicesTable {
+  id: string;
+  name: string;
+  secret_hash: string;
+  seed_source: string | null;
+  created_at: string;
+  disabled_at: string | null;
+}
+
+export interface DeviceFacilitiesTable {
+  device_id: string;
+  facility_id: string;
+}
+
+export interface SyncTables {
+  sync_state: SyncStateTable;
+  sync_capture: SyncCaptureTable;
+  sync_mutations: SyncMutationsTable;
+  sync_clients: SyncClientsTable;
+  sync_meta: SyncMetaTable;
+  sync_row_versions: SyncRowVersionsTable;
+  sync_evictions: SyncEvictionsTable;
+  sync_conflicts: SyncConflictsTable;
+  devices: DevicesTable;
+  device_facilities: DeviceFacilitiesTable;
+}

@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import {
+  conflictListQuerySchema,
+  resolveConflictBodySchema,
+  SYNC_PROTOCOL_HEADER,
+  syncConflictSchema,
+  syncStatusSchema,
+} from '../../../shared/sync';
+import { invalidRequest } from '../../domain/errors';
+import { centralRuntime, pullForDevice, pushFromDevice, requireProtocol } from '../../sync/central';
+import { listConflicts, resolveConflict, syncStatus } from '../../sync/conflicts';
+import { deviceOfToken, openDeviceSession } from '../../sync/devices';
+import { pullQuerySchema, pushBodySchema, sessionBodySchema } from '../../sync/protocol';
+import { errorEnvelopeSchema, successEnvelope } from '../openapi-schemas';
+import { userOf, type RouteDef, type RouteRequest } from '../route-def';
+import type { ServiceContext } from '../../domain/context';
+
+const error = (description: string) => ({ description, schema: errorEnvelopeSchema });
+const protocolHeaders = z.object({ [SYNC_PROTOCOL_HEADER]: z.literal('1') });
+/** Device routes: protocol first (426), then the device's token (401). */
+const deviceErrors = {
+  401: error('No device token, or a bad, expired or disabled one'),
+  404: error('This service is not a central service'),
+  426: error('Upgrade required: another sync protocol version'),
+};
+
+async function deviceOf(request: RouteRequest, ctx: ServiceContext) {
+  requireProtocol(request.headers[SYNC_PROTOCOL_HEADER]);
+  centralRuntime(ctx);
+  return deviceOfToken(ctx, request.headers.authorization);
+}
+
+/** Sync (docs/sync.md): device session, push and pull on the central; status and conflicts anywhere. */
+export const syncRoutes: RouteDef[] = [
+  {
+    method: 'POST',
+    url: '/api/sync/v1/session',
+    summary: 'Device sign-in: a device secret for a one-hour sync token (central only)',
+    tag: 'Sync',
+    public: true,
+    headers: protocolHeaders,
+    body: sessionBodySchema,
+    responses: {
+      200: {
+        description: 'A token for push and pull',
+        schema: z.object({ token: z.string(), expires_in: z.number() }),
+      },
+      400: error('Malformed body'),
+      ...deviceErrors,
+      429: error('Too many failed attempts'),
+    },
+    async handler(request, _reply, ctx) {
+      requireProtocol(request.headers[SYNC_PROTOCOL_HEADER]);
+      centralRuntime(ctx);
+      const body = sessionBodySchema.safeParse(request.body);
+      if (!body.success) throw invalidRequest('device_id and device_secret are required');
+      return openDeviceSession(ctx, body.data.device_id, body.data.device_secret);
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/sync/v1/push',
+    summary: "Applies a device's mutations in seq order (central only)",
+    tag: 'Sync',
+    public: true,
+    headers: protocolHeaders,
+    body: pushBodySchema,
+    bodyLimit: 256 * 1024 * 1024,
+    responses: {
+      200: {
+        description: 'Applied up to last_seq (duplicates skipped, refusals recorded as conflicts)',
+        schema: z.object({
+          last_seq: z.number(),
+          applied: z.number(),
+          duplicates: z.number(),
+          rejected: z.number(),
+          conflicts: z.number(),
+        }),
+      },
+      400: error('Malformed push'),
+      ...deviceErrors,
+      409: error('SYNC_GAP: error.expected_seq names the mutation that must come next'),
+    },
+    async handler(request, _reply, ctx) {
+      const device = await deviceOf(request, ctx);
+      return pushFromDevice(ctx, device, request.body);
+    },
+  },
+  {
+    method: 'GET',
+    url: '/api/sync/v1/pull',
+    summary: "Changes after the cursor in the device's facilities (central only)",
+    tag: 'Sync',
+    public: true,
+    headers: protocolHeaders,
+    query: pullQuerySchema,
+    responses: {
+      200: { description: 'One page; `more` says whether another follows' },
+      400: error('Bad limit'),
+      ...deviceErrors,
+    },
+    async handler(request, _reply, ctx) {
+      const device = await deviceOf(request, ctx);
+      return pullForDevice(ctx, device, request.query);
+    },
+  },
+  {
+    method: 'GET',
+    url: '/api/sync/v1/status',
+    summary: 'Online or offline, changes waiting, last sync times and open conflicts',
+    tag: 'Sync',
+    responses: {
+      200: { description: 'The status', schema: syncStatusSchema },
+      401: error('Authentication failed'),
+    },
+    async handler(request, _reply, ctx) {
+      return syncStatus(ctx, userOf(request));
+    },
+  },
+  {
+    method: 'GET',
+    url: '/api/sync/v1/conflicts',
+    summary: "Conflicts of the user's facilities, newest first",
+    tag: 'Sync',
+    query: conflictListQuerySchema,
+    responses: {
+      200: {
+        description: 'Conflicts retrieved successfully',
+        schema: successEnvelope(
+          z.object({
+            items: z.array(syncConflictSchema),
+            total_count: z.number(),
+            page: z.number(),
+            page_size: z.number(),
+          }),
+        ),
+      },
+      400: error('Invalid query parameters'),
+      401: error('Authentication failed'),
+    },
+    async handler(request, _reply, ctx) {
+      return {
+        message: 'Conflicts retrieved successfully',
+        data: await listConflicts(ctx, userOf(request), request.query),
+      };
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/sync/v1/conflicts/:id/resolve',
+    summary: "Keep central's values, or apply mine again as a new edit",
+    tag: 'Sync',
+    params: z.object({ id: z.string() }),
+    body: resolveConflictBodySchema,
+    responses: {
+      200: { description: 'Conflict resolved', schema: successEnvelope(syncConflictSchema) },
+      400: error('action must be keep_central or apply_mine'),
+      401: error('Authentication failed'),
+      404: error('Conflict not found'),
+      409: error('Conflict already resolved'),
+    },
+    async handler(request, _reply, ctx) {
+      const body = resolveConflictBodySchema.safeParse(request.body);
+      if (!body.success) throw invalidRequest('action must be keep_central or apply_mine');
+      const { id } = request.params as { id: string };
+      return {
+        message: 'Conflict resolved',
+        data: await resolveConflict(ctx, userOf(request), id, body.data.action),
+      };
+    },
+  },
+];

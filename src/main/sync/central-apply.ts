@@ -1,0 +1,389 @@
+import { randomUUID } from 'node:crypto';
+import type SQLite from 'better-sqlite3';
+import { FINAL_STATUSES } from '../../shared/orders';
+import type { ConflictField } from '../../shared/sync';
+import { columnsOf } from './columns';
+import type { PushAnswer, PushedMutation, RowChange } from './protocol';
+import type { CentralStamps } from './stamps';
+import { REPLICATED_BY_NAME, type ReplicatedTable } from './tables';
+
+/** A mutation the central refuses for good: recorded as a conflict, and last_seq moves on. */
+export class Refusal extends Error {
+  constructor(
+    message: string,
+    readonly fields: ConflictField[] = [],
+  ) {
+    super(message);
+  }
+}
+
+/** The device's seq numbers do not follow on: the push stops at `expected`. */
+export class SequenceGap extends Error {
+  constructor(readonly expected: number) {
+    super(`Expected mutation ${expected} next`);
+  }
+}
+
+export interface PushContext {
+  sqlite: SQLite.Database;
+  stamps: CentralStamps;
+  now: () => Date;
+}
+
+/**
+ * Applies a device's mutations in seq order, in one transaction that also advances its
+ * `last_seq`: a seq already applied is skipped (a retry is safe), a gap stops the batch, and a
+ * refusal rolls back that mutation only (a savepoint), records a conflict and re-stamps the rows
+ * it touched, so the device's next pull puts the central's rows back. Must run while the caller
+ * holds Kysely's connection (db.connection()), since it uses the SQLite handle directly.
+ */
+export function applyPush(
+  context: PushContext,
+  deviceId: string,
+  facilityIds: ReadonlySet<string>,
+  mutations: PushedMutation[],
+): PushAnswer & { gap: number | null } {
+  const { sqlite } = context;
+  const answer = {
+    last_seq: 0,
+    applied: 0,
+    duplicates: 0,
+    rejected: 0,
+    conflicts: 0,
+    gap: null as number | null,
+  };
+  const at = context.now().toISOString();
+  sqlite.transaction(() => {
+    sqlite
+      .prepare(`INSERT INTO sync_clients (client_id) VALUES (?) ON CONFLICT DO NOTHING`)
+      .run(deviceId);
+    let last = (
+      sqlite.prepare(`SELECT last_seq FROM sync_clients WHERE client_id = ?`).get(deviceId) as {
+        last_seq: number;
+      }
+    ).last_seq;
+    const record = sqlite.prepare(
+      `INSERT INTO sync_mutations (client_id, seq, name, args, base_version, at, outcome, applied_version)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    for (const mutation of [...mutations].sort((a, b) => a.seq - b.seq)) {
+      if (mutation.seq <= last) {
+        answer.duplicates += 1;
+        continue;
+      }
+      if (mutation.seq !== last + 1) {
+        answer.gap = last + 1;
+        break;
+      }
+      context.stamps.beginUnit();
+      const outcome = applyOne(context, deviceId, facilityIds, mutation, at);
+      answer[outcome === 'rejected' ? 'rejected' : 'applied'] += 1;
+      if (outcome === 'partial') answer.conflicts += 1;
+      record.run(
+        deviceId,
+        mutation.seq,
+        mutation.name,
+        JSON.stringify(mutation.args),
+        mutation.base_version ?? null,
+        mutation.at,
+        outcome,
+        context.stamps.currentVersion(),
+      );
+      last = mutation.seq;
+    }
+    sqlite
+      .prepare(`UPDATE sync_clients SET last_seq = ?, last_push_at = ? WHERE client_id = ?`)
+      .run(last, at, deviceId);
+    answer.last_seq = last;
+  })();
+  context.stamps.beginUnit();
+  return answer;
+}
+
+function applyOne(
+  context: PushContext,
+  deviceId: string,
+  facilityIds: ReadonlySet<string>,
+  mutation: PushedMutation,
+  at: string,
+): MutationOutcome {
+  const { sqlite } = context;
+  try {
+    // Nested: better-sqlite3 makes it a savepoint, rolled back alone when it throws.
+    const fieldConflicts = sqlite.transaction(() =>
+      applyChanges(sqlite, facilityIds, mutation.args.changes),
+    )();
+    if (fieldConflicts.length === 0) return 'applied';
+    // The other fields went in; the clerk decides on these (the central's values come down).
+    recordConflict(sqlite, deviceId, mutation, new Refusal(FIELD_CONFLICT, fieldConflicts), at);
+    restamp(
+      sqlite,
+      mutation.args.changes.filter((c) =>
+        fieldConflicts.some(
+          (f) => f.table === c.t && JSON.stringify(f.key) === JSON.stringify(c.k),
+        ),
+      ),
+    );
+    return 'partial';
+  } catch (error) {
+    const refusal = refusalOf(error);
+    if (!refusal) throw error; // a temporary failure: the whole push answers 5xx and is retried
+    recordConflict(sqlite, deviceId, mutation, refusal, at);
+    restamp(sqlite, mutation.args.changes);
+    return 'rejected';
+  }
+}
+
+export const FIELD_CONFLICT = 'Changed on the central service since this workstation read it';
+type MutationOutcome = 'applied' | 'partial' | 'rejected';
+
+interface OrderState {
+  id: string;
+  status: string;
+  facility_id: string;
+  picksheet_code: string;
+}
+
+/** Applies every change; returns the fields that conflicted (the rest of their rows applied). */
+function applyChanges(
+  sqlite: SQLite.Database,
+  facilityIds: ReadonlySet<string>,
+  changes: RowChange[],
+): ConflictField[] {
+  const tables = changes.map((change) => {
+    const table = REPLICATED_BY_NAME.get(change.t);
+    if (!table || !table.pushed) throw new Refusal(`Table ${change.t} is written centrally only`);
+    if (change.k.length !== table.key.length) throw new Refusal(`Bad key for ${change.t}`);
+    return table;
+  });
+  guardOrders(sqlite, facilityIds, changes, tables);
+  return changes.flatMap((change, index) => applyChange(sqlite, tables[index]!, change));
+}
+
+/** The central's view of the orders a mutation touches: finished orders win, scope is checked. */
+function guardOrders(
+  sqlite: SQLite.Database,
+  facilityIds: ReadonlySet<string>,
+  changes: RowChange[],
+  tables: ReplicatedTable[],
+): void {
+  const orderIds = new Set<string>();
+  let onlyAppends = true;
+  changes.forEach((change, index) => {
+    const table = tables[index]!;
+    if (!table.appendOnly) onlyAppends = false;
+    const orderId = orderIdOf(sqlite, table, change);
+    if (orderId) orderIds.add(orderId);
+    if (change.t === 'orders' && change.op === 'I') {
+      const facility = String(change.new?.facility_id ?? '');
+      if (!facilityIds.has(facility)) {
+        throw new Refusal('The order belongs to a facility this workstation does not serve');
+      }
+    }
+  });
+  const find = sqlite.prepare(
+    `SELECT id, status, facility_id, picksheet_code FROM orders WHERE id = ?`,
+  );
+  for (const orderId of orderIds) {
+    const order = find.get(orderId) as OrderState | undefined;
+    if (!order) continue;
+    if (!facilityIds.has(order.facility_id)) {
+      throw new Refusal('The order belongs to a facility this workstation does not serve');
+    }
+    if (!onlyAppends && (FINAL_STATUSES as readonly string[]).includes(order.status)) {
+      const yours = changes.find((c) => c.t === 'orders' && c.k[0] === orderId)?.new?.status;
+      throw new Refusal(
+        `Order ${order.picksheet_code} was already ${order.status} on the central service`,
+        [
+          {
+            table: 'orders',
+            key: [orderId],
+            field: 'status',
+            yours: yours ?? null,
+            central: order.status,
+          },
+        ],
+      );
+    }
+  }
+}
+
+function orderIdOf(sqlite: SQLite.Database, table: ReplicatedTable, change: RowChange) {
+  if (!table.order) return null;
+  if (table.name === 'orders') return String(change.k[0]);
+  const row = change.new ?? change.old ?? {};
+  if (typeof row.order_id === 'string') return row.order_id;
+  if (typeof row.carton_id === 'string') {
+    const carton = sqlite
+      .prepare(`SELECT order_id FROM cartons WHERE id = ?`)
+      .get(row.carton_id) as { order_id: string } | undefined;
+    return carton?.order_id ?? null;
+  }
+  return null;
+}
+
+const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
+type SqlValue = string | number | bigint | Buffer | null;
+
+/** JSON values as SQLite binds them (objects never occur: rows hold text, numbers and nulls). */
+function bindable(value: unknown): SqlValue {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (typeof value === 'number' || typeof value === 'string') return value;
+  return JSON.stringify(value);
+}
+
+function keyWhere(table: ReplicatedTable): string {
+  return table.key.map((k) => `${k} = ?`).join(' AND ');
+}
+
+function applyChange(
+  sqlite: SQLite.Database,
+  table: ReplicatedTable,
+  change: RowChange,
+): ConflictField[] {
+  const key = change.k.map(bindable);
+  const columns = columnsOf(sqlite, table.name);
+  if (change.op === 'D') {
+    sqlite.prepare(`DELETE FROM ${table.name} WHERE ${keyWhere(table)}`).run(...key);
+    return [];
+  }
+  const incoming = change.new ?? {};
+  if (change.op === 'I') {
+    const names = columns.filter((c) => c in incoming);
+    const updates = names.filter((c) => !table.key.includes(c));
+    sqlite
+      .prepare(
+        `INSERT INTO ${table.name} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})
+         ON CONFLICT (${table.key.join(', ')}) DO ${
+           updates.length
+             ? `UPDATE SET ${updates.map((c) => `${c} = excluded.${c}`).join(', ')}`
+             : 'NOTHING'
+         }`,
+      )
+      .run(...names.map((c) => bindable(incoming[c])));
+    return [];
+  }
+  const current = sqlite
+    .prepare(`SELECT * FROM ${table.name} WHERE ${keyWhere(table)}`)
+    .get(...key) as Record<string, unknown> | undefined;
+  if (!current) throw new Refusal(`This ${describe(table)} was deleted on the central service`);
+  const before = change.old ?? {};
+  const conflicts: ConflictField[] = [];
+  const sets: string[] = [];
+  for (const column of columns) {
+    if (!(column in incoming) || same(before[column], incoming[column])) continue;
+    if (same(current[column], incoming[column])) continue;
+    if (same(current[column], before[column]) || table.laterWins?.includes(column)) {
+      sets.push(column);
+    } else {
+      conflicts.push({
+        table: table.name,
+        key: change.k,
+        field: column,
+        yours: incoming[column] ?? null,
+        central: current[column] ?? null,
+      });
+    }
+  }
+  if (sets.length === 0) return conflicts;
+  sqlite
+    .prepare(
+      `UPDATE ${table.name} SET ${sets.map((c) => `${c} = ?`).join(', ')} WHERE ${keyWhere(table)}`,
+    )
+    .run(...sets.map((c) => bindable(incoming[c])), ...key);
+  return conflicts;
+}
+
+function describe(table: ReplicatedTable): string {
+  return table.name.replace(/_/g, ' ').replace(/s$/, '');
+}
+
+/** Constraint failures are permanent (the same rows fail the same way); anything else is not. */
+function refusalOf(error: unknown): Refusal | null {
+  if (error instanceof Refusal) return error;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code !== 'string' || !code.startsWith('SQLITE_CONSTRAINT')) return null;
+  const message = (error as Error).message;
+  if (message.includes('orders.facility_id, orders.picksheet_code')) {
+    return new Refusal(
+      'The picksheet code is already used at this facility on the central service',
+    );
+  }
+  if (/cartons\.sscc|pallets\.sscc/.test(message)) {
+    return new Refusal('The SSCC is already used on the central service');
+  }
+  if (code === 'SQLITE_CONSTRAINT_FOREIGNKEY') {
+    return new Refusal('It refers to a record the central service does not have');
+  }
+  return new Refusal(`The central service refused it: ${message}`);
+}
+
+function recordConflict(
+  sqlite: SQLite.Database,
+  deviceId: string,
+  mutation: PushedMutation,
+  refusal: Refusal,
+  at: string,
+): void {
+  const changes = mutation.args.changes;
+  const orderChange =
+    changes.find((c) => c.t === 'orders') ??
+    changes.find((c) => typeof (c.new ?? c.old)?.order_id === 'string');
+  const orderId = orderChange
+    ? orderChange.t === 'orders'
+      ? String(orderChange.k[0])
+      : String((orderChange.new ?? orderChange.old)!.order_id)
+    : null;
+  const order = orderId
+    ? (sqlite.prepare(`SELECT facility_id FROM orders WHERE id = ?`).get(orderId) as
+        { facility_id: string } | undefined)
+    : undefined;
+  const facilityId =
+    order?.facility_id ??
+    (orderChange?.t === 'orders' ? String(orderChange.new?.facility_id ?? '') || null : null);
+  sqlite
+    .prepare(
+      `INSERT INTO sync_conflicts (id, client_id, seq, mutation, order_id, facility_id, reason,
+         fields_json, changes_json, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(
+      randomUUID(),
+      deviceId,
+      mutation.seq,
+      mutation.name,
+      order ? orderId : null,
+      facilityId,
+      refusal.message,
+      JSON.stringify(refusal.fields),
+      JSON.stringify(changes),
+      at,
+      at,
+    );
+}
+
+/**
+ * The device applied the refused mutation locally. Giving every row it touched a new version
+ * (a tombstone where the central has no such row) makes the device's next pull overwrite them.
+ */
+function restamp(sqlite: SQLite.Database, changes: RowChange[]): void {
+  const upsert = sqlite.prepare(
+    `INSERT INTO sync_row_versions (tbl, row_key, version, deleted, src_rowid) VALUES (?, ?, sync_version(), 1, NULL)
+     ON CONFLICT (tbl, row_key) DO UPDATE SET version = excluded.version`,
+  );
+  for (const change of changes) {
+    const table = REPLICATED_BY_NAME.get(change.t);
+    if (!table || change.k.length !== table.key.length) continue;
+    const rowKey = JSON.stringify(change.k);
+    upsert.run(table.name, rowKey);
+    const exists = sqlite
+      .prepare(`SELECT rowid AS r FROM ${table.name} WHERE ${keyWhere(table)}`)
+      .get(...change.k.map(bindable)) as { r: number } | undefined;
+    sqlite
+      .prepare(
+        `UPDATE sync_row_versions SET deleted = ?, src_rowid = ? WHERE tbl = ? AND row_key = ?`,
+      )
+      .run(exists ? 0 : 1, exists?.r ?? null, table.name, rowKey);
+  }
+}

@@ -1,0 +1,93 @@
+import type { ServiceContext } from '../domain/context';
+import { DomainError, invalidRequest, notFound } from '../domain/errors';
+import { SYNC_PROTOCOL_VERSION } from '../../shared/sync';
+import { applyPush } from './central-apply';
+import { crashPoint } from './crash';
+import { buildCentralDocuments } from './central-documents';
+import type { Device } from './devices';
+import { buildPullPage } from './pull';
+import { pullQuerySchema, pushBodySchema, type PullPage, type PushAnswer } from './protocol';
+import type { SyncRuntime } from './runtime';
+
+/** Every device request names the protocol it speaks; another one gets 426 and what to do. */
+export function requireProtocol(header: string | string[] | undefined): void {
+  if (header === String(SYNC_PROTOCOL_VERSION)) return;
+  throw new DomainError(
+    'upgrade_required',
+    'UPGRADE_REQUIRED',
+    `Upgrade required: this central service speaks sync protocol ${SYNC_PROTOCOL_VERSION}${
+      header ? `, not ${String(header)}` : ''
+    }; install the same app version on the workstation`,
+  );
+}
+
+export function centralRuntime(ctx: ServiceContext): SyncRuntime & {
+  stamps: NonNullable<SyncRuntime['stamps']>;
+} {
+  const sync = ctx.sync;
+  if (sync?.role !== 'central' || !sync.stamps) {
+    throw notFound('This service is not a central service (start it with --role central)');
+  }
+  return sync as SyncRuntime & { stamps: NonNullable<SyncRuntime['stamps']> };
+}
+
+function firstIssue(error: { issues: { path: PropertyKey[]; message: string }[] }): string {
+  const issue = error.issues[0]!;
+  return `${issue.path.join('.') || 'body'}: ${issue.message}`;
+}
+
+/** `POST /api/sync/v1/push`: applies in seq order; the answer comes only after the commit. */
+export async function pushFromDevice(
+  ctx: ServiceContext,
+  device: Device,
+  body: unknown,
+): Promise<PushAnswer> {
+  const sync = centralRuntime(ctx);
+  const parsed = pushBodySchema.safeParse(body);
+  if (!parsed.success) throw invalidRequest(`Invalid push: ${firstIssue(parsed.error)}`);
+  const facilityIds = new Set(device.facilityIds);
+  // Holding Kysely's one connection: no other request's transaction can interleave.
+  const answer = await ctx.db
+    .connection()
+    .execute(async () =>
+      applyPush(
+        { sqlite: sync.sqlite, stamps: sync.stamps, now: () => ctx.clock.now() },
+        device.id,
+        facilityIds,
+        parsed.data.mutations,
+      ),
+    );
+  crashPoint('after_server_commit');
+  if (answer.applied > 0) await buildCentralDocuments(ctx);
+  if (answer.gap !== null) {
+    throw new DomainError('conflict', 'SYNC_GAP', `Mutation ${answer.gap} must come next`, {
+      expected_seq: answer.gap,
+      last_seq: answer.last_seq,
+    });
+  }
+  const { gap: _gap, ...rest } = answer;
+  return rest;
+}
+
+/** `GET /api/sync/v1/pull?cursor=&limit=` */
+export async function pullForDevice(
+  ctx: ServiceContext,
+  device: Device,
+  query: unknown,
+): Promise<PullPage> {
+  const sync = centralRuntime(ctx);
+  const parsed = pullQuerySchema.safeParse(query);
+  if (!parsed.success) throw invalidRequest(`Invalid pull: ${firstIssue(parsed.error)}`);
+  const at = ctx.clock.now().toISOString();
+  const page = await ctx.db
+    .connection()
+    .execute(async () =>
+      buildPullPage(sync.sqlite, sync.stamps, device, parsed.data.cursor, parsed.data.limit),
+    );
+  await ctx.db
+    .insertInto('sync_clients')
+    .values({ client_id: device.id, last_pull_at: at })
+    .onConflict((oc) => oc.column('client_id').doUpdateSet({ last_pull_at: at }))
+    .execute();
+  return page;
+}

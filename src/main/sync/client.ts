@@ -1,0 +1,258 @@
+import type SQLite from 'better-sqlite3';
+import { SYNC_PROTOCOL_HEADER, SYNC_PROTOCOL_VERSION } from '../../shared/sync';
+import type { ServiceContext } from '../domain/context';
+import type { ChangeCapture } from './capture';
+import { crashPoint } from './crash';
+import { applyPullPage } from './local-apply';
+import type { PullPage, PushAnswer } from './protocol';
+
+export interface SyncClientOptions {
+  centralUrl: string;
+  deviceId: string;
+  deviceSecret: string;
+  /** Time between rounds while online and idle. */
+  intervalMs: number;
+  /** Longest wait between attempts while the central is unreachable. */
+  maxBackoffMs: number;
+  requestTimeoutMs: number;
+  pushBatch: number;
+  pullLimit: number;
+  onError(error: unknown): void;
+}
+
+export const defaultSyncClientOptions = {
+  intervalMs: 2_000,
+  maxBackoffMs: 30_000,
+  requestTimeoutMs: 20_000,
+  pushBatch: 500,
+  pullLimit: 5_000,
+  onError: (error: unknown) => console.error(`sync failed: ${(error as Error).message ?? error}`),
+};
+
+export interface SyncClient {
+  /** True after the last request reached the central; false after a network error. */
+  readonly online: boolean;
+  /** Runs a round now (or joins the one under way): push everything, then pull to the end. */
+  syncNow(): Promise<void>;
+  /** A local write happened: sync soon. */
+  kick(): void;
+  stop(): Promise<void>;
+}
+
+/** The central answered with an error status; the round stops and is retried later. */
+export class CentralError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: { message?: string; error?: { code?: string; expected_seq?: number } },
+  ) {
+    super(`central answered ${status}: ${body.message ?? 'no message'}`);
+  }
+}
+
+/**
+ * The workstation's sync loop, beside the outbox drainer and with the same rules: rounds never
+ * overlap, a failing round is reported and retried with backoff, and all state lives in the
+ * database (sync_state, sync_mutations), so it survives restarts. It always pushes before it
+ * pulls; network I/O never happens inside a database transaction.
+ */
+export function startSyncClient(
+  ctx: ServiceContext,
+  sqlite: SQLite.Database,
+  capture: ChangeCapture,
+  options: Partial<SyncClientOptions> &
+    Pick<SyncClientOptions, 'centralUrl' | 'deviceId' | 'deviceSecret'>,
+): SyncClient {
+  const settings: SyncClientOptions = { ...defaultSyncClientOptions, ...options };
+  const base = settings.centralUrl.replace(/\/+$/, '');
+  let online = false;
+  let token: { value: string; until: number } | null = null;
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  let failures = 0;
+  let timer: NodeJS.Timeout | null = null;
+  let again = false;
+
+  async function call(
+    method: string,
+    path: string,
+    body?: string,
+    retried = false,
+  ): Promise<unknown> {
+    const headers: Record<string, string> = {
+      [SYNC_PROTOCOL_HEADER]: String(SYNC_PROTOCOL_VERSION),
+    };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (!path.endsWith('/session')) headers.authorization = `Bearer ${await sessionToken()}`;
+    let response: Response;
+    try {
+      response = await fetch(base + path, {
+        method,
+        headers,
+        body,
+        signal: AbortSignal.timeout(settings.requestTimeoutMs),
+      });
+    } catch (error) {
+      online = false;
+      throw error;
+    }
+    online = true;
+    const text = await response.text();
+    let parsed: unknown = null;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      parsed = { message: text.slice(0, 200) };
+    }
+    if (response.status === 401 && !retried && !path.endsWith('/session')) {
+      token = null;
+      return call(method, path, body, true);
+    }
+    if (!response.ok)
+      throw new CentralError(response.status, (parsed ?? {}) as CentralError['body']);
+    return parsed;
+  }
+
+  async function sessionToken(): Promise<string> {
+    const now = Date.now();
+    if (token && token.until > now) return token.value;
+    const answer = (await call(
+      'POST',
+      '/api/sync/v1/session',
+      JSON.stringify({ device_id: settings.deviceId, device_secret: settings.deviceSecret }),
+    )) as { token: string; expires_in: number };
+    // Renewed five minutes early, so a round never runs into the expiry.
+    token = { value: answer.token, until: now + (answer.expires_in - 300) * 1000 };
+    return token.value;
+  }
+
+  const ackedSeq = () =>
+    (sqlite.prepare(`SELECT acked_seq FROM sync_state WHERE id = 1`).get() as { acked_seq: number })
+      .acked_seq;
+
+  async function push(): Promise<void> {
+    for (;;) {
+      capture.foldLeftovers();
+      const rows = await ctx.db
+        .selectFrom('sync_mutations')
+        .select(['seq', 'name', 'args', 'base_version', 'at'])
+        .where('client_id', '=', settings.deviceId)
+        .where('seq', '>', ackedSeq())
+        .orderBy('seq')
+        .limit(settings.pushBatch)
+        .execute();
+      if (rows.length === 0) return;
+      crashPoint('before_push');
+      // The args are stored as JSON already: the body is assembled, not re-serialised.
+      const body = `{"mutations":[${rows
+        .map(
+          (r) =>
+            `{"seq":${r.seq},"name":${JSON.stringify(r.name)},"args":${r.args},"base_version":${
+              r.base_version ?? 'null'
+            },"at":${JSON.stringify(r.at)}}`,
+        )
+        .join(',')}]}`;
+      let answer: PushAnswer;
+      try {
+        answer = (await call('POST', '/api/sync/v1/push', body)) as PushAnswer;
+      } catch (error) {
+        const expected = error instanceof CentralError ? error.body.error?.expected_seq : undefined;
+        if (error instanceof CentralError && error.body.error?.code === 'SYNC_GAP' && expected) {
+          // The central has less than we thought (it was restored): send again from there.
+          await storeAcked(expected - 1);
+          continue;
+        }
+        throw error;
+      }
+      crashPoint('after_push_answer');
+      await storeAcked(answer.last_seq, new Date().toISOString());
+      if (rows.length < settings.pushBatch) return;
+    }
+  }
+
+  async function storeAcked(seq: number, at?: string): Promise<void> {
+    await ctx.db
+      .updateTable('sync_state')
+      .set(at ? { acked_seq: seq, last_push_at: at } : { acked_seq: seq })
+      .where('id', '=', 1)
+      .execute();
+  }
+
+  async function pull(): Promise<void> {
+    for (let pages = 0; ; pages += 1) {
+      if (pages > 0) crashPoint('mid_pull');
+      const state = await ctx.db
+        .selectFrom('sync_state')
+        .select('cursor')
+        .where('id', '=', 1)
+        .executeTakeFirstOrThrow();
+      const query = new URLSearchParams({ limit: String(settings.pullLimit) });
+      if (state.cursor) query.set('cursor', state.cursor);
+      const page = (await call('GET', `/api/sync/v1/pull?${query}`)) as PullPage;
+      const outcome = await ctx.db
+        .connection()
+        .execute(async () =>
+          applyPullPage(sqlite, capture, settings.deviceId, page, new Date().toISOString()),
+        );
+      if ('skipped' in outcome) {
+        again = true; // local writes came in: push them first, then pull again
+        return;
+      }
+      if (!page.more) return;
+    }
+  }
+
+  const round = async () => {
+    again = false;
+    await push();
+    await pull();
+  };
+
+  const syncNow = (): Promise<void> => {
+    if (stopped) return Promise.resolve();
+    running ??= round()
+      .then(
+        () => {
+          failures = 0;
+        },
+        (error: unknown) => {
+          failures += 1;
+          if (!stopped) settings.onError(error);
+        },
+      )
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  };
+
+  const schedule = (ms: number) => {
+    if (stopped) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = null;
+      void syncNow().then(() => {
+        const backoff = Math.min(settings.maxBackoffMs, settings.intervalMs * 2 ** failures);
+        schedule(failures > 0 ? backoff : again ? 0 : settings.intervalMs);
+      });
+    }, ms);
+    timer.unref();
+  };
+  schedule(0);
+
+  return {
+    get online() {
+      return online;
+    },
+    syncNow,
+    kick() {
+      // Soon, but after the write's answer; a failing central keeps its backoff.
+      if (failures === 0 && !running) schedule(50);
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await running?.catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,78 @@
+import { jwtVerify, SignJWT } from 'jose';
+import type { ServiceContext } from '../domain/context';
+import { unauthenticated } from '../domain/errors';
+import { dummyPasswordHash, PASSWORD_COST, verifyPassword } from '../domain/passwords';
+import { SIGN_IN_THROTTLE, tooManyAttempts } from '../domain/auth';
+import { admitSignInAttempt, clearSignInAttempts } from '../db/sign-in-throttle';
+
+/** Device tokens live an hour and are good for the sync routes only (audience `sync`). */
+export const DEVICE_TOKEN_SECONDS = 3600;
+const AUDIENCE = 'sync';
+const ISSUER = 'fulfillment-integration-central';
+
+export interface Device {
+  id: string;
+  facilityIds: string[];
+}
+
+async function loadDevice(ctx: ServiceContext, deviceId: string) {
+  const device = await ctx.db
+    .selectFrom('devices')
+    .select(['id', 'secret_hash', 'disabled_at'])
+    .where('id', '=', deviceId)
+    .executeTakeFirst();
+  if (!device || device.disabled_at) return null;
+  const facilities = await ctx.db
+    .selectFrom('device_facilities')
+    .select('facility_id')
+    .where('device_id', '=', deviceId)
+    .execute();
+  return { ...device, facilityIds: facilities.map((f) => f.facility_id) };
+}
+
+/** `POST /api/sync/v1/session`: a device secret for a token, throttled like a user's sign-in. */
+export async function openDeviceSession(ctx: ServiceContext, deviceId: string, secret: string) {
+  const now = ctx.clock.now().getTime();
+  const throttleKey = `device:${deviceId.toLowerCase()}`;
+  const admission = await admitSignInAttempt(ctx.db, throttleKey, now, SIGN_IN_THROTTLE);
+  if (!admission.admitted) throw tooManyAttempts(admission.lockedUntil - now);
+  const device = await loadDevice(ctx, deviceId.toLowerCase());
+  const cost = ctx.passwordCost ?? PASSWORD_COST;
+  const ok = await verifyPassword(secret, device?.secret_hash ?? (await dummyPasswordHash(cost)));
+  if (!device || !ok) throw unauthenticated('Unknown device or wrong device secret');
+  await clearSignInAttempts(ctx.db, throttleKey);
+  const seconds = Math.floor(now / 1000);
+  const token = await new SignJWT({})
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(device.id)
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt(seconds)
+    .setExpirationTime(seconds + DEVICE_TOKEN_SECONDS)
+    .sign(ctx.secret);
+  return { token, expires_in: DEVICE_TOKEN_SECONDS };
+}
+
+/** The device of a sync request's bearer token; a user's token, a disabled device: 401. */
+export async function deviceOfToken(
+  ctx: ServiceContext,
+  header: string | undefined,
+): Promise<Device> {
+  const token = /^Bearer (.+)$/i.exec(header ?? '')?.[1];
+  if (!token) throw unauthenticated('A device token is required');
+  let deviceId: string | undefined;
+  try {
+    const { payload } = await jwtVerify(token, ctx.secret, {
+      algorithms: ['HS256'],
+      audience: AUDIENCE,
+      issuer: ISSUER,
+      currentDate: ctx.clock.now(),
+    });
+    deviceId = payload.sub;
+  } catch {
+    throw unauthenticated('Invalid or expired device token');
+  }
+  const device = deviceId ? await loadDevice(ctx, deviceId) : null;
+  if (!device) throw unauthenticated('Invalid or expired device token');
+  return { id: device.id, facilityIds: device.facilityIds };
+}

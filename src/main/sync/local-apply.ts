@@ -1,0 +1,145 @@
+import type SQLite from 'better-sqlite3';
+import type { ChangeCapture } from './capture';
+import { columnsOf } from './columns';
+import type { PullPage, PulledChange } from './protocol';
+import { REPLICATED_BY_NAME, REPLICATED_TABLES, type ReplicatedTable } from './tables';
+
+export type PageOutcome = { applied: number } | { skipped: 'unpushed local changes' };
+
+/**
+ * Applies one pull page and stores its cursor in one transaction. Nothing is applied over local
+ * mutations not yet pushed (the loop pushes first and comes back). Foreign keys are off while
+ * applying: a page holds rows in version order, so a child may come before the row it refers to,
+ * and the central sends a tombstone for every row its cascades deleted. Run while holding
+ * Kysely's connection.
+ */
+export function applyPullPage(
+  sqlite: SQLite.Database,
+  capture: ChangeCapture,
+  deviceId: string,
+  page: PullPage,
+  at: string,
+): PageOutcome {
+  capture.foldLeftovers();
+  const pending = sqlite
+    .prepare(
+      `SELECT 1 FROM sync_mutations m JOIN sync_state s ON s.id = 1
+       WHERE m.client_id = ? AND m.seq > s.acked_seq LIMIT 1`,
+    )
+    .get(deviceId);
+  if (pending) return { skipped: 'unpushed local changes' };
+  sqlite.pragma('foreign_keys = OFF');
+  try {
+    return capture.paused(() =>
+      sqlite.transaction(() => {
+        if (page.reset) clearReplicatedRows(sqlite);
+        const evictions = [...page.evictions];
+        for (const change of page.changes) {
+          while (evictions.length > 0 && evictions[0]!.v <= change.v) {
+            dropOrder(sqlite, evictions.shift()!.order_id);
+          }
+          applyChange(sqlite, change);
+        }
+        for (const eviction of evictions) dropOrder(sqlite, eviction.order_id);
+        sqlite
+          .prepare(`UPDATE sync_state SET cursor = ?, last_pull_at = ? WHERE id = 1`)
+          .run(page.cursor, at);
+        return { applied: page.changes.length };
+      })(),
+    );
+  } finally {
+    sqlite.pragma('foreign_keys = ON');
+  }
+}
+
+function clearReplicatedRows(sqlite: SQLite.Database): void {
+  for (const table of [...REPLICATED_TABLES].reverse()) sqlite.exec(`DELETE FROM ${table.name}`);
+  sqlite.exec(`DELETE FROM sync_row_versions`);
+}
+
+/** The order moved to a facility this workstation does not serve. */
+function dropOrder(sqlite: SQLite.Database, orderId: string): void {
+  sqlite
+    .prepare(
+      `DELETE FROM carton_skus WHERE carton_id IN (SELECT id FROM cartons WHERE order_id = ?)`,
+    )
+    .run(orderId);
+  for (const table of [
+    'cartons',
+    'pallets',
+    'order_items',
+    'order_activity',
+    'order_bol_versions',
+  ]) {
+    sqlite.prepare(`DELETE FROM ${table} WHERE order_id = ?`).run(orderId);
+  }
+  sqlite.prepare(`DELETE FROM orders WHERE id = ?`).run(orderId);
+  sqlite.prepare(`DELETE FROM sync_row_versions WHERE order_id = ?`).run(orderId);
+}
+
+const keyWhere = (table: ReplicatedTable) => table.key.map((k) => `${k} = ?`).join(' AND ');
+
+function applyChange(sqlite: SQLite.Database, change: PulledChange): void {
+  const table = REPLICATED_BY_NAME.get(change.t);
+  if (!table) return; // a table this build does not know (protocol versions keep this rare)
+  const key = change.k as (string | number | null)[];
+  const rowKey = JSON.stringify(change.k);
+  if (change.deleted || !change.row) {
+    sqlite.prepare(`DELETE FROM ${table.name} WHERE ${keyWhere(table)}`).run(...key);
+    sqlite
+      .prepare(
+        `INSERT INTO sync_row_versions (tbl, row_key, version, deleted) VALUES (?, ?, ?, 1)
+         ON CONFLICT (tbl, row_key) DO UPDATE SET version = excluded.version, deleted = 1`,
+      )
+      .run(table.name, rowKey, change.v);
+    return;
+  }
+  upsertRow(sqlite, table, change.row);
+  const orderId = table.name === 'orders' ? change.row.id : change.row.order_id;
+  sqlite
+    .prepare(
+      `INSERT INTO sync_row_versions (tbl, row_key, version, deleted, order_id) VALUES (?, ?, ?, 0, ?)
+       ON CONFLICT (tbl, row_key) DO UPDATE SET version = excluded.version, deleted = 0,
+         order_id = excluded.order_id`,
+    )
+    .run(table.name, rowKey, change.v, typeof orderId === 'string' ? orderId : null);
+}
+
+/**
+ * Insert or update by key. A row may collide with a local row on another unique index (a
+ * picksheet code that moved between two orders at versions on both sides of this page): the
+ * local row gives way, and its own newer version follows later in the same pull.
+ */
+function upsertRow(sqlite: SQLite.Database, table: ReplicatedTable, row: Record<string, unknown>) {
+  const names = columnsOf(sqlite, table.name).filter((c) => c in row);
+  const updates = names.filter((c) => !table.key.includes(c) && !table.local?.includes(c));
+  const statement = sqlite.prepare(
+    `INSERT INTO ${table.name} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})
+     ON CONFLICT (${table.key.join(', ')}) DO ${
+       updates.length
+         ? `UPDATE SET ${updates.map((c) => `${c} = excluded.${c}`).join(', ')}`
+         : 'NOTHING'
+     }`,
+  );
+  const values = names.map((c) => row[c] as string | number | null);
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      statement.run(...values);
+      return;
+    } catch (error) {
+      const columns = uniqueColumns(error, table.name);
+      if (!columns || attempt >= 3) throw error;
+      sqlite
+        .prepare(`DELETE FROM ${table.name} WHERE ${columns.map((c) => `${c} IS ?`).join(' AND ')}`)
+        .run(...columns.map((c) => row[c] as string | number | null));
+    }
+  }
+}
+
+function uniqueColumns(error: unknown, table: string): string[] | null {
+  if ((error as { code?: unknown }).code !== 'SQLITE_CONSTRAINT_UNIQUE') return null;
+  const match = /UNIQUE constraint failed: (.+)$/.exec((error as Error).message);
+  if (!match) return null;
+  const columns = match[1]!.split(',').map((part) => part.trim().replace(`${table}.`, ''));
+  return columns.every((c) => /^\w+$/.test(c)) ? columns : null;
+}

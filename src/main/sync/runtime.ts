@@ -1,0 +1,45 @@
+import type SQLite from 'better-sqlite3';
+import type { SyncRole } from '../../shared/sync';
+import type { ChangeCapture } from './capture';
+import type { SyncClient } from './client';
+import type { CentralStamps } from './stamps';
+
+/** The central's replica id: the sender of deliveries it sends, the writer of its own rows. */
+export const CENTRAL_ID = 'central';
+
+/** How this service takes part in sync; absent (or standalone) when sync is off. */
+export interface SyncRuntime {
+  role: SyncRole;
+  sqlite: SQLite.Database;
+  /** Workstation: its device id. */
+  deviceId: string | null;
+  capture: ChangeCapture | null;
+  stamps: CentralStamps | null;
+  client: SyncClient | null;
+}
+
+/** The sender ids whose deliveries this replica sends (null: rows made before sync was on). */
+export function ownSenderIds(sync: SyncRuntime | undefined): (string | null)[] {
+  if (!sync || sync.role === 'standalone') return [null];
+  if (sync.role === 'central') return [null, CENTRAL_ID];
+  return [sync.deviceId];
+}
+
+/**
+ * Who sends a new delivery of `connection`: on a workstation, itself when the connection's sender
+ * is `workstation`, else the central (which builds the document with its own control numbers).
+ */
+export function senderOfNewDelivery(
+  sync: SyncRuntime | undefined,
+  connection: { sender?: 'central' | 'workstation' },
+): { senderId: string | null; sendsHere: boolean } {
+  if (!sync || sync.role === 'standalone') return { senderId: null, sendsHere: true };
+  if (sync.role === 'central') return { senderId: CENTRAL_ID, sendsHere: true };
+  return connection.sender === 'workstation'
+    ? { senderId: sync.deviceId, sendsHere: true }
+    : { senderId: CENTRAL_ID, sendsHere: false };
+}
+
+export function describeSender(senderId: string | null): string {
+  return senderId === CENTRAL_ID ? 'the central service' : 'another workstation';
+}

@@ -1,0 +1,206 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningService } from '../../src/main/service/server';
+import { type ApiBody, DEVICES, removeTempDirs, signIn, startCentral } from './helpers/cluster';
+
+let central: RunningService;
+beforeAll(async () => {
+  central = await startCentral();
+});
+afterAll(async () => {
+  await central.close();
+  removeTempDirs();
+});
+
+const H = { 'x-sync-protocol': '1', 'content-type': 'application/json' };
+
+async function session(device = DEVICES.w1, secret = device.secret) {
+  return fetch(`${central.url}/api/sync/v1/session`, {
+    method: 'POST',
+    headers: H,
+    body: JSON.stringify({ device_id: device.id, device_secret: secret }),
+  });
+}
+async function token(device = DEVICES.w1) {
+  const body = (await (await session(device)).json()) as { token: string };
+  return `Bearer ${body.token}`;
+}
+async function push(auth: string, mutations: unknown[]) {
+  const response = await fetch(`${central.url}/api/sync/v1/push`, {
+    method: 'POST',
+    headers: { ...H, authorization: auth },
+    body: JSON.stringify({ mutations }),
+  });
+  return { status: response.status, body: (await response.json()) as ApiBody };
+}
+
+const activityRow = (id: string, orderId: string) => ({
+  t: 'order_activity',
+  op: 'I',
+  k: [id],
+  new: {
+    id,
+    order_id: orderId,
+    kind: 'ACTION',
+    action_type: 'STICKER',
+    metric: 'units',
+    count: 1,
+    carton_id: null,
+    pallet_id: null,
+    sscc: null,
+    user_id: null,
+    created_at: '2026-11-24T10:00:00.000Z',
+  },
+});
+
+async function renoOrderId(code = 'PS-SUM-2611001') {
+  return (
+    await central.context.db
+      .selectFrom('orders')
+      .select('id')
+      .where('picksheet_code', '=', code)
+      .executeTakeFirstOrThrow()
+  ).id;
+}
+
+describe('sync routes on the central', () => {
+  it('answers 426 without the protocol header or with another version', async () => {
+    for (const headers of [
+      { 'content-type': 'application/json' },
+      { ...H, 'x-sync-protocol': '2' },
+    ]) {
+      const response = await fetch(`${central.url}/api/sync/v1/session`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ device_id: DEVICES.w1.id, device_secret: DEVICES.w1.secret }),
+      });
+      expect(response.status).toBe(426);
+      const body = (await response.json()) as { message: string; error: { code: string } };
+      expect(body.error.code).toBe('UPGRADE_REQUIRED');
+      expect(body.message).toMatch(
+        /^Upgrade required: this central service speaks sync protocol 1/,
+      );
+    }
+  });
+
+  it('refuses a wrong secret, an unknown device, a user token, and a device token on the user API', async () => {
+    expect((await session(DEVICES.w1, 'wrong-secret-wrong')).status).toBe(401);
+    expect(
+      (await session({ ...DEVICES.w1, id: 'd1000000-0000-4000-8000-0000000000ff' })).status,
+    ).toBe(401);
+    const userToken = await signIn(central);
+    expect((await push(userToken, [])).status).toBe(401);
+    const deviceToken = await token();
+    const users = await fetch(`${central.url}/api/user-facilities/v1/facilities`, {
+      headers: { authorization: deviceToken },
+    });
+    expect(users.status).toBe(401);
+    const pull = await fetch(`${central.url}/api/sync/v1/pull`, {
+      headers: { 'x-sync-protocol': '1' },
+    });
+    expect(pull.status).toBe(401);
+  });
+
+  it('applies a seq once: a retry is skipped, a gap answers 409 with the expected seq', async () => {
+    const auth = await token(DEVICES.w2);
+    const orderId = await renoOrderId();
+    const m1 = {
+      seq: 1,
+      name: 'ACTION',
+      args: { changes: [activityRow('a1000000-0000-4000-8000-000000000001', orderId)] },
+      at: '2026-11-24T10:00:00.000Z',
+    };
+    const first = await push(auth, [m1]);
+    expect(first).toMatchObject({
+      status: 200,
+      body: { last_seq: 1, applied: 1, duplicates: 0, rejected: 0 },
+    });
+    const again = await push(auth, [m1]);
+    expect(again).toMatchObject({ status: 200, body: { last_seq: 1, applied: 0, duplicates: 1 } });
+    const gap = await push(auth, [{ ...m1, seq: 3 }]);
+    expect(gap.status).toBe(409);
+    expect(gap.body.error).toMatchObject({ code: 'SYNC_GAP', expected_seq: 2, last_seq: 1 });
+    const rows = await central.context.db
+      .selectFrom('sync_mutations')
+      .select('seq')
+      .where('client_id', '=', DEVICES.w2.id)
+      .execute();
+    expect(rows.map((r) => r.seq)).toEqual([1]);
+  });
+
+  it('applies a batch once under 50 parallel pushes of it', async () => {
+    const auth = await token(DEVICES.w1);
+    const orderId = await renoOrderId();
+    const before = await central.context.db
+      .selectFrom('sync_clients')
+      .select('last_seq')
+      .where('client_id', '=', DEVICES.w1.id)
+      .executeTakeFirst();
+    const start = (before?.last_seq ?? 0) + 1;
+    const batch = Array.from({ length: 5 }, (_, i) => ({
+      seq: start + i,
+      name: 'ACTION',
+      args: { changes: [activityRow(`a2000000-0000-4000-8000-00000000000${i}`, orderId)] },
+      at: '2026-11-24T10:00:00.000Z',
+    }));
+    const answers = await Promise.all(Array.from({ length: 50 }, () => push(auth, batch)));
+    expect(answers.every((a) => a.status === 200 && a.body.last_seq === start + 4)).toBe(true);
+    expect(answers.reduce((n, a) => n + a.body.applied, 0)).toBe(5);
+    const activity = await central.context.db
+      .selectFrom('order_activity')
+      .select('id')
+      .where('id', 'like', 'a2000000-%')
+      .execute();
+    expect(activity).toHaveLength(5);
+  });
+
+  it('refuses changes to a facility the device does not serve, as a conflict, and moves on', async () => {
+    const auth = await token(DEVICES.w3); // Savannah only
+    const orderId = await renoOrderId();
+    const answer = await push(auth, [
+      {
+        seq: 1,
+        name: 'ACTION',
+        args: { changes: [activityRow('a3000000-0000-4000-8000-000000000001', orderId)] },
+        at: '2026-11-24T10:00:00.000Z',
+      },
+    ]);
+    expect(answer.body).toMatchObject({ last_seq: 1, applied: 0, rejected: 1 });
+    const conflict = await central.context.db
+      .selectFrom('sync_conflicts')
+      .selectAll()
+      .where('client_id', '=', DEVICES.w3.id)
+      .executeTakeFirstOrThrow();
+    expect(conflict.reason).toBe('The order belongs to a facility this workstation does not serve');
+    const written = await central.context.db
+      .selectFrom('order_activity')
+      .select('id')
+      .where('id', '=', 'a3000000-0000-4000-8000-000000000001')
+      .execute();
+    expect(written).toHaveLength(0);
+  });
+
+  it('refuses tables written centrally only and malformed pushes', async () => {
+    const auth = await token(DEVICES.w2);
+    const last = (
+      await central.context.db
+        .selectFrom('sync_clients')
+        .select('last_seq')
+        .where('client_id', '=', DEVICES.w2.id)
+        .executeTakeFirstOrThrow()
+    ).last_seq;
+    const answer = await push(auth, [
+      {
+        seq: last + 1,
+        name: 'users.update',
+        args: {
+          changes: [{ t: 'users', op: 'U', k: ['x'], old: {}, new: { password_hash: 'x' } }],
+        },
+        at: '2026-11-24T10:00:00.000Z',
+      },
+    ]);
+    expect(answer.body).toMatchObject({ rejected: 1 });
+    const bad = await push(auth, [{ seq: 'one' }]);
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/^Invalid push: /);
+  });
+});

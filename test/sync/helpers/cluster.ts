@@ -1,0 +1,207 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { importSeedBundle } from '../../../src/main/domain/seed';
+import {
+  startService,
+  type RunningService,
+  type StartOptions,
+} from '../../../src/main/service/server';
+import type { SyncClientOptions } from '../../../src/main/sync/client';
+import type { SyncConflict } from '../../../src/shared/sync';
+import type { SeedDevice } from '../../../src/shared/sync-seed';
+import { TEST_PASSWORD_COST } from '../../helpers/service';
+
+export const RENO = '0f000000-0000-4000-8000-000000000001';
+export const COLUMBUS = '0f000000-0000-4000-8000-000000000002';
+export const SAVANNAH = '0f000000-0000-4000-8000-000000000003';
+export const DEMO_EMAIL = 'demo@example.com';
+export const DEMO_PASSWORD = 'demo-password';
+
+/** Devices of the demo's facilities; W1 and W2 both serve Reno, W3 serves Savannah. */
+export const DEVICES = {
+  w1: {
+    id: 'd1000000-0000-4000-8000-000000000001',
+    name: 'Reno packing 1',
+    facility_ids: [RENO],
+    secret: 'w1-secret-w1-secret',
+  },
+  w2: {
+    id: 'd1000000-0000-4000-8000-000000000002',
+    name: 'Reno packing 2',
+    facility_ids: [RENO],
+    secret: 'w2-secret-w2-secret',
+  },
+  w3: {
+    id: 'd1000000-0000-4000-8000-000000000003',
+    name: 'Savannah 1',
+    facility_ids: [SAVANNAH],
+    secret: 'w3-secret-w3-secret',
+  },
+} satisfies Record<string, SeedDevice>;
+
+const dirs: string[] = [];
+export function tempDataDir(name: string): string {
+  const dir = mkdtempSync(join(tmpdir(), `sync-${name}-`));
+  dirs.push(dir);
+  return dir;
+}
+export function removeTempDirs(): void {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
+const base = (dataDir: string): StartOptions => ({
+  host: '127.0.0.1',
+  port: 0,
+  dataDir,
+  seed: null,
+  uiDir: null,
+  outboxDrain: false,
+});
+
+/** An in-process central with the demo workspace and the test devices. */
+export async function startCentral(
+  options: { dataDir?: string; seed?: boolean; outboxDrain?: StartOptions['outboxDrain'] } = {},
+): Promise<RunningService> {
+  const central = await startService(
+    {
+      ...base(options.dataDir ?? tempDataDir('central')),
+      seed: options.seed === false ? null : 'demo',
+      sync: { role: 'central' },
+      outboxDrain: options.outboxDrain ?? false,
+    },
+    { passwordCost: TEST_PASSWORD_COST },
+  );
+  await importSeedBundle(
+    central.context.db,
+    { devices: Object.values(DEVICES) },
+    {
+      passwordCost: TEST_PASSWORD_COST,
+    },
+  );
+  return central;
+}
+
+/** An in-process workstation syncing with `centralUrl` (a proxy in front of it, in most tests). */
+export async function startWorkstation(
+  centralUrl: string,
+  device: SeedDevice,
+  options: {
+    dataDir?: string;
+    client?: Partial<SyncClientOptions>;
+    outboxDrain?: StartOptions['outboxDrain'];
+  } = {},
+): Promise<RunningService> {
+  return startService(
+    {
+      ...base(options.dataDir ?? tempDataDir(device.name.replace(/\W+/g, '-'))),
+      outboxDrain: options.outboxDrain ?? false,
+      sync: {
+        role: 'workstation',
+        centralUrl,
+        deviceId: device.id,
+        deviceSecret: device.secret,
+        client: {
+          intervalMs: 100,
+          maxBackoffMs: 400,
+          requestTimeoutMs: 5_000,
+          onError: () => {},
+          ...options.client,
+        },
+      },
+    },
+    { passwordCost: TEST_PASSWORD_COST },
+  );
+}
+
+/** Signs in through the API; the bearer header value. */
+export async function signIn(
+  service: RunningService,
+  email = DEMO_EMAIL,
+  password = DEMO_PASSWORD,
+) {
+  const response = await fetch(`${service.url}/api/auth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (response.status !== 200) throw new Error(`sign-in failed: ${await response.text()}`);
+  const body = (await response.json()) as {
+    data?: { access_token: string };
+    access_token?: string;
+  };
+  return `Bearer ${body.data?.access_token ?? body.access_token}`;
+}
+
+export async function api(
+  service: RunningService,
+  auth: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: ApiBody }> {
+  const response = await fetch(`${service.url}${path}`, {
+    method,
+    headers: {
+      authorization: auth,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : null };
+}
+
+/** What the sync tests read from JSON answers (each test asserts the parts it needs). */
+export interface ApiBody {
+  message: string;
+  error: { code: string; expected_seq?: number; last_seq?: number };
+  data: { items: SyncConflict[]; total_count: number } & SyncConflict;
+  role: string;
+  online: boolean;
+  pending_mutations: number;
+  conflicts: number;
+  last_pull_at: string | null;
+  last_seq: number;
+  applied: number;
+  duplicates: number;
+  rejected: number;
+}
+
+/** Polls `check` until it returns a truthy value (or throws after `timeoutMs`). */
+export async function eventually<T>(
+  check: () => Promise<T> | T,
+  timeoutMs = 15_000,
+  what = 'condition',
+): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      const value = await check();
+      if (value) return value;
+    } catch (error) {
+      last = error;
+    }
+    if (Date.now() > until)
+      throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Runs sync rounds on a workstation until nothing is pending and a pull brought nothing new. */
+export async function syncUntilQuiet(workstation: RunningService): Promise<void> {
+  const client = workstation.context.sync!.client!;
+  for (let i = 0; i < 50; i += 1) {
+    await client.syncNow();
+    const pending = await workstation.context.db
+      .selectFrom('sync_mutations')
+      .innerJoin('sync_state', (j) => j.onTrue())
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .whereRef('sync_mutations.seq', '>', 'sync_state.acked_seq')
+      .executeTakeFirstOrThrow();
+    if (Number(pending.n) === 0 && client.online) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error('sync did not become quiet');
+}
