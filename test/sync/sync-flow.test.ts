@@ -66,5 +66,22 @@ describe('sync: a central and two workstations', () => {
       conflicts: 0,
     });
     await eventually(() => after.body.last_pull_at !== null);
+
+    // Written centrally, read everywhere: a workstation refuses these writes.
+    const brand = '0b000000-0000-4000-8000-000000000001';
+    const refusals = [
+      await api(w1, auth1, 'PUT', `/api/v1/billing/prices/${brand}`, { prices: {} }),
+      await api(w1, auth1, 'PUT', `/api/v1/brands/${brand}/gs1-prefix`, {
+        gs1_company_prefix: '0614141',
+      }),
+      await api(w1, auth1, 'POST', '/api/v1/chargebacks/import', { brand_id: brand, csv: 'x' }),
+      await api(w1, auth1, 'POST', '/api/v1/pos-reports/import', { brand_id: brand, csv: 'x' }),
+    ];
+    for (const refusal of refusals) {
+      expect(refusal.status).toBe(409);
+      expect(refusal.body.message).toBe(
+        'This is changed on the central service only; a workstation receives it from there',
+      );
+    }
   }, 60_000);
 });

@@ -1,5 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import type { SyncRole } from '../../shared/sync';
+import type { ServiceContext } from '../domain/context';
+import { conflict } from '../domain/errors';
 import type { ChangeCapture } from './capture';
 import type { SyncClient } from './client';
 import type { CentralStamps } from './stamps';
@@ -42,4 +44,15 @@ export function senderOfNewDelivery(
 
 export function describeSender(senderId: string | null): string {
   return senderId === CENTRAL_ID ? 'the central service' : 'another workstation';
+}
+
+export const CENTRAL_ONLY_MESSAGE =
+  'This is changed on the central service only; a workstation receives it from there';
+
+/**
+ * Prices, chargebacks, POS rows and GS1 prefixes are written centrally and read everywhere
+ * (docs/sync.md): a workstation refuses them (409) rather than keep a change that would never go up.
+ */
+export function requireCentralWrite(ctx: Pick<ServiceContext, 'sync'>): void {
+  if (ctx.sync?.role === 'workstation') throw conflict(CENTRAL_ONLY_MESSAGE);
 }

@@ -12,6 +12,7 @@ import {
 } from '../../../shared/billing';
 import type { AuthUser, ServiceContext } from '../context';
 import { forbidden, notFound } from '../errors';
+import { requireCentralWrite } from '../../sync/runtime';
 
 export const BRAND_NOT_FOUND = 'Brand not found';
 
@@ -81,6 +82,7 @@ export async function setBillingPrices(
   brandId: string,
   body: BillingPricesBody,
 ): Promise<BillingPrices> {
+  requireCentralWrite(ctx);
   const brand = await visibleBrand(ctx, user, brandId);
   if (!(await hasAdminGrantInOrganization(ctx.db, user, brand.id, null))) throw forbidden();
   const at = ctx.clock.now().toISOString();

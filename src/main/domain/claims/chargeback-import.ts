@@ -15,6 +15,7 @@ import { dateCell, moneyCell, textCell, type CellResult } from './csv-values';
 import { recordScopes, requestScope } from './import-scope';
 import { flagDuplicates, refuseFile } from './import-report';
 import { centsOf } from './money';
+import { requireCentralWrite } from '../../sync/runtime';
 
 type Field =
   | 'chargeback_id'
@@ -106,6 +107,7 @@ export async function importChargebacksCsv(
   user: AuthUser,
   body: ClaimsImportBody,
 ): Promise<ImportResult> {
+  requireCentralWrite(ctx);
   const scope = await requestScope(ctx, user, body);
   const table = readCsv(body.csv, CHARGEBACK_COLUMNS, REQUIRED);
   if (table.unusable) refuseFile(table.problems);

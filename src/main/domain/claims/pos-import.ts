@@ -14,6 +14,7 @@ import { addDays, dateCell, moneyCell, percentCell, textCell, unitsCell } from '
 import { recordScopes, requestScope } from './import-scope';
 import { flagDuplicates, refuseFile } from './import-report';
 import { posMetricColumns } from './pos-values';
+import { requireCentralWrite } from '../../sync/runtime';
 
 type Field =
   | 'sku'
@@ -104,6 +105,7 @@ export async function importPosCsv(
   user: AuthUser,
   body: ClaimsImportBody,
 ): Promise<ImportResult> {
+  requireCentralWrite(ctx);
   const scope = await requestScope(ctx, user, body);
   const table = readCsv(body.csv, POS_COLUMNS, REQUIRED);
   if (table.unusable) refuseFile(table.problems);

@@ -3,6 +3,7 @@ import { findVisibleBrand, setBrandGs1Prefix } from '../../db/fulfilment';
 import type { Gs1PrefixBody } from '../../../shared/fulfilment';
 import type { AuthUser, ServiceContext } from '../context';
 import { forbidden, notFound } from '../errors';
+import { requireCentralWrite } from '../../sync/runtime';
 
 export const BRAND_NOT_FOUND = 'Brand not found';
 
@@ -17,6 +18,7 @@ export async function setGs1Prefix(
   brandId: string,
   body: Gs1PrefixBody,
 ) {
+  requireCentralWrite(ctx);
   return ctx.db.transaction().execute(async (trx) => {
     const brand = await findVisibleBrand(trx, user, brandId);
     if (!brand) throw notFound(BRAND_NOT_FOUND);
