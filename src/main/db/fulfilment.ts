@@ -188,6 +188,85 @@ export async function takeSsccSerial(db: Db, prefix: string): Promise<number> {
   return row.last_serial;
 }
 
+/** A workstation's device id (sync_state holds one only there); null elsewhere. */
+export async function workstationDeviceId(db: Db): Promise<string | null> {
+  const row = await db.selectFrom('sync_state').select('device_id').executeTakeFirst();
+  return row?.device_id ?? null;
+}
+
+/**
+ * A workstation's next serial: from the first of its leased blocks with serials left above the
+ * local counter, which then moves to it. Null when its blocks are used up.
+ */
+export async function takeBlockSerial(
+  db: Db,
+  prefix: string,
+  deviceId: string,
+): Promise<number | null> {
+  const counter = sql<number>`coalesce((SELECT c.last_serial FROM sscc_counters c WHERE c.company_prefix = ${prefix}), 0)`;
+  const block = await db
+    .selectFrom('sscc_serial_blocks')
+    .select(['first_serial', sql<number>`${counter}`.as('counter')])
+    .where('company_prefix', '=', prefix)
+    .where('device_id', '=', deviceId)
+    .where('last_serial', '>', counter)
+    .orderBy('first_serial')
+    .limit(1)
+    .executeTakeFirst();
+  if (!block) return null;
+  const serial = Math.max(block.counter + 1, block.first_serial);
+  await db
+    .insertInto('sscc_counters')
+    .values({ company_prefix: prefix, last_serial: serial })
+    .onConflict((oc) => oc.column('company_prefix').doUpdateSet({ last_serial: serial }))
+    .execute();
+  return serial;
+}
+
+/** Serials a workstation has left in its blocks of the prefix. */
+export async function serialsLeft(db: Db, prefix: string, deviceId: string): Promise<number> {
+  const counter = sql<number>`coalesce((SELECT c.last_serial FROM sscc_counters c WHERE c.company_prefix = ${prefix}), 0)`;
+  const row = await db
+    .selectFrom('sscc_serial_blocks')
+    .select(sql<number>`coalesce(sum(last_serial - max(first_serial - 1, ${counter})), 0)`.as('n'))
+    .where('company_prefix', '=', prefix)
+    .where('device_id', '=', deviceId)
+    .where('last_serial', '>', counter)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The central leases the next `size` serials of the prefix to a device (after its own counter). */
+export async function leaseSerialBlock(
+  db: Db,
+  prefix: string,
+  deviceId: string,
+  size: number,
+  at: string,
+) {
+  // Past every stored SSCC too (imported ones, and those of facilities the device cannot see).
+  const floor = await highestStoredSerial(db, prefix);
+  const row = await db
+    .insertInto('sscc_counters')
+    .values({ company_prefix: prefix, last_serial: floor + size })
+    .onConflict((oc) =>
+      oc
+        .column('company_prefix')
+        .doUpdateSet({ last_serial: sql`max(last_serial, ${floor}) + ${size}` }),
+    )
+    .returning('last_serial')
+    .executeTakeFirstOrThrow();
+  const block = {
+    company_prefix: prefix,
+    first_serial: row.last_serial - size + 1,
+    last_serial: row.last_serial,
+    device_id: deviceId,
+    leased_at: at,
+  };
+  await db.insertInto('sscc_serial_blocks').values(block).execute();
+  return block;
+}
+
 /** Moves the counter of the prefix to at least `serial`. */
 export async function raiseSsccCounter(db: Db, prefix: string, serial: number) {
   await db

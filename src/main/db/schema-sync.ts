@@ -91,7 +91,18 @@ export interface DeviceFacilitiesTable {
   facility_id: string;
 }
 
+export interface SsccSerialBlocksTable {
+  company_prefix: string;
+  first_serial: number;
+  last_serial: number;
+  device_id: string;
+  leased_at: string;
+}
+
+export type SsccSerialBlock = SsccSerialBlocksTable;
+
 export interface SyncTables {
+  sscc_serial_blocks: SsccSerialBlocksTable;
   sync_state: SyncStateTable;
   sync_capture: SyncCaptureTable;
   sync_mutations: SyncMutationsTable;

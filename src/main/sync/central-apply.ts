@@ -5,6 +5,7 @@ import type { ConflictField } from '../../shared/sync';
 import { columnsOf } from './columns';
 import type { PushAnswer, PushedMutation, RowChange } from './protocol';
 import type { CentralStamps } from './stamps';
+import { keyWhere, type SqlValue, writeRow } from './rows';
 import { REPLICATED_BY_NAME, type ReplicatedTable } from './tables';
 
 /** A mutation the central refuses for good: recorded as a conflict, and last_seq moves on. */
@@ -223,7 +224,6 @@ function orderIdOf(sqlite: SQLite.Database, table: ReplicatedTable, change: RowC
 }
 
 const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
-type SqlValue = string | number | bigint | Buffer | null;
 
 /** JSON values as SQLite binds them (objects never occur: rows hold text, numbers and nulls). */
 function bindable(value: unknown): SqlValue {
@@ -231,10 +231,6 @@ function bindable(value: unknown): SqlValue {
   if (typeof value === 'boolean') return value ? 1 : 0;
   if (typeof value === 'number' || typeof value === 'string') return value;
   return JSON.stringify(value);
-}
-
-function keyWhere(table: ReplicatedTable): string {
-  return table.key.map((k) => `${k} = ?`).join(' AND ');
 }
 
 function applyChange(
@@ -252,16 +248,13 @@ function applyChange(
   if (change.op === 'I') {
     const names = columns.filter((c) => c in incoming);
     const updates = names.filter((c) => !table.key.includes(c));
-    sqlite
-      .prepare(
-        `INSERT INTO ${table.name} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})
-         ON CONFLICT (${table.key.join(', ')}) DO ${
-           updates.length
-             ? `UPDATE SET ${updates.map((c) => `${c} = excluded.${c}`).join(', ')}`
-             : 'NOTHING'
-         }`,
-      )
-      .run(...names.map((c) => bindable(incoming[c])));
+    writeRow(
+      sqlite,
+      table,
+      names,
+      names.map((c) => bindable(incoming[c])),
+      updates,
+    );
     return [];
   }
   const current = sqlite

@@ -1,5 +1,8 @@
 import type { ServiceContext } from '../domain/context';
-import { DomainError, invalidRequest, notFound } from '../domain/errors';
+import { z } from 'zod';
+import { leaseSerialBlock } from '../db/fulfilment';
+import { serialCapacity } from '../domain/fulfilment/sscc';
+import { conflict, DomainError, invalidRequest, notFound } from '../domain/errors';
 import { SYNC_PROTOCOL_VERSION } from '../../shared/sync';
 import { applyPush } from './central-apply';
 import { crashPoint } from './crash';
@@ -90,4 +93,35 @@ export async function pullForDevice(
     .onConflict((oc) => oc.column('client_id').doUpdateSet({ last_pull_at: at }))
     .execute();
   return page;
+}
+
+/** Serials per leased block; a workstation asks for another when less than a fifth is left. */
+export const SSCC_BLOCK_SIZE = 10_000;
+export const leaseBodySchema = z.strictObject({ company_prefix: z.string().regex(/^\d{7,10}$/) });
+
+/**
+ * `POST /api/sync/v1/sscc-blocks`: leases the next block of a prefix's serials to the device.
+ * Only prefixes of brands that work at one of the device's facilities.
+ */
+export async function leaseSsccBlock(ctx: ServiceContext, device: Device, body: unknown) {
+  centralRuntime(ctx);
+  const parsed = leaseBodySchema.safeParse(body);
+  if (!parsed.success) throw invalidRequest('company_prefix must be 7 to 10 digits');
+  const prefix = parsed.data.company_prefix;
+  const at = ctx.clock.now().toISOString();
+  return ctx.db.transaction().execute(async (trx) => {
+    const brand = await trx
+      .selectFrom('brands as b')
+      .innerJoin('brand_facilities as bf', 'bf.brand_id', 'b.id')
+      .select('b.id')
+      .where('b.gs1_company_prefix', '=', prefix)
+      .where('bf.facility_id', 'in', device.facilityIds.length ? device.facilityIds : [''])
+      .executeTakeFirst();
+    if (!brand) throw notFound('No brand of this device has that GS1 company prefix');
+    const block = await leaseSerialBlock(trx, prefix, device.id, SSCC_BLOCK_SIZE, at);
+    if (block.last_serial > serialCapacity(prefix)) {
+      throw conflict(`The SSCC serials of GS1 company prefix ${prefix} are used up`);
+    }
+    return block;
+  });
 }

@@ -4,7 +4,12 @@ import type { ServiceContext } from '../domain/context';
 import type { ChangeCapture } from './capture';
 import { crashPoint } from './crash';
 import { applyPullPage } from './local-apply';
+import { serialsLeft } from '../db/fulfilment';
+import type { SsccSerialBlock } from '../db/schema-sync';
 import type { PullPage, PushAnswer } from './protocol';
+
+/** A fifth of a block (central.ts SSCC_BLOCK_SIZE): below it, the loop leases another. */
+const SERIAL_TOP_UP_BELOW = 2_000;
 
 export interface SyncClientOptions {
   centralUrl: string;
@@ -32,6 +37,8 @@ export const defaultSyncClientOptions = {
 export interface SyncClient {
   /** True after the last request reached the central; false after a network error. */
   readonly online: boolean;
+  /** Why the last round failed; null after a round that went through. */
+  readonly lastError: unknown;
   /** Runs a round now (or joins the one under way): push everything, then pull to the end. */
   syncNow(): Promise<void>;
   /** A local write happened: sync soon. */
@@ -69,6 +76,7 @@ export function startSyncClient(
   let running: Promise<void> | null = null;
   let stopped = false;
   let failures = 0;
+  let lastError: unknown = null;
   let timer: NodeJS.Timeout | null = null;
   let again = false;
 
@@ -188,6 +196,17 @@ export function startSyncClient(
       const query = new URLSearchParams({ limit: String(settings.pullLimit) });
       if (state.cursor) query.set('cursor', state.cursor);
       const page = (await call('GET', `/api/sync/v1/pull?${query}`)) as PullPage;
+      const acked = ackedSeq();
+      if (page.last_seq !== acked) {
+        // Below: the central lost mutations it had acknowledged (it was restored or reset), so
+        // they are pending again and the next push re-sends them before anything is applied.
+        // Above: its answer to a push was lost after it committed.
+        await storeAcked(page.last_seq);
+        if (page.last_seq < acked) {
+          again = true;
+          return;
+        }
+      }
       const outcome = await ctx.db
         .connection()
         .execute(async () =>
@@ -201,10 +220,39 @@ export function startSyncClient(
     }
   }
 
+  /** Leases SSCC serials for each GS1 prefix of the local brands that runs low (or has none). */
+  async function topUpSerialBlocks(): Promise<void> {
+    // Brands working at this device's facilities (the only brand_facilities rows it pulls).
+    const brands = await ctx.db
+      .selectFrom('brands as b')
+      .innerJoin('brand_facilities as bf', 'bf.brand_id', 'b.id')
+      .select('b.gs1_company_prefix')
+      .distinct()
+      .where('b.gs1_company_prefix', 'is not', null)
+      .execute();
+    for (const { gs1_company_prefix: prefix } of brands) {
+      if (!prefix) continue;
+      const left = await serialsLeft(ctx.db, prefix, settings.deviceId);
+      if (left >= SERIAL_TOP_UP_BELOW) continue;
+      const block = (await call(
+        'POST',
+        '/api/sync/v1/sscc-blocks',
+        JSON.stringify({ company_prefix: prefix }),
+      )) as SsccSerialBlock;
+      // Stored at once (not captured: the table is the central's); the pull brings it again.
+      await ctx.db
+        .insertInto('sscc_serial_blocks')
+        .values(block)
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    }
+  }
+
   const round = async () => {
     again = false;
     await push();
     await pull();
+    await topUpSerialBlocks();
   };
 
   const syncNow = (): Promise<void> => {
@@ -213,9 +261,11 @@ export function startSyncClient(
       .then(
         () => {
           failures = 0;
+          lastError = null;
         },
         (error: unknown) => {
           failures += 1;
+          lastError = error;
           if (!stopped) settings.onError(error);
         },
       )
@@ -242,6 +292,9 @@ export function startSyncClient(
   return {
     get online() {
       return online;
+    },
+    get lastError() {
+      return lastError;
     },
     syncNow,
     kick() {

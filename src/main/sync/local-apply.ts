@@ -2,6 +2,7 @@ import type SQLite from 'better-sqlite3';
 import type { ChangeCapture } from './capture';
 import { columnsOf } from './columns';
 import type { PullPage, PulledChange } from './protocol';
+import { keyWhere, type SqlValue, writeRow } from './rows';
 import { REPLICATED_BY_NAME, REPLICATED_TABLES, type ReplicatedTable } from './tables';
 
 export type PageOutcome = { applied: number } | { skipped: 'unpushed local changes' };
@@ -53,8 +54,65 @@ export function applyPullPage(
 }
 
 function clearReplicatedRows(sqlite: SQLite.Database): void {
-  for (const table of [...REPLICATED_TABLES].reverse()) sqlite.exec(`DELETE FROM ${table.name}`);
+  for (const table of [...REPLICATED_TABLES].reverse()) {
+    for (const child of cascadeChildren(sqlite, table.name))
+      sqlite.exec(`DELETE FROM ${child.table}`);
+    sqlite.exec(`DELETE FROM ${table.name}`);
+  }
   sqlite.exec(`DELETE FROM sync_row_versions`);
+}
+
+interface CascadeChild {
+  table: string;
+  /** The child's column and the parent's column it refers to. */
+  from: string;
+  to: string;
+}
+const childCache = new WeakMap<SQLite.Database, Map<string, CascadeChild[]>>();
+
+/** Tables whose rows go with a row of `parent` (ON DELETE CASCADE), e.g. the billing totals. */
+function cascadeChildren(sqlite: SQLite.Database, parent: string): CascadeChild[] {
+  let byParent = childCache.get(sqlite);
+  if (!byParent) {
+    byParent = new Map();
+    const tables = sqlite
+      .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`)
+      .all() as { name: string }[];
+    for (const { name } of tables) {
+      const keys = sqlite.prepare(`PRAGMA foreign_key_list(${name})`).all() as {
+        table: string;
+        from: string;
+        to: string | null;
+        on_delete: string;
+      }[];
+      for (const key of keys.filter((k) => k.on_delete === 'CASCADE')) {
+        const list = byParent.get(key.table) ?? [];
+        list.push({ table: name, from: key.from, to: key.to ?? 'id' });
+        byParent.set(key.table, list);
+      }
+    }
+    childCache.set(sqlite, byParent);
+  }
+  return byParent.get(parent) ?? [];
+}
+
+/**
+ * Deletes rows with foreign keys off, doing the cascades SQLite would have done (derived tables
+ * such as the billing totals have no tombstones of their own).
+ */
+function deleteRows(
+  sqlite: SQLite.Database,
+  table: string,
+  where: string,
+  values: unknown[],
+): void {
+  for (const child of cascadeChildren(sqlite, table)) {
+    const parents = sqlite
+      .prepare(`SELECT ${child.to} AS v FROM ${table} WHERE ${where}`)
+      .all(...values) as { v: unknown }[];
+    for (const { v } of parents) deleteRows(sqlite, child.table, `${child.from} = ?`, [v]);
+  }
+  sqlite.prepare(`DELETE FROM ${table} WHERE ${where}`).run(...values);
 }
 
 /** The order moved to a facility this workstation does not serve. */
@@ -77,15 +135,13 @@ function dropOrder(sqlite: SQLite.Database, orderId: string): void {
   sqlite.prepare(`DELETE FROM sync_row_versions WHERE order_id = ?`).run(orderId);
 }
 
-const keyWhere = (table: ReplicatedTable) => table.key.map((k) => `${k} = ?`).join(' AND ');
-
 function applyChange(sqlite: SQLite.Database, change: PulledChange): void {
   const table = REPLICATED_BY_NAME.get(change.t);
   if (!table) return; // a table this build does not know (protocol versions keep this rare)
   const key = change.k as (string | number | null)[];
   const rowKey = JSON.stringify(change.k);
   if (change.deleted || !change.row) {
-    sqlite.prepare(`DELETE FROM ${table.name} WHERE ${keyWhere(table)}`).run(...key);
+    deleteRows(sqlite, table.name, keyWhere(table), key);
     sqlite
       .prepare(
         `INSERT INTO sync_row_versions (tbl, row_key, version, deleted) VALUES (?, ?, ?, 1)
@@ -113,25 +169,20 @@ function applyChange(sqlite: SQLite.Database, change: PulledChange): void {
 function upsertRow(sqlite: SQLite.Database, table: ReplicatedTable, row: Record<string, unknown>) {
   const names = columnsOf(sqlite, table.name).filter((c) => c in row);
   const updates = names.filter((c) => !table.key.includes(c) && !table.local?.includes(c));
-  const statement = sqlite.prepare(
-    `INSERT INTO ${table.name} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})
-     ON CONFLICT (${table.key.join(', ')}) DO ${
-       updates.length
-         ? `UPDATE SET ${updates.map((c) => `${c} = excluded.${c}`).join(', ')}`
-         : 'NOTHING'
-     }`,
-  );
-  const values = names.map((c) => row[c] as string | number | null);
+  const values = names.map((c) => row[c] as SqlValue);
   for (let attempt = 0; ; attempt += 1) {
     try {
-      statement.run(...values);
+      writeRow(sqlite, table, names, values, updates);
       return;
     } catch (error) {
       const columns = uniqueColumns(error, table.name);
       if (!columns || attempt >= 3) throw error;
-      sqlite
-        .prepare(`DELETE FROM ${table.name} WHERE ${columns.map((c) => `${c} IS ?`).join(' AND ')}`)
-        .run(...columns.map((c) => row[c] as string | number | null));
+      deleteRows(
+        sqlite,
+        table.name,
+        columns.map((c) => `${c} IS ?`).join(' AND '),
+        columns.map((c) => row[c] as string | number | null),
+      );
     }
   }
 }

@@ -144,6 +144,13 @@ export const REPLICATED_TABLES: readonly ReplicatedTable[] = [
   },
   { name: 'chargebacks', key: ['id'], facility: 'NULL', pushed: false },
   { name: 'pos_rows', key: ['id'], facility: 'NULL', pushed: false },
+  // Leased by the central; a device allocates only from its own (local counter in sscc_counters).
+  {
+    name: 'sscc_serial_blocks',
+    key: ['company_prefix', 'first_serial'],
+    facility: 'NULL',
+    pushed: false,
+  },
   {
     name: 'sync_conflicts',
     key: ['id'],

@@ -200,8 +200,8 @@ export async function syncUntilQuiet(workstation: RunningService): Promise<void>
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .whereRef('sync_mutations.seq', '>', 'sync_state.acked_seq')
       .executeTakeFirstOrThrow();
-    if (Number(pending.n) === 0 && client.online) return;
+    if (Number(pending.n) === 0 && client.online && client.lastError === null) return;
     await new Promise((r) => setTimeout(r, 20));
   }
-  throw new Error('sync did not become quiet');
+  throw new Error(`sync did not become quiet: ${String(client.lastError)}`);
 }

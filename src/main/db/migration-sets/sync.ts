@@ -113,4 +113,20 @@ export const syncMigrations: Record<string, Migration> = {
       await sql`ALTER TABLE advice_deliveries ADD COLUMN sender_id text`.execute(db);
     },
   },
+  '0012_sscc_serial_blocks': {
+    async up(db: Kysely<unknown>) {
+      // SSCC serials leased by the central to a workstation, so two workstations packing for
+      // the same GS1 company prefix never make the same SSCC (docs/sync.md, SSCC serial blocks).
+      await sql`CREATE TABLE sscc_serial_blocks (
+        company_prefix text NOT NULL,
+        first_serial integer NOT NULL,
+        last_serial integer NOT NULL,
+        device_id text NOT NULL,
+        leased_at text NOT NULL,
+        PRIMARY KEY (company_prefix, first_serial)
+      )`.execute(db);
+      await sql`CREATE INDEX sscc_serial_blocks_device ON sscc_serial_blocks
+        (device_id, company_prefix, last_serial)`.execute(db);
+    },
+  },
 };

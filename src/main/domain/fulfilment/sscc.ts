@@ -4,7 +4,9 @@ import {
   highestStoredSerial,
   raiseSsccCounter,
   ssccInUse,
+  takeBlockSerial,
   takeSsccSerial,
+  workstationDeviceId,
 } from '../../db/fulfilment';
 import { conflict } from '../errors';
 import { gs1CheckDigit, isValidSscc } from '../../../shared/sscc';
@@ -55,6 +57,8 @@ export async function allocateSscc(trx: Db, brandId: string, unit: SsccUnit): Pr
   if (!brand) throw new Error(`allocateSscc: brand ${brandId} does not exist`);
   const prefix = brand.gs1_company_prefix;
   if (!prefix) throw gs1PrefixMissing(brand);
+  const deviceId = await workstationDeviceId(trx);
+  if (deviceId) return allocateFromBlocks(trx, prefix, deviceId, unit);
   for (let attempt = 0; attempt <= MAX_SKIPS; attempt += 1) {
     const serial = await takeSsccSerial(trx, prefix);
     if (serial > serialCapacity(prefix)) {
@@ -63,6 +67,24 @@ export async function allocateSscc(trx: Db, brandId: string, unit: SsccUnit): Pr
     const sscc = buildSscc(SSCC_EXTENSION[unit], prefix, serial);
     if (!(await ssccInUse(trx, sscc))) return sscc;
     await raiseSsccCounter(trx, prefix, await highestStoredSerial(trx, prefix));
+  }
+  throw new Error(`allocateSscc: no free SSCC for prefix ${prefix}`);
+}
+
+export const NO_SERIALS_LEFT_MESSAGE =
+  'No SSCC serials left on this workstation; connect to the central service to get more';
+
+/**
+ * A synced workstation takes serials only from the blocks the central leased to it, so SSCCs
+ * made offline on two workstations never clash. A serial already in use (an imported SSCC) is
+ * skipped.
+ */
+async function allocateFromBlocks(trx: Db, prefix: string, deviceId: string, unit: SsccUnit) {
+  for (let attempt = 0; attempt <= MAX_SKIPS; attempt += 1) {
+    const serial = await takeBlockSerial(trx, prefix, deviceId);
+    if (serial === null) throw conflict(NO_SERIALS_LEFT_MESSAGE);
+    const sscc = buildSscc(SSCC_EXTENSION[unit], prefix, serial);
+    if (!(await ssccInUse(trx, sscc))) return sscc;
   }
   throw new Error(`allocateSscc: no free SSCC for prefix ${prefix}`);
 }

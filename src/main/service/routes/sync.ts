@@ -7,7 +7,14 @@ import {
   syncStatusSchema,
 } from '../../../shared/sync';
 import { invalidRequest } from '../../domain/errors';
-import { centralRuntime, pullForDevice, pushFromDevice, requireProtocol } from '../../sync/central';
+import {
+  centralRuntime,
+  leaseBodySchema,
+  leaseSsccBlock,
+  pullForDevice,
+  pushFromDevice,
+  requireProtocol,
+} from '../../sync/central';
 import { listConflicts, resolveConflict, syncStatus } from '../../sync/conflicts';
 import { deviceOfToken, openDeviceSession } from '../../sync/devices';
 import { pullQuerySchema, pushBodySchema, sessionBodySchema } from '../../sync/protocol';
@@ -102,6 +109,34 @@ export const syncRoutes: RouteDef[] = [
     async handler(request, _reply, ctx) {
       const device = await deviceOf(request, ctx);
       return pullForDevice(ctx, device, request.query);
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/sync/v1/sscc-blocks',
+    summary: 'Leases the next block of SSCC serials of a GS1 company prefix to the device',
+    tag: 'Sync',
+    public: true,
+    headers: protocolHeaders,
+    body: leaseBodySchema,
+    responses: {
+      200: {
+        description: 'The block (it also comes down with the next pull)',
+        schema: z.object({
+          company_prefix: z.string(),
+          first_serial: z.number(),
+          last_serial: z.number(),
+          device_id: z.string(),
+          leased_at: z.string(),
+        }),
+      },
+      400: error('company_prefix must be 7 to 10 digits'),
+      ...deviceErrors,
+      409: error('The serials of the prefix are used up'),
+    },
+    async handler(request, _reply, ctx) {
+      const device = await deviceOf(request, ctx);
+      return leaseSsccBlock(ctx, device, request.body);
     },
   },
   {

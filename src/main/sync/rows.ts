@@ -1,0 +1,36 @@
+import type SQLite from 'better-sqlite3';
+import type { ReplicatedTable } from './tables';
+
+export type SqlValue = string | number | bigint | Buffer | null;
+
+export const keyWhere = (table: ReplicatedTable) => table.key.map((k) => `${k} = ?`).join(' AND ');
+
+/**
+ * Writes a row by its key: UPDATE when it exists, else INSERT. Not an UPSERT statement on
+ * purpose: an outer ON CONFLICT clause overrides the `INSERT OR IGNORE` inside the billing
+ * rollup triggers, which then fail on the totals row that already exists.
+ */
+export function writeRow(
+  sqlite: SQLite.Database,
+  table: ReplicatedTable,
+  names: string[],
+  values: SqlValue[],
+  updates: string[],
+): void {
+  const key = table.key.map((k) => values[names.indexOf(k)] ?? null);
+  const exists = sqlite.prepare(`SELECT 1 FROM ${table.name} WHERE ${keyWhere(table)}`).get(...key);
+  if (exists) {
+    if (updates.length === 0) return;
+    sqlite
+      .prepare(
+        `UPDATE ${table.name} SET ${updates.map((c) => `${c} = ?`).join(', ')} WHERE ${keyWhere(table)}`,
+      )
+      .run(...updates.map((c) => values[names.indexOf(c)] ?? null), ...key);
+    return;
+  }
+  sqlite
+    .prepare(
+      `INSERT INTO ${table.name} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})`,
+    )
+    .run(...values);
+}

@@ -1,0 +1,263 @@
+import { rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEVICES, eventually, removeTempDirs, RENO, tempDataDir } from './helpers/cluster';
+import {
+  ackedSeqOf,
+  callApi,
+  centralLastSeq,
+  centralSeqs,
+  editPo,
+  exited,
+  ordersOf,
+  ownMaxSeq,
+  POLL_MS,
+  poNumberIn,
+  signInAt,
+  startCentralProcess,
+  startWorkstationProcess,
+  statusWhen,
+  writeCentralSeed,
+} from './helpers/process-cluster';
+import { stopAllServiceProcesses, type ServiceProcess } from './helpers/service-process';
+import { startTcpProxy, type TcpProxy } from './helpers/tcp-proxy';
+
+/** Reno orders a clerk may still edit (Open, Picking). */
+const OPEN = 'PS-SUM-2611001';
+const PICKING_A = 'PS-BRM-2611003';
+const PICKING_B = 'PS-SUM-2611004';
+const OPEN_ORDER_ID = '0d000000-0000-4000-8000-000000000001';
+const W1 = DEVICES.w1.id;
+
+/**
+ * One central and two Reno workstations as real processes, each workstation behind its own TCP
+ * proxy. The scenarios run in order on the same cluster; each one leaves it synced and healthy.
+ */
+describe('sync between real processes: network cuts and kill -9', () => {
+  let seedFile: string;
+  let central: ServiceProcess;
+  let centralDir: string;
+  let centralPort: number;
+  let w1: ServiceProcess;
+  let w2: ServiceProcess;
+  let p1: TcpProxy;
+  let p2: TcpProxy;
+  let auth1: string;
+  let auth2: string;
+
+  /** w1 on its data dir again, with `env` (a crash point) or without. */
+  async function startW1(env?: NodeJS.ProcessEnv) {
+    w1 = await startWorkstationProcess({
+      name: 'w1',
+      device: DEVICES.w1,
+      centralUrl: p1.url,
+      dataDir: w1.dataDir,
+      env,
+    });
+    auth1 = await signInAt(w1.url);
+  }
+
+  /** Nothing pending on w1, and the central holds w1's seqs 1..max, each exactly once. */
+  async function expectW1Drained() {
+    await statusWhen(w1.url, auth1, (s) => s.pending_mutations === 0, 'w1 pending 0');
+    const max = ownMaxSeq(w1.dataDir, W1);
+    expect(max).toBeGreaterThan(0);
+    expect(centralSeqs(centralDir, W1)).toEqual(
+      Array.from({ length: max }, (_, i) => ({ seq: i + 1, n: 1 })),
+    );
+  }
+
+  beforeAll(async () => {
+    seedFile = writeCentralSeed();
+    centralDir = tempDataDir('central');
+    central = await startCentralProcess({ dataDir: centralDir, seedFile });
+    centralPort = central.port;
+    p1 = await startTcpProxy({ targetPort: centralPort });
+    p2 = await startTcpProxy({ targetPort: centralPort });
+    const dirs = { w1: tempDataDir('w1'), w2: tempDataDir('w2') };
+    [w1, w2] = await Promise.all([
+      startWorkstationProcess({
+        name: 'w1',
+        device: DEVICES.w1,
+        centralUrl: p1.url,
+        dataDir: dirs.w1,
+      }),
+      startWorkstationProcess({
+        name: 'w2',
+        device: DEVICES.w2,
+        centralUrl: p2.url,
+        dataDir: dirs.w2,
+      }),
+    ]);
+    // A fresh workstation has no users until its first pull brought them.
+    [auth1, auth2] = await Promise.all([
+      eventually(() => signInAt(w1.url), POLL_MS, 'w1 sign-in'),
+      eventually(() => signInAt(w2.url), POLL_MS, 'w2 sign-in'),
+    ]);
+  }, 60_000);
+
+  afterAll(async () => {
+    await stopAllServiceProcesses();
+    await Promise.all([p1?.close(), p2?.close()]);
+    removeTempDirs();
+  });
+
+  it('cut and heal: edits wait offline, then reach the central and the other workstation', async () => {
+    p1.setMode('drop');
+    await editPo(w1.url, auth1, OPEN, 'PO-CUT-1');
+    await editPo(w1.url, auth1, PICKING_A, 'PO-CUT-2');
+    const offline = await statusWhen(w1.url, auth1, (s) => !s.online, 'w1 offline');
+    expect(offline).toMatchObject({ role: 'workstation', online: false, pending_mutations: 2 });
+    expect(poNumberIn(centralDir, OPEN)).toBe('BB4500157');
+
+    p1.setMode('pass');
+    const healed = await statusWhen(
+      w1.url,
+      auth1,
+      (s) => s.pending_mutations === 0 && s.online,
+      'w1 drained after heal',
+    );
+    expect(healed.conflicts).toBe(0);
+    expect(poNumberIn(centralDir, OPEN)).toBe('PO-CUT-1');
+    expect(poNumberIn(centralDir, PICKING_A)).toBe('PO-CUT-2');
+    await eventually(
+      () => poNumberIn(w2.dataDir, OPEN) === 'PO-CUT-1' && poNumberIn(w2.dataDir, PICKING_A),
+      POLL_MS,
+      'w2 to receive both edits',
+    );
+    expect(poNumberIn(w2.dataDir, PICKING_A)).toBe('PO-CUT-2');
+    // w2 serves the pulled edit through its own API too.
+    const read = await callApi(w2.url, auth2, 'GET', `/api/v1/orders/${OPEN_ORDER_ID}`);
+    expect(read.status).toBe(200);
+    expect(read.body.data.identifiers).toMatchObject({
+      picksheet_code: OPEN,
+      po_number: 'PO-CUT-1',
+    });
+  }, 60_000);
+
+  it('an answer lost after the commit: the retry is a duplicate, applied once', async () => {
+    // Offline first, so the first request after the switch is the push (not a pull).
+    p1.setMode('drop');
+    await editPo(w1.url, auth1, PICKING_B, 'PO-LOST-ANSWER');
+    await statusWhen(w1.url, auth1, (s) => !s.online && s.pending_mutations === 1, 'w1 offline');
+    p1.setMode({ dropAfterCommit: 'once' });
+    await eventually(() => p1.stats.droppedAfterCommit === 1, POLL_MS, 'the dropped answer');
+    await expectW1Drained();
+    expect(poNumberIn(centralDir, PICKING_B)).toBe('PO-LOST-ANSWER');
+    expect(centralLastSeq(centralDir, W1)).toBe(ownMaxSeq(w1.dataDir, W1));
+  }, 60_000);
+
+  it('w1 killed after the push answer, before storing it: the restart re-sends, applied once', async () => {
+    await w1.stop();
+    await startW1({ SYNC_CRASH_AT: 'after_push_answer' });
+    await editPo(w1.url, auth1, OPEN, 'PO-AFTER-ANSWER');
+    await exited(w1, 'w1 to kill itself after the push answer');
+    // The central committed it and answered; w1 died before storing the answer.
+    const seq = ownMaxSeq(w1.dataDir, W1);
+    expect(centralLastSeq(centralDir, W1)).toBe(seq);
+    expect(ackedSeqOf(w1.dataDir)).toBe(seq - 1);
+    expect(poNumberIn(centralDir, OPEN)).toBe('PO-AFTER-ANSWER');
+    await startW1();
+    await expectW1Drained();
+    expect(poNumberIn(centralDir, OPEN)).toBe('PO-AFTER-ANSWER');
+  }, 60_000);
+
+  it('w1 killed before the push: the restart pushes the kept mutation', async () => {
+    await w1.stop();
+    await startW1({ SYNC_CRASH_AT: 'before_push' });
+    const seqBefore = centralLastSeq(centralDir, W1);
+    await editPo(w1.url, auth1, PICKING_A, 'PO-BEFORE-PUSH');
+    await exited(w1, 'w1 to kill itself before the push');
+    expect(centralLastSeq(centralDir, W1)).toBe(seqBefore);
+    expect(ownMaxSeq(w1.dataDir, W1)).toBe(seqBefore + 1);
+    expect(ackedSeqOf(w1.dataDir)).toBe(seqBefore);
+    expect(poNumberIn(centralDir, PICKING_A)).toBe('PO-CUT-2');
+    await startW1();
+    await expectW1Drained();
+    expect(poNumberIn(centralDir, PICKING_A)).toBe('PO-BEFORE-PUSH');
+  }, 60_000);
+
+  it('central killed after its commit, before answering: the retry is skipped as a duplicate', async () => {
+    await central.stop();
+    // No --seed on these restarts: a re-seed would put the bundle's orders back.
+    central = await startCentralProcess({
+      dataDir: centralDir,
+      port: centralPort,
+      env: { SYNC_CRASH_AT: 'after_server_commit' },
+    });
+    await editPo(w1.url, auth1, PICKING_B, 'PO-CENTRAL-CRASH');
+    await exited(central, 'the central to kill itself after the commit');
+    const seq = ownMaxSeq(w1.dataDir, W1);
+    expect(centralLastSeq(centralDir, W1)).toBe(seq);
+    const before = await statusWhen(w1.url, auth1, (s) => !s.online, 'w1 offline');
+    expect(before.pending_mutations).toBe(1);
+
+    central = await startCentralProcess({ dataDir: centralDir, port: centralPort });
+    await expectW1Drained();
+    expect(poNumberIn(centralDir, PICKING_B)).toBe('PO-CENTRAL-CRASH');
+    await eventually(
+      () => poNumberIn(w2.dataDir, PICKING_B) === 'PO-CENTRAL-CRASH',
+      POLL_MS,
+      'w2 to receive the edit',
+    );
+  }, 60_000);
+
+  it('epoch reset: a new central database; w1 re-sends what the central lost and converges', async () => {
+    await editPo(w1.url, auth1, OPEN, 'PO-BEFORE-RESET');
+    await expectW1Drained();
+    expect(poNumberIn(centralDir, OPEN)).toBe('PO-BEFORE-RESET');
+
+    // w1 stays cut until the new central is up, to see it start from the bundle alone.
+    p1.setMode('drop');
+    await central.stop();
+    rmSync(centralDir, { recursive: true, force: true });
+    central = await startCentralProcess({ dataDir: centralDir, seedFile, port: centralPort });
+    expect(poNumberIn(centralDir, OPEN)).toBe('BB4500157');
+    expect(centralLastSeq(centralDir, W1)).toBe(0);
+    p1.setMode('pass');
+
+    // Converged: w1's Reno orders are the central's, and the acknowledged edit the new central
+    // never saw came back from w1's kept mutations.
+    await eventually(
+      () => {
+        const onCentral = poNumberIn(centralDir, OPEN);
+        const same =
+          JSON.stringify(ordersOf(w1.dataDir, RENO)) === JSON.stringify(ordersOf(centralDir, RENO));
+        if (onCentral === 'PO-BEFORE-RESET' && same) return true;
+        // Thrown, so that a timeout says how far it got.
+        throw new Error(
+          `central has ${onCentral}, w1 has ${poNumberIn(w1.dataDir, OPEN)}, ` +
+            `w1 equals the central: ${same}, central last_seq of w1: ${centralLastSeq(centralDir, W1)}`,
+        );
+      },
+      POLL_MS,
+      'w1 and the new central to converge with the edit made before the reset',
+    );
+    const renoOrders = ordersOf(centralDir, RENO);
+    expect(renoOrders.length).toBeGreaterThan(0);
+    expect(ordersOf(w1.dataDir, RENO)).toEqual(renoOrders);
+    // The new central's seed gave its users new ids, so w1's old session no longer names a user.
+    auth1 = await eventually(() => signInAt(w1.url), POLL_MS, 'w1 sign-in after the reset');
+    await expectW1Drained();
+  }, 60_000);
+
+  it('a fresh workstation signs in and reads orders with the central gone', async () => {
+    await w2.stop();
+    w2 = await startWorkstationProcess({
+      name: 'w2-fresh',
+      device: DEVICES.w2,
+      centralUrl: p2.url,
+      dataDir: tempDataDir('w2-fresh'),
+    });
+    const firstAuth = await eventually(() => signInAt(w2.url), POLL_MS, 'fresh w2 sign-in');
+    await statusWhen(w2.url, firstAuth, (s) => s.last_pull_at !== null, 'fresh w2 pulled');
+
+    await central.kill9();
+    // A new sign-in, checked against the password hashes that came down in the pull.
+    const offlineAuth = await signInAt(w2.url);
+    const read = await callApi(w2.url, offlineAuth, 'GET', `/api/v1/orders/${OPEN_ORDER_ID}`);
+    expect(read.status).toBe(200);
+    expect(read.body.data.identifiers).toMatchObject({ picksheet_code: OPEN });
+    const status = await statusWhen(w2.url, offlineAuth, (s) => !s.online, 'w2 offline');
+    expect(status).toMatchObject({ role: 'workstation', online: false, pending_mutations: 0 });
+  }, 60_000);
+});

@@ -1,0 +1,93 @@
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { NO_SERIALS_LEFT_MESSAGE } from '../../src/main/domain/fulfilment/sscc';
+import {
+  api,
+  DEVICES,
+  removeTempDirs,
+  signIn,
+  startCentral,
+  startWorkstation,
+  syncUntilQuiet,
+} from './helpers/cluster';
+import { startTcpProxy } from './helpers/tcp-proxy';
+
+const running: { close(): Promise<void> }[] = [];
+afterEach(async () => {
+  for (const service of running.splice(0).reverse()) await service.close();
+});
+afterAll(removeTempDirs);
+
+const ORDER = '0d000000-0000-4000-8000-000000000004'; // PS-SUM-2611004, Reno, Picking, brand prefix 0614141
+
+describe('SSCC serial blocks', () => {
+  it('two workstations packing offline for the same prefix never make the same SSCC; both packs reach the central', async () => {
+    const central = await startCentral();
+    running.push(central);
+    const proxies = [
+      await startTcpProxy({ targetPort: central.port }),
+      await startTcpProxy({ targetPort: central.port }),
+    ];
+    running.push(...proxies);
+    const ws = [
+      await startWorkstation(proxies[0]!.url, DEVICES.w1),
+      await startWorkstation(proxies[1]!.url, DEVICES.w2),
+    ];
+    running.push(...ws);
+    for (const w of ws) await syncUntilQuiet(w);
+    const blocks = await central.context.db
+      .selectFrom('sscc_serial_blocks')
+      .selectAll()
+      .where('company_prefix', '=', '0614141')
+      .orderBy('first_serial')
+      .execute();
+    // One block per device for the prefix of its brand; they do not overlap.
+    expect(blocks.map((b) => b.device_id).sort()).toEqual([DEVICES.w1.id, DEVICES.w2.id].sort());
+    expect(blocks[1]!.first_serial).toBeGreaterThan(blocks[0]!.last_serial);
+
+    for (const proxy of proxies) proxy.setMode('drop');
+    const ssccs: string[] = [];
+    for (const w of ws) {
+      const auth = await signIn(w);
+      for (let i = 0; i < 3; i += 1) {
+        const packed = await api(w, auth, 'POST', `/api/v1/orders/${ORDER}/cartons`, {
+          skus: [{ sku: 'SUM-STOVE-1', quantity: 1 }],
+        });
+        expect(packed.status).toBe(201);
+      }
+      const cartons = await w.context.db
+        .selectFrom('cartons')
+        .select('sscc')
+        .where('order_id', '=', ORDER)
+        .execute();
+      ssccs.push(...cartons.map((c) => c.sscc!).filter((s) => !ssccs.includes(s)));
+    }
+    expect(new Set(ssccs).size).toBe(6);
+    for (const proxy of proxies) proxy.setMode('pass');
+    for (const w of ws) await syncUntilQuiet(w);
+    for (const w of ws) await syncUntilQuiet(w);
+    expect(
+      await central.context.db.selectFrom('sync_conflicts').select('reason').execute(),
+    ).toEqual([]);
+    const onCentral = await central.context.db
+      .selectFrom('cartons')
+      .select('sscc')
+      .where('order_id', '=', ORDER)
+      .execute();
+    expect(new Set(onCentral.map((c) => c.sscc))).toEqual(new Set(ssccs));
+  }, 60_000);
+
+  it('a workstation without serials left refuses to pack, saying what to do', async () => {
+    const central = await startCentral();
+    running.push(central);
+    const w = await startWorkstation(central.url, DEVICES.w1);
+    running.push(w);
+    await syncUntilQuiet(w);
+    await w.context.sync!.client!.stop();
+    await w.context.db.deleteFrom('sscc_serial_blocks').execute();
+    const auth = await signIn(w);
+    const packed = await api(w, auth, 'POST', `/api/v1/orders/${ORDER}/cartons`, {
+      skus: [{ sku: 'SUM-STOVE-1', quantity: 1 }],
+    });
+    expect(packed).toMatchObject({ status: 409, body: { message: NO_SERIALS_LEFT_MESSAGE } });
+  }, 60_000);
+});
