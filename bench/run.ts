@@ -19,6 +19,7 @@ import { runOrdersBench } from './orders';
 import { runReportsBench } from './reports';
 import { runRequestPathBench } from './request-path';
 import { runStartupBench } from './startup';
+import { runSyncBench } from './sync';
 import { runTransactionsBench } from './transactions';
 import { ms, summarise, timeRuns, type LatencySummary } from './stats';
 
@@ -297,6 +298,8 @@ const SECTIONS: Record<string, (args: string[]) => Promise<void>> = {
   reports: runReportsBench, // bench/reports.ts; BENCH_ORDERS (default 100000)
   fulfilment: runFulfilmentBench, // bench/fulfilment.ts: scan-to-screen
   labels: runLabelsBench, // bench/labels.ts: a 100-label PDF
+  // bench/sync.ts: push 10,000 mutations, first pull of 100,000 rows, write overhead.
+  sync: (args) => runSyncBench(args, () => watchdog.refresh()),
 };
 
 async function runSections([name, ...args]: string[]) {

@@ -2,6 +2,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { RunningService } from '../../src/main/service/server';
 import { importSeedBundle } from '../../src/main/domain/seed';
 import { ok, startReceiver } from '../helpers/receivers';
+import { TEST_PASSWORD_COST } from '../helpers/service';
 import {
   api,
   DEVICES,
@@ -38,6 +39,15 @@ describe('sync scope', () => {
   it('a device gets only its facilities; an order created on a workstation keeps its id; a moved order leaves', async () => {
     const central = await startCentral();
     running.push(central);
+    await importSeedBundle(
+      central.context.db,
+      {
+        users: [
+          { email: 'reno-only@example.com', password: 'password-reno', facility_ids: [RENO] },
+        ],
+      },
+      { passwordCost: TEST_PASSWORD_COST },
+    );
     const w1 = await startWorkstation(central.url, DEVICES.w1);
     running.push(w1);
     const w3 = await startWorkstation(central.url, DEVICES.w3);
@@ -46,6 +56,42 @@ describe('sync scope', () => {
     await syncUntilQuiet(w3);
     expect(await facilitiesOf(w1)).toEqual(new Set([RENO]));
     expect(await facilitiesOf(w3)).toEqual(new Set([SAVANNAH]));
+    // Rows without a facility reach a device only where they concern it.
+    const emails = async (service: RunningService) =>
+      (await service.context.db.selectFrom('users').select('email').orderBy('email').execute()).map(
+        (u) => u.email,
+      );
+    expect(await emails(w1)).toContain('reno-only@example.com');
+    expect(await emails(w3)).not.toContain('reno-only@example.com');
+    const w3Connections = await w3.context.db
+      .selectFrom('connections')
+      .select('organization_id')
+      .execute();
+    expect(w3Connections.length).toBeGreaterThan(0);
+    expect(new Set(w3Connections.map((c) => c.organization_id))).toEqual(
+      new Set(['0a000000-0000-4000-8000-000000000002']),
+    );
+    const w3Brands = await w3.context.db.selectFrom('brands').select('id').orderBy('id').execute();
+    expect(w3Brands.map((b) => b.id)).toEqual([
+      '0b000000-0000-4000-8000-000000000001',
+      '0b000000-0000-4000-8000-000000000003',
+    ]);
+    // A grant made later brings the user to the device.
+    await importSeedBundle(
+      central.context.db,
+      {
+        users: [
+          {
+            email: 'reno-only@example.com',
+            password: 'password-reno',
+            facility_ids: [RENO, SAVANNAH],
+          },
+        ],
+      },
+      { passwordCost: TEST_PASSWORD_COST },
+    );
+    await syncUntilQuiet(w3);
+    expect(await emails(w3)).toContain('reno-only@example.com');
     const logFacilities = await w3.context.db
       .selectFrom('transactions')
       .select('facility_id')

@@ -10,7 +10,9 @@ import {
   startCentral,
   startWorkstation,
   syncUntilQuiet,
+  tempDataDir,
 } from './helpers/cluster';
+import { startService } from '../../src/main/service/server';
 
 const running: RunningService[] = [];
 afterEach(async () => {
@@ -83,5 +85,101 @@ describe('sync: a central and two workstations', () => {
         'This is changed on the central service only; a workstation receives it from there',
       );
     }
+  }, 60_000);
+});
+
+describe('sync: the mutation log on a workstation', () => {
+  it('each local write appends one mutation named after it; pushed ones are pruned after 30 days without reusing a seq', async () => {
+    const central = await startCentral();
+    running.push(central);
+    const w1 = await startWorkstation(central.url, DEVICES.w1, { client: { intervalMs: 60_000 } });
+    running.push(w1);
+    await syncUntilQuiet(w1);
+    const auth = await signIn(w1);
+    const mutations = () =>
+      w1.context.db
+        .selectFrom('sync_mutations')
+        .select(['seq', 'name', 'args'])
+        .where('client_id', '=', DEVICES.w1.id)
+        .orderBy('seq')
+        .execute();
+    const before = (await mutations()).length;
+    expect(
+      (
+        await api(w1, auth, 'PUT', '/api/v1/orders', {
+          picksheet_code: 'PS-SUM-2611001',
+          po_number: 'P1',
+        })
+      ).status,
+    ).toBe(200);
+    const order = '0d000000-0000-4000-8000-000000000001';
+    expect((await api(w1, auth, 'POST', `/api/v1/orders/${order}/start-picking`, {})).status).toBe(
+      200,
+    );
+    // A refused step writes only its log row: one mutation too.
+    expect((await api(w1, auth, 'POST', `/api/v1/orders/${order}/ship`, {})).status).toBe(409);
+    const after = await mutations();
+    expect(after.length - before).toBe(3);
+    const added = after.slice(before);
+    expect(added.map((m) => m.name)).toEqual(['INGEST_ORDER_PUT', 'START_PICKING', 'SEND_ASN']);
+    expect(added.map((m) => m.seq)).toEqual([before + 1, before + 2, before + 3]);
+    const tables = (m: { args: string }) =>
+      [
+        ...new Set((JSON.parse(m.args) as { changes: { t: string }[] }).changes.map((c) => c.t)),
+      ].sort();
+    expect(tables(added[0]!)).toEqual(['orders', 'transactions']);
+    expect(tables(added[2]!)).toEqual(['transactions']);
+
+    await syncUntilQuiet(w1);
+    const last = after[after.length - 1]!.seq;
+    await w1.context.db
+      .updateTable('sync_mutations')
+      .set({ at: '2020-01-01T00:00:00.000Z' })
+      .execute();
+    await syncUntilQuiet(w1);
+    expect(await mutations()).toEqual([]);
+    expect(
+      (
+        await api(w1, auth, 'PUT', '/api/v1/orders', {
+          picksheet_code: 'PS-SUM-2611001',
+          po_number: 'P2',
+        })
+      ).status,
+    ).toBe(200);
+    expect((await mutations()).map((m) => m.seq)).toEqual([last + 1]);
+    await syncUntilQuiet(w1);
+    const onCentral = await central.context.db
+      .selectFrom('orders')
+      .select('po_number')
+      .where('id', '=', order)
+      .executeTakeFirstOrThrow();
+    expect(onCentral.po_number).toBe('P2');
+  }, 60_000);
+});
+
+describe('sync: a workstation data dir', () => {
+  it('refuses a data dir holding data never synced, and one that belongs to another device', async () => {
+    const dir = tempDataDir('standalone');
+    const standalone = await startService({
+      host: '127.0.0.1',
+      port: 0,
+      dataDir: dir,
+      seed: 'demo',
+      uiDir: null,
+      outboxDrain: false,
+    });
+    await standalone.close();
+    await expect(
+      startWorkstation('http://127.0.0.1:9', DEVICES.w1, { dataDir: dir }),
+    ).rejects.toThrow(
+      'This data dir holds local data that was never synced; start the workstation with an empty --data-dir',
+    );
+    const own = tempDataDir('own');
+    await (await startWorkstation('http://127.0.0.1:9', DEVICES.w1, { dataDir: own })).close();
+    await expect(
+      startWorkstation('http://127.0.0.1:9', DEVICES.w2, { dataDir: own }),
+    ).rejects.toThrow(
+      `This data dir belongs to device ${DEVICES.w1.id}; start with that --device-id or an empty --data-dir`,
+    );
   }, 60_000);
 });

@@ -70,8 +70,10 @@ export function installChangeCapture(
      FROM (SELECT * FROM sync_capture ORDER BY id)`,
   );
   const clearCapture = sqlite.prepare(`DELETE FROM sync_capture`);
+  // Pushed mutations are pruned after a while (client.ts): acked_seq keeps the count going.
   const lastSeq = sqlite.prepare(
-    `SELECT coalesce(max(seq), 0) AS seq FROM sync_mutations WHERE client_id = ?`,
+    `SELECT max(coalesce((SELECT max(seq) FROM sync_mutations WHERE client_id = ?), 0),
+                coalesce((SELECT acked_seq FROM sync_state WHERE id = 1), 0)) AS seq`,
   );
   let next = (lastSeq.get(deviceId) as { seq: number }).seq + 1;
   const opNames = { I: 'insert', U: 'update', D: 'delete' } as Record<string, string>;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type SQLite from 'better-sqlite3';
 import { FINAL_STATUSES } from '../../shared/orders';
 import type { ConflictField } from '../../shared/sync';
-import { columnsOf } from './columns';
+import { columnsOf, prepared } from './columns';
 import type { PushAnswer, PushedMutation, RowChange } from './protocol';
 import type { CentralStamps } from './stamps';
 import { keyWhere, type SqlValue, writeRow } from './rows';
@@ -55,15 +55,16 @@ export function applyPush(
   };
   const at = context.now().toISOString();
   sqlite.transaction(() => {
-    sqlite
-      .prepare(`INSERT INTO sync_clients (client_id) VALUES (?) ON CONFLICT DO NOTHING`)
-      .run(deviceId);
+    prepared(sqlite, `INSERT INTO sync_clients (client_id) VALUES (?) ON CONFLICT DO NOTHING`).run(
+      deviceId,
+    );
     let last = (
-      sqlite.prepare(`SELECT last_seq FROM sync_clients WHERE client_id = ?`).get(deviceId) as {
+      prepared(sqlite, `SELECT last_seq FROM sync_clients WHERE client_id = ?`).get(deviceId) as {
         last_seq: number;
       }
     ).last_seq;
-    const record = sqlite.prepare(
+    const record = prepared(
+      sqlite,
       `INSERT INTO sync_mutations (client_id, seq, name, args, base_version, at, outcome, applied_version)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     );
@@ -92,9 +93,10 @@ export function applyPush(
       );
       last = mutation.seq;
     }
-    sqlite
-      .prepare(`UPDATE sync_clients SET last_seq = ?, last_push_at = ? WHERE client_id = ?`)
-      .run(last, at, deviceId);
+    prepared(
+      sqlite,
+      `UPDATE sync_clients SET last_seq = ?, last_push_at = ? WHERE client_id = ?`,
+    ).run(last, at, deviceId);
     answer.last_seq = last;
   })();
   context.stamps.beginUnit();
@@ -182,7 +184,8 @@ function guardOrders(
       }
     }
   });
-  const find = sqlite.prepare(
+  const find = prepared(
+    sqlite,
     `SELECT id, status, facility_id, picksheet_code FROM orders WHERE id = ?`,
   );
   for (const orderId of orderIds) {
@@ -215,9 +218,9 @@ function orderIdOf(sqlite: SQLite.Database, table: ReplicatedTable, change: RowC
   const row = change.new ?? change.old ?? {};
   if (typeof row.order_id === 'string') return row.order_id;
   if (typeof row.carton_id === 'string') {
-    const carton = sqlite
-      .prepare(`SELECT order_id FROM cartons WHERE id = ?`)
-      .get(row.carton_id) as { order_id: string } | undefined;
+    const carton = prepared(sqlite, `SELECT order_id FROM cartons WHERE id = ?`).get(
+      row.carton_id,
+    ) as { order_id: string } | undefined;
     return carton?.order_id ?? null;
   }
   return null;
@@ -241,7 +244,7 @@ function applyChange(
   const key = change.k.map(bindable);
   const columns = columnsOf(sqlite, table.name);
   if (change.op === 'D') {
-    sqlite.prepare(`DELETE FROM ${table.name} WHERE ${keyWhere(table)}`).run(...key);
+    prepared(sqlite, `DELETE FROM ${table.name} WHERE ${keyWhere(table)}`).run(...key);
     return [];
   }
   const incoming = change.new ?? {};
@@ -257,9 +260,9 @@ function applyChange(
     );
     return [];
   }
-  const current = sqlite
-    .prepare(`SELECT * FROM ${table.name} WHERE ${keyWhere(table)}`)
-    .get(...key) as Record<string, unknown> | undefined;
+  const current = prepared(sqlite, `SELECT * FROM ${table.name} WHERE ${keyWhere(table)}`).get(
+    ...key,
+  ) as Record<string, unknown> | undefined;
   if (!current) throw new Refusal(`This ${describe(table)} was deleted on the central service`);
   const before = change.old ?? {};
   const conflicts: ConflictField[] = [];
@@ -280,11 +283,10 @@ function applyChange(
     }
   }
   if (sets.length === 0) return conflicts;
-  sqlite
-    .prepare(
-      `UPDATE ${table.name} SET ${sets.map((c) => `${c} = ?`).join(', ')} WHERE ${keyWhere(table)}`,
-    )
-    .run(...sets.map((c) => bindable(incoming[c])), ...key);
+  prepared(
+    sqlite,
+    `UPDATE ${table.name} SET ${sets.map((c) => `${c} = ?`).join(', ')} WHERE ${keyWhere(table)}`,
+  ).run(...sets.map((c) => bindable(incoming[c])), ...key);
   return conflicts;
 }
 
@@ -329,31 +331,30 @@ function recordConflict(
       : String((orderChange.new ?? orderChange.old)!.order_id)
     : null;
   const order = orderId
-    ? (sqlite.prepare(`SELECT facility_id FROM orders WHERE id = ?`).get(orderId) as
+    ? (prepared(sqlite, `SELECT facility_id FROM orders WHERE id = ?`).get(orderId) as
         { facility_id: string } | undefined)
     : undefined;
   const facilityId =
     order?.facility_id ??
     (orderChange?.t === 'orders' ? String(orderChange.new?.facility_id ?? '') || null : null);
-  sqlite
-    .prepare(
-      `INSERT INTO sync_conflicts (id, client_id, seq, mutation, order_id, facility_id, reason,
+  prepared(
+    sqlite,
+    `INSERT INTO sync_conflicts (id, client_id, seq, mutation, order_id, facility_id, reason,
          fields_json, changes_json, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    )
-    .run(
-      randomUUID(),
-      deviceId,
-      mutation.seq,
-      mutation.name,
-      order ? orderId : null,
-      facilityId,
-      refusal.message,
-      JSON.stringify(refusal.fields),
-      JSON.stringify(changes),
-      at,
-      at,
-    );
+  ).run(
+    randomUUID(),
+    deviceId,
+    mutation.seq,
+    mutation.name,
+    order ? orderId : null,
+    facilityId,
+    refusal.message,
+    JSON.stringify(refusal.fields),
+    JSON.stringify(changes),
+    at,
+    at,
+  );
 }
 
 /**
@@ -361,7 +362,8 @@ function recordConflict(
  * (a tombstone where the central has no such row) makes the device's next pull overwrite them.
  */
 function restamp(sqlite: SQLite.Database, changes: RowChange[]): void {
-  const upsert = sqlite.prepare(
+  const upsert = prepared(
+    sqlite,
     `INSERT INTO sync_row_versions (tbl, row_key, version, deleted, src_rowid) VALUES (?, ?, sync_version(), 1, NULL)
      ON CONFLICT (tbl, row_key) DO UPDATE SET version = excluded.version`,
   );
@@ -370,13 +372,13 @@ function restamp(sqlite: SQLite.Database, changes: RowChange[]): void {
     if (!table || change.k.length !== table.key.length) continue;
     const rowKey = JSON.stringify(change.k);
     upsert.run(table.name, rowKey);
-    const exists = sqlite
-      .prepare(`SELECT rowid AS r FROM ${table.name} WHERE ${keyWhere(table)}`)
-      .get(...change.k.map(bindable)) as { r: number } | undefined;
-    sqlite
-      .prepare(
-        `UPDATE sync_row_versions SET deleted = ?, src_rowid = ? WHERE tbl = ? AND row_key = ?`,
-      )
-      .run(exists ? 0 : 1, exists?.r ?? null, table.name, rowKey);
+    const exists = prepared(
+      sqlite,
+      `SELECT rowid AS r FROM ${table.name} WHERE ${keyWhere(table)}`,
+    ).get(...change.k.map(bindable)) as { r: number } | undefined;
+    prepared(
+      sqlite,
+      `UPDATE sync_row_versions SET deleted = ?, src_rowid = ? WHERE tbl = ? AND row_key = ?`,
+    ).run(exists ? 0 : 1, exists?.r ?? null, table.name, rowKey);
   }
 }

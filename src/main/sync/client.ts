@@ -4,12 +4,16 @@ import type { ServiceContext } from '../domain/context';
 import type { ChangeCapture } from './capture';
 import { crashPoint } from './crash';
 import { applyPullPage } from './local-apply';
+import { readDocument, sha256Of, storeDocument } from '../documents/store';
 import { serialsLeft } from '../db/fulfilment';
+import { filesOfMutations, missingFiles } from './files';
 import type { SsccSerialBlock } from '../db/schema-sync';
 import type { PullPage, PushAnswer } from './protocol';
 
 /** A fifth of a block (central.ts SSCC_BLOCK_SIZE): below it, the loop leases another. */
 const SERIAL_TOP_UP_BELOW = 2_000;
+/** How long pushed mutations stay on the workstation (docs/sync.md, epoch resets). */
+export const MUTATION_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 
 export interface SyncClientOptions {
   centralUrl: string;
@@ -43,6 +47,8 @@ export interface SyncClient {
   syncNow(): Promise<void>;
   /** A local write happened: sync soon. */
   kick(): void;
+  /** A BOL file was asked for and is not here: look for missing files in the next round. */
+  wantFiles(): void;
   stop(): Promise<void>;
 }
 
@@ -77,6 +83,9 @@ export function startSyncClient(
   let stopped = false;
   let failures = 0;
   let lastError: unknown = null;
+  const uploaded = new Set<string>();
+  /** BOL files to look for: once after a start, and after pulls that bring BOL versions. */
+  let filesToCheck = true;
   let timer: NodeJS.Timeout | null = null;
   let again = false;
 
@@ -100,6 +109,11 @@ export function startSyncClient(
         signal: AbortSignal.timeout(settings.requestTimeoutMs),
       });
     } catch (error) {
+      // A keep-alive connection an outage cut fails at once; one fresh attempt tells that apart
+      // from the central still being away.
+      if (!retried && !(error instanceof Error && error.name === 'TimeoutError')) {
+        return call(method, path, body, true);
+      }
       online = false;
       throw error;
     }
@@ -150,6 +164,7 @@ export function startSyncClient(
         .execute();
       if (rows.length === 0) return;
       crashPoint('before_push');
+      await uploadFiles(filesOfMutations(rows.map((r) => r.args)));
       // The args are stored as JSON already: the body is assembled, not re-serialised.
       const body = `{"mutations":[${rows
         .map(
@@ -185,7 +200,8 @@ export function startSyncClient(
       .execute();
   }
 
-  async function pull(): Promise<void> {
+  async function pull(): Promise<{ files: boolean }> {
+    let files = false;
     for (let pages = 0; ; pages += 1) {
       if (pages > 0) crashPoint('mid_pull');
       const state = await ctx.db
@@ -204,7 +220,7 @@ export function startSyncClient(
         await storeAcked(page.last_seq);
         if (page.last_seq < acked) {
           again = true;
-          return;
+          return { files };
         }
       }
       const outcome = await ctx.db
@@ -214,9 +230,10 @@ export function startSyncClient(
         );
       if ('skipped' in outcome) {
         again = true; // local writes came in: push them first, then pull again
-        return;
+        return { files };
       }
-      if (!page.more) return;
+      if (page.changes.some((c) => c.t === 'order_bol_versions')) files = true;
+      if (!page.more) return { files };
     }
   }
 
@@ -248,10 +265,59 @@ export function startSyncClient(
     }
   }
 
+  /** Files go up before the mutations naming them; the central keeps them by digest. */
+  async function uploadFiles(digests: string[]): Promise<void> {
+    for (const sha256 of digests) {
+      if (uploaded.has(sha256)) continue;
+      const bytes = await readDocument(ctx.dataDir, sha256).catch(() => null);
+      if (!bytes) continue; // never stored here (a pulled row): nothing to send
+      await call(
+        'PUT',
+        `/api/sync/v1/files/${sha256}`,
+        JSON.stringify({ content_base64: bytes.toString('base64') }),
+      );
+      uploaded.add(sha256);
+    }
+  }
+
+  /** BOL versions that came down without their file: fetch each once it is needed here. */
+  async function fetchMissingFiles(): Promise<number> {
+    let left = 0;
+    for (const sha256 of await missingFiles(ctx)) {
+      try {
+        const answer = (await call('GET', `/api/sync/v1/files/${sha256}`)) as {
+          content_base64: string;
+        };
+        const bytes = Buffer.from(answer.content_base64, 'base64');
+        if (sha256Of(bytes) === sha256) await storeDocument(ctx.dataDir, bytes);
+        else left += 1;
+      } catch (error) {
+        // The central may not have it yet (its workstation is offline); the next round tries again.
+        if (!(error instanceof CentralError && error.status === 404)) throw error;
+        left += 1;
+      }
+    }
+    return left;
+  }
+
+  /** Pushed mutations are kept a while, to send again should the central be restored from a backup. */
+  async function pruneOldMutations(): Promise<void> {
+    const before = new Date(ctx.clock.now().getTime() - MUTATION_RETENTION_MS).toISOString();
+    await ctx.db
+      .deleteFrom('sync_mutations')
+      .where('client_id', '=', settings.deviceId)
+      .where('seq', '<=', ackedSeq())
+      .where('at', '<', before)
+      .execute();
+  }
+
   const round = async () => {
     again = false;
     await push();
-    await pull();
+    await pruneOldMutations();
+    const pulled = await pull();
+    if (pulled.files) filesToCheck = true;
+    if (filesToCheck) filesToCheck = (await fetchMissingFiles()) > 0;
     await topUpSerialBlocks();
   };
 
@@ -299,6 +365,10 @@ export function startSyncClient(
     syncNow,
     kick() {
       // Soon, but after the write's answer; a failing central keeps its backoff.
+      if (failures === 0 && !running) schedule(50);
+    },
+    wantFiles() {
+      filesToCheck = true;
       if (failures === 0 && !running) schedule(50);
     },
     async stop() {

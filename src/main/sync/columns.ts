@@ -17,3 +17,25 @@ export function columnsOf(sqlite: SQLite.Database, table: string): string[] {
   }
   return columns;
 }
+
+const statementCache = new WeakMap<SQLite.Database, Map<string, SQLite.Statement>>();
+const STATEMENTS_KEPT = 512;
+
+/**
+ * A prepared statement by SQL text, kept per connection: sync builds its SQL per table and
+ * column set, and preparing it again for every row costs more than running it.
+ */
+export function prepared(sqlite: SQLite.Database, sqlText: string): SQLite.Statement {
+  let statements = statementCache.get(sqlite);
+  if (!statements) {
+    statements = new Map();
+    statementCache.set(sqlite, statements);
+  }
+  let statement = statements.get(sqlText);
+  if (!statement) {
+    if (statements.size >= STATEMENTS_KEPT) statements.clear();
+    statement = sqlite.prepare(sqlText);
+    statements.set(sqlText, statement);
+  }
+  return statement;
+}

@@ -1,6 +1,6 @@
 import type SQLite from 'better-sqlite3';
 import type { ChangeCapture } from './capture';
-import { columnsOf } from './columns';
+import { columnsOf, prepared } from './columns';
 import type { PullPage, PulledChange } from './protocol';
 import { keyWhere, type SqlValue, writeRow } from './rows';
 import { REPLICATED_BY_NAME, REPLICATED_TABLES, type ReplicatedTable } from './tables';
@@ -22,12 +22,11 @@ export function applyPullPage(
   at: string,
 ): PageOutcome {
   capture.foldLeftovers();
-  const pending = sqlite
-    .prepare(
-      `SELECT 1 FROM sync_mutations m JOIN sync_state s ON s.id = 1
+  const pending = prepared(
+    sqlite,
+    `SELECT 1 FROM sync_mutations m JOIN sync_state s ON s.id = 1
        WHERE m.client_id = ? AND m.seq > s.acked_seq LIMIT 1`,
-    )
-    .get(deviceId);
+  ).get(deviceId);
   if (pending) return { skipped: 'unpushed local changes' };
   sqlite.pragma('foreign_keys = OFF');
   try {
@@ -42,9 +41,10 @@ export function applyPullPage(
           applyChange(sqlite, change);
         }
         for (const eviction of evictions) dropOrder(sqlite, eviction.order_id);
-        sqlite
-          .prepare(`UPDATE sync_state SET cursor = ?, last_pull_at = ? WHERE id = 1`)
-          .run(page.cursor, at);
+        prepared(sqlite, `UPDATE sync_state SET cursor = ?, last_pull_at = ? WHERE id = 1`).run(
+          page.cursor,
+          at,
+        );
         return { applied: page.changes.length };
       })(),
     );
@@ -75,11 +75,12 @@ function cascadeChildren(sqlite: SQLite.Database, parent: string): CascadeChild[
   let byParent = childCache.get(sqlite);
   if (!byParent) {
     byParent = new Map();
-    const tables = sqlite
-      .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`)
-      .all() as { name: string }[];
+    const tables = prepared(
+      sqlite,
+      `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`,
+    ).all() as { name: string }[];
     for (const { name } of tables) {
-      const keys = sqlite.prepare(`PRAGMA foreign_key_list(${name})`).all() as {
+      const keys = prepared(sqlite, `PRAGMA foreign_key_list(${name})`).all() as {
         table: string;
         from: string;
         to: string | null;
@@ -107,21 +108,20 @@ function deleteRows(
   values: unknown[],
 ): void {
   for (const child of cascadeChildren(sqlite, table)) {
-    const parents = sqlite
-      .prepare(`SELECT ${child.to} AS v FROM ${table} WHERE ${where}`)
-      .all(...values) as { v: unknown }[];
+    const parents = prepared(sqlite, `SELECT ${child.to} AS v FROM ${table} WHERE ${where}`).all(
+      ...values,
+    ) as { v: unknown }[];
     for (const { v } of parents) deleteRows(sqlite, child.table, `${child.from} = ?`, [v]);
   }
-  sqlite.prepare(`DELETE FROM ${table} WHERE ${where}`).run(...values);
+  prepared(sqlite, `DELETE FROM ${table} WHERE ${where}`).run(...values);
 }
 
 /** The order moved to a facility this workstation does not serve. */
 function dropOrder(sqlite: SQLite.Database, orderId: string): void {
-  sqlite
-    .prepare(
-      `DELETE FROM carton_skus WHERE carton_id IN (SELECT id FROM cartons WHERE order_id = ?)`,
-    )
-    .run(orderId);
+  prepared(
+    sqlite,
+    `DELETE FROM carton_skus WHERE carton_id IN (SELECT id FROM cartons WHERE order_id = ?)`,
+  ).run(orderId);
   for (const table of [
     'cartons',
     'pallets',
@@ -129,10 +129,10 @@ function dropOrder(sqlite: SQLite.Database, orderId: string): void {
     'order_activity',
     'order_bol_versions',
   ]) {
-    sqlite.prepare(`DELETE FROM ${table} WHERE order_id = ?`).run(orderId);
+    prepared(sqlite, `DELETE FROM ${table} WHERE order_id = ?`).run(orderId);
   }
-  sqlite.prepare(`DELETE FROM orders WHERE id = ?`).run(orderId);
-  sqlite.prepare(`DELETE FROM sync_row_versions WHERE order_id = ?`).run(orderId);
+  prepared(sqlite, `DELETE FROM orders WHERE id = ?`).run(orderId);
+  prepared(sqlite, `DELETE FROM sync_row_versions WHERE order_id = ?`).run(orderId);
 }
 
 function applyChange(sqlite: SQLite.Database, change: PulledChange): void {
@@ -142,23 +142,21 @@ function applyChange(sqlite: SQLite.Database, change: PulledChange): void {
   const rowKey = JSON.stringify(change.k);
   if (change.deleted || !change.row) {
     deleteRows(sqlite, table.name, keyWhere(table), key);
-    sqlite
-      .prepare(
-        `INSERT INTO sync_row_versions (tbl, row_key, version, deleted) VALUES (?, ?, ?, 1)
+    prepared(
+      sqlite,
+      `INSERT INTO sync_row_versions (tbl, row_key, version, deleted) VALUES (?, ?, ?, 1)
          ON CONFLICT (tbl, row_key) DO UPDATE SET version = excluded.version, deleted = 1`,
-      )
-      .run(table.name, rowKey, change.v);
+    ).run(table.name, rowKey, change.v);
     return;
   }
   upsertRow(sqlite, table, change.row);
   const orderId = table.name === 'orders' ? change.row.id : change.row.order_id;
-  sqlite
-    .prepare(
-      `INSERT INTO sync_row_versions (tbl, row_key, version, deleted, order_id) VALUES (?, ?, ?, 0, ?)
+  prepared(
+    sqlite,
+    `INSERT INTO sync_row_versions (tbl, row_key, version, deleted, order_id) VALUES (?, ?, ?, 0, ?)
        ON CONFLICT (tbl, row_key) DO UPDATE SET version = excluded.version, deleted = 0,
          order_id = excluded.order_id`,
-    )
-    .run(table.name, rowKey, change.v, typeof orderId === 'string' ? orderId : null);
+  ).run(table.name, rowKey, change.v, typeof orderId === 'string' ? orderId : null);
 }
 
 /**

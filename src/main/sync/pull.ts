@@ -1,8 +1,39 @@
 import type SQLite from 'better-sqlite3';
 import type { PullPage, PulledChange } from './protocol';
 import type { CentralStamps } from './stamps';
+import { prepared } from './columns';
 
-const SCOPE = `(facility_id IS NULL OR facility_id IN (SELECT value FROM json_each(?)))`;
+const IN_SCOPE = `IN (SELECT value FROM json_each(@scope))`;
+const KEY0 = `json_extract(v.row_key, '$[0]')`;
+/**
+ * Rows without a facility reach a device only where they concern it: users with a grant at one
+ * of its facilities, the organisations, connections (with their credentials) and brands of its
+ * facilities, and the prices and claims of those brands. Tombstones go to every device.
+ */
+const SCOPE = `(v.facility_id ${IN_SCOPE} OR (v.facility_id IS NULL AND (v.deleted = 1 OR CASE v.tbl
+  WHEN 'users' THEN
+    EXISTS (SELECT 1 FROM user_facilities g WHERE g.user_id = ${KEY0} AND g.facility_id ${IN_SCOPE})
+    OR EXISTS (SELECT 1 FROM user_admin g WHERE g.user_id = ${KEY0} AND g.facility_id ${IN_SCOPE})
+  WHEN 'organizations' THEN
+    EXISTS (SELECT 1 FROM facilities f WHERE f.organization_id = ${KEY0} AND f.id ${IN_SCOPE})
+  WHEN 'connections' THEN EXISTS (SELECT 1 FROM connections c
+    JOIN facilities f ON f.organization_id = c.organization_id
+    WHERE c.id = ${KEY0} AND f.id ${IN_SCOPE})
+  WHEN 'brands' THEN
+    EXISTS (SELECT 1 FROM brand_facilities b WHERE b.brand_id = ${KEY0} AND b.facility_id ${IN_SCOPE})
+  WHEN 'billing_prices' THEN
+    EXISTS (SELECT 1 FROM brand_facilities b WHERE b.brand_id = ${KEY0} AND b.facility_id ${IN_SCOPE})
+  WHEN 'billing_action_prices' THEN
+    EXISTS (SELECT 1 FROM brand_facilities b WHERE b.brand_id = ${KEY0} AND b.facility_id ${IN_SCOPE})
+  WHEN 'chargebacks' THEN EXISTS (SELECT 1 FROM chargebacks x
+    JOIN brand_facilities b ON b.brand_id = x.brand_id
+    WHERE x.rowid = v.src_rowid AND b.facility_id ${IN_SCOPE})
+  WHEN 'pos_rows' THEN EXISTS (SELECT 1 FROM pos_rows x
+    JOIN brand_facilities b ON b.brand_id = x.brand_id
+    WHERE x.rowid = v.src_rowid AND b.facility_id ${IN_SCOPE})
+  WHEN 'sscc_serial_blocks' THEN EXISTS (SELECT 1 FROM sscc_serial_blocks x
+    WHERE x.rowid = v.src_rowid AND x.device_id = @device)
+  ELSE 1 END)))`;
 const ROWS_PER_QUERY = 500;
 
 /** `epoch:version`; anything else (or another epoch) starts over from version 0. */
@@ -25,24 +56,23 @@ export function buildPullPage(
   cursor: string | undefined,
   limit: number,
 ): PullPage {
-  const epoch = (sqlite.prepare(`SELECT epoch FROM sync_meta`).get() as { epoch: string }).epoch;
+  const epoch = (prepared(sqlite, `SELECT epoch FROM sync_meta`).get() as { epoch: string }).epoch;
   const from = parseCursor(cursor, epoch);
   const reset = from === null;
   const after = from ?? 0;
   const scope = JSON.stringify(device.facilityIds);
-  const boundary = sqlite
-    .prepare(
-      `SELECT version FROM sync_row_versions WHERE version > ? AND ${SCOPE}
-       ORDER BY version LIMIT 1 OFFSET ?`,
-    )
-    .get(after, scope, limit - 1) as { version: number } | undefined;
+  const params = { scope, device: device.id };
+  const boundary = prepared(
+    sqlite,
+    `SELECT v.version FROM sync_row_versions v WHERE v.version > @after AND ${SCOPE}
+       ORDER BY v.version LIMIT 1 OFFSET @offset`,
+  ).get({ ...params, after, offset: limit - 1 }) as { version: number } | undefined;
   const upTo = boundary?.version ?? stamps.lastVersion();
-  const entries = sqlite
-    .prepare(
-      `SELECT tbl, row_key, version, deleted, src_rowid FROM sync_row_versions
-       WHERE version > ? AND version <= ? AND ${SCOPE} ORDER BY version`,
-    )
-    .all(after, upTo, scope) as {
+  const entries = prepared(
+    sqlite,
+    `SELECT v.tbl, v.row_key, v.version, v.deleted, v.src_rowid FROM sync_row_versions v
+       WHERE v.version > @after AND v.version <= @upTo AND ${SCOPE} ORDER BY v.version`,
+  ).all({ ...params, after, upTo }) as {
     tbl: string;
     row_key: string;
     version: number;
@@ -59,7 +89,8 @@ export function buildPullPage(
   const rows = new Map<string, Map<number, Record<string, unknown>>>();
   for (const [table, rowids] of live) {
     const byRowid = new Map<number, Record<string, unknown>>();
-    const select = sqlite.prepare(
+    const select = prepared(
+      sqlite,
       `SELECT rowid AS sync_rowid, * FROM ${table} WHERE rowid IN (SELECT value FROM json_each(?))`,
     );
     for (let i = 0; i < rowids.length; i += ROWS_PER_QUERY) {
@@ -82,21 +113,21 @@ export function buildPullPage(
   }
   const evictions = reset
     ? []
-    : (sqlite
-        .prepare(
-          `SELECT version AS v, order_id FROM sync_evictions
+    : (prepared(
+        sqlite,
+        `SELECT version AS v, order_id FROM sync_evictions
            WHERE version > ? AND version <= ? AND facility_id IN (SELECT value FROM json_each(?))
            ORDER BY version`,
-        )
-        .all(after, upTo, scope) as { v: number; order_id: string }[]);
+      ).all(after, upTo, scope) as { v: number; order_id: string }[]);
   const more =
     boundary !== undefined &&
-    sqlite
-      .prepare(`SELECT 1 FROM sync_row_versions WHERE version > ? AND ${SCOPE} LIMIT 1`)
-      .get(upTo, scope) !== undefined;
+    prepared(
+      sqlite,
+      `SELECT 1 FROM sync_row_versions v WHERE v.version > @upTo AND ${SCOPE} LIMIT 1`,
+    ).get({ ...params, upTo }) !== undefined;
   const lastSeq =
     (
-      sqlite.prepare(`SELECT last_seq FROM sync_clients WHERE client_id = ?`).get(device.id) as
+      prepared(sqlite, `SELECT last_seq FROM sync_clients WHERE client_id = ?`).get(device.id) as
         { last_seq: number } | undefined
     )?.last_seq ?? 0;
   return {

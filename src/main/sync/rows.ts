@@ -1,5 +1,6 @@
 import type SQLite from 'better-sqlite3';
 import type { ReplicatedTable } from './tables';
+import { prepared } from './columns';
 
 export type SqlValue = string | number | bigint | Buffer | null;
 
@@ -18,19 +19,19 @@ export function writeRow(
   updates: string[],
 ): void {
   const key = table.key.map((k) => values[names.indexOf(k)] ?? null);
-  const exists = sqlite.prepare(`SELECT 1 FROM ${table.name} WHERE ${keyWhere(table)}`).get(...key);
+  const exists = prepared(sqlite, `SELECT 1 FROM ${table.name} WHERE ${keyWhere(table)}`).get(
+    ...key,
+  );
   if (exists) {
     if (updates.length === 0) return;
-    sqlite
-      .prepare(
-        `UPDATE ${table.name} SET ${updates.map((c) => `${c} = ?`).join(', ')} WHERE ${keyWhere(table)}`,
-      )
-      .run(...updates.map((c) => values[names.indexOf(c)] ?? null), ...key);
+    prepared(
+      sqlite,
+      `UPDATE ${table.name} SET ${updates.map((c) => `${c} = ?`).join(', ')} WHERE ${keyWhere(table)}`,
+    ).run(...updates.map((c) => values[names.indexOf(c)] ?? null), ...key);
     return;
   }
-  sqlite
-    .prepare(
-      `INSERT INTO ${table.name} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})`,
-    )
-    .run(...values);
+  prepared(
+    sqlite,
+    `INSERT INTO ${table.name} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})`,
+  ).run(...values);
 }

@@ -41,6 +41,7 @@ export function installCentralStamps(
   sqlite.function('sync_version', { deterministic: false }, currentVersion);
   for (const table of REPLICATED_TABLES) installTableStamps(sqlite, table);
   installEvictionTrigger(sqlite);
+  installGrantTriggers(sqlite);
   const beginUnit = () => {
     current = null;
   };
@@ -87,6 +88,22 @@ function installEvictionTrigger(sqlite: SQLite.Database): void {
       UPDATE sync_row_versions SET version = sync_version(), facility_id = NEW.facility_id
         WHERE order_id = NEW.id;
     END;`);
+}
+
+/**
+ * A user or brand reaches a device through grants and facility links (pull.ts): a new grant or
+ * link gives the user's or brand's row a new version, so it comes down with the next pull.
+ */
+function installGrantTriggers(sqlite: SQLite.Database): void {
+  const touch = (tbl: string, id: string) =>
+    `UPDATE sync_row_versions SET version = sync_version() WHERE tbl = '${tbl}' AND row_key = json_array(${id});`;
+  sqlite.exec(`
+    CREATE TEMP TRIGGER IF NOT EXISTS sync_grant_user_facilities AFTER INSERT ON main.user_facilities
+    BEGIN ${touch('users', 'NEW.user_id')} END;
+    CREATE TEMP TRIGGER IF NOT EXISTS sync_grant_user_admin AFTER INSERT ON main.user_admin
+    BEGIN ${touch('users', 'NEW.user_id')} END;
+    CREATE TEMP TRIGGER IF NOT EXISTS sync_grant_brand_facilities AFTER INSERT ON main.brand_facilities
+    BEGIN ${touch('brands', 'NEW.brand_id')} END;`);
 }
 
 /**

@@ -201,6 +201,9 @@ export interface BolFile {
   contentDisposition: string;
 }
 
+export const BOL_FILE_NOT_SYNCED =
+  'The BOL file has not reached this workstation yet; it comes with the next sync';
+
 /** One stored PDF of a visible order. */
 export async function bolFile(
   ctx: ServiceContext,
@@ -211,8 +214,13 @@ export async function bolFile(
   const order = await visibleOrder(ctx, user, orderId);
   const version = await findBolVersion(ctx.db, order.id, versionId);
   if (!version) throw notFound(BOL_MESSAGES.versionNotFound);
-  return {
-    bytes: await readDocument(ctx.dataDir, version.sha256),
-    contentDisposition: contentDisposition(version.file_name, 'attachment'),
-  };
+  const bytes = await readDocument(ctx.dataDir, version.sha256).catch((error: unknown) => {
+    // A synced workstation gets the row first and the file in the next sync round.
+    if ((error as { code?: unknown }).code === 'ENOENT' && ctx.sync?.client) {
+      ctx.sync.client.wantFiles();
+      throw notFound(BOL_FILE_NOT_SYNCED);
+    }
+    throw error;
+  });
+  return { bytes, contentDisposition: contentDisposition(version.file_name, 'attachment') };
 }

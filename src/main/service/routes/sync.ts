@@ -16,6 +16,7 @@ import {
   requireProtocol,
 } from '../../sync/central';
 import { listConflicts, resolveConflict, syncStatus } from '../../sync/conflicts';
+import { FILE_BODY_LIMIT, fileBodySchema, receiveFile, sendFile } from '../../sync/files';
 import { deviceOfToken, openDeviceSession } from '../../sync/devices';
 import { pullQuerySchema, pushBodySchema, sessionBodySchema } from '../../sync/protocol';
 import { errorEnvelopeSchema, successEnvelope } from '../openapi-schemas';
@@ -137,6 +138,47 @@ export const syncRoutes: RouteDef[] = [
     async handler(request, _reply, ctx) {
       const device = await deviceOf(request, ctx);
       return leaseSsccBlock(ctx, device, request.body);
+    },
+  },
+  {
+    method: 'PUT',
+    url: '/api/sync/v1/files/:sha256',
+    summary: 'Uploads a BOL file by its SHA-256, before the mutation naming it (central only)',
+    tag: 'Sync',
+    public: true,
+    headers: protocolHeaders,
+    params: z.object({ sha256: z.string() }),
+    body: fileBodySchema,
+    bodyLimit: FILE_BODY_LIMIT,
+    responses: {
+      200: {
+        description: 'Stored (or already there)',
+        schema: z.object({ sha256: z.string(), size: z.number() }),
+      },
+      400: error('Not a digest, not base64, or the content does not match the digest'),
+      ...deviceErrors,
+    },
+    async handler(request, _reply, ctx) {
+      await deviceOf(request, ctx);
+      return receiveFile(ctx, (request.params as { sha256: string }).sha256, request.body);
+    },
+  },
+  {
+    method: 'GET',
+    url: '/api/sync/v1/files/:sha256',
+    summary: "Downloads a BOL file of an order in the device's facilities (central only)",
+    tag: 'Sync',
+    public: true,
+    headers: protocolHeaders,
+    params: z.object({ sha256: z.string() }),
+    responses: {
+      200: { description: 'The file', schema: fileBodySchema },
+      400: error('Not a digest'),
+      ...deviceErrors,
+    },
+    async handler(request, _reply, ctx) {
+      const device = await deviceOf(request, ctx);
+      return sendFile(ctx, device, (request.params as { sha256: string }).sha256);
     },
   },
   {
