@@ -5,6 +5,7 @@ import { ok, startReceiver } from '../helpers/receivers';
 import { TEST_PASSWORD_COST } from '../helpers/service';
 import {
   api,
+  COLUMBUS,
   DEVICES,
   eventually,
   removeTempDirs,
@@ -92,6 +93,14 @@ describe('sync scope', () => {
     );
     await syncUntilQuiet(w3);
     expect(await emails(w3)).toContain('reno-only@example.com');
+    // A device given another facility starts over and then holds exactly its new scope.
+    await importSeedBundle(
+      central.context.db,
+      { devices: [{ ...DEVICES.w1, facility_ids: [RENO, COLUMBUS] }] },
+      { passwordCost: TEST_PASSWORD_COST },
+    );
+    await syncUntilQuiet(w1);
+    expect(await facilitiesOf(w1)).toEqual(new Set([RENO, COLUMBUS]));
     const logFacilities = await w3.context.db
       .selectFrom('transactions')
       .select('facility_id')

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type SQLite from 'better-sqlite3';
 import type { PullPage, PulledChange } from './protocol';
 import type { CentralStamps } from './stamps';
@@ -36,11 +37,23 @@ const SCOPE = `(v.facility_id ${IN_SCOPE} OR (v.facility_id IS NULL AND (v.delet
   ELSE 1 END)))`;
 const ROWS_PER_QUERY = 500;
 
-/** `epoch:version`; anything else (or another epoch) starts over from version 0. */
-export function parseCursor(cursor: string | undefined, epoch: string): number | null {
+/** Which facilities a cursor was made for: another set starts over (a device's scope changed). */
+export function scopeTag(facilityIds: string[]): string {
+  return createHash('sha256')
+    .update([...facilityIds].sort().join(','))
+    .digest('hex')
+    .slice(0, 12);
+}
+
+/** `epoch:version:scope`; anything else (another epoch or scope) starts over from version 0. */
+export function parseCursor(
+  cursor: string | undefined,
+  epoch: string,
+  scope: string,
+): number | null {
   if (!cursor) return null;
-  const match = /^([0-9a-f-]{36}):(\d+)$/.exec(cursor);
-  if (!match || match[1] !== epoch) return null;
+  const match = /^([0-9a-f-]{36}):(\d+):([0-9a-f]{12})$/.exec(cursor);
+  if (!match || match[1] !== epoch || match[3] !== scope) return null;
   return Number(match[2]);
 }
 
@@ -57,7 +70,8 @@ export function buildPullPage(
   limit: number,
 ): PullPage {
   const epoch = (prepared(sqlite, `SELECT epoch FROM sync_meta`).get() as { epoch: string }).epoch;
-  const from = parseCursor(cursor, epoch);
+  const tag = scopeTag(device.facilityIds);
+  const from = parseCursor(cursor, epoch, tag);
   const reset = from === null;
   const after = from ?? 0;
   const scope = JSON.stringify(device.facilityIds);
@@ -133,7 +147,7 @@ export function buildPullPage(
   return {
     epoch,
     reset,
-    cursor: `${epoch}:${upTo}`,
+    cursor: `${epoch}:${upTo}:${tag}`,
     more,
     last_seq: lastSeq,
     changes,
