@@ -1,13 +1,13 @@
 import { rmSync } from 'node:fs';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { documentPath } from '../../src/main/documents/store';
 import type { RunningService } from '../../src/main/service/server';
 import { BOL_FILE_NOT_SYNCED } from '../../src/main/domain/orders/bol';
 import { makePdf } from '../orders/bol-support';
 import {
   api,
+  closedAfterEach,
   DEVICES,
-  removeTempDirs,
   signIn,
   startCentral,
   startWorkstation,
@@ -15,11 +15,7 @@ import {
 } from './helpers/cluster';
 import { startTcpProxy } from './helpers/tcp-proxy';
 
-const running: { close(): Promise<void> }[] = [];
-afterEach(async () => {
-  for (const service of running.splice(0).reverse()) await service.close();
-});
-afterAll(removeTempDirs);
+const running = closedAfterEach();
 
 const ORDER = '0d000000-0000-4000-8000-000000000001'; // PS-SUM-2611001, Reno
 

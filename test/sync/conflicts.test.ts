@@ -1,9 +1,9 @@
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunningService } from '../../src/main/service/server';
 import {
   api,
+  closedAfterEach,
   DEVICES,
-  removeTempDirs,
   RENO,
   SAVANNAH,
   signIn,
@@ -18,11 +18,7 @@ import { TEST_PASSWORD_COST } from '../helpers/service';
 const BRAND_1 = '0b000000-0000-4000-8000-000000000001';
 const BRAND_2 = '0b000000-0000-4000-8000-000000000002';
 
-const running: { close(): Promise<void> }[] = [];
-afterEach(async () => {
-  for (const service of running.splice(0).reverse()) await service.close();
-});
-afterAll(removeTempDirs);
+const running = closedAfterEach();
 
 interface Cluster {
   central: RunningService;

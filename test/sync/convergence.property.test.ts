@@ -5,6 +5,7 @@ import { ok, startReceiver, type Receiver } from '../helpers/receivers';
 import {
   api,
   DEVICES,
+  routeConnectionsTo,
   removeTempDirs,
   RENO,
   signIn,
@@ -22,8 +23,6 @@ import { startTcpProxy, type TcpProxy } from './helpers/tcp-proxy';
 const SEED = Number(process.env.SYNC_SEED ?? 20261124);
 const RUNS = Number(process.env.SYNC_RUNS ?? 6);
 const BRAND = '0b000000-0000-4000-8000-000000000001';
-const EDI_CONNECTION = '0c000000-0000-4000-8000-000000000001'; // sent by the central
-const FEED_CONNECTION = '0c000000-0000-4000-8000-000000000002'; // sent by the workstation
 const CODES = ['PS-SUM-2611001', 'PS-SUM-2611004', 'PS-BRM-2611003', 'PS-SUM-2611011'];
 
 interface Real {
@@ -300,19 +299,7 @@ describe('sync converges (fast-check, fixed seed)', () => {
         const central = await startCentral({
           outboxDrain: { intervalMs: 60_000, firstPassMs: 60_000 },
         });
-        for (const [id, sender] of [
-          [EDI_CONNECTION, 'central'],
-          [FEED_CONNECTION, 'workstation'],
-        ] as const) {
-          await central.context.db
-            .updateTable('connections')
-            .set({
-              transport_json: JSON.stringify({ type: 'http', url: `${receiver.url}/${id}` }),
-              sender,
-            })
-            .where('id', '=', id)
-            .execute();
-        }
+        await routeConnectionsTo(central, receiver.url);
         const proxies = [
           await startTcpProxy({ targetPort: central.port }),
           await startTcpProxy({ targetPort: central.port }),

@@ -1,14 +1,17 @@
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunningService } from '../../src/main/service/server';
 import { importSeedBundle } from '../../src/main/domain/seed';
 import { ok, startReceiver } from '../helpers/receivers';
 import { TEST_PASSWORD_COST } from '../helpers/service';
 import {
   api,
+  closedAfterEach,
   COLUMBUS,
   DEVICES,
+  EDI_CONNECTION,
+  FEED_CONNECTION,
+  routeConnectionsTo,
   eventually,
-  removeTempDirs,
   RENO,
   SAVANNAH,
   signIn,
@@ -20,14 +23,8 @@ import { startTcpProxy } from './helpers/tcp-proxy';
 
 const BRAND = '0b000000-0000-4000-8000-000000000001';
 const RETAILER = '0e000000-0000-4000-8000-000000000001';
-const EDI_CONNECTION = '0c000000-0000-4000-8000-000000000001';
-const FEED_CONNECTION = '0c000000-0000-4000-8000-000000000002';
 
-const running: { close(): Promise<void> }[] = [];
-afterEach(async () => {
-  for (const service of running.splice(0).reverse()) await service.close();
-});
-afterAll(removeTempDirs);
+const running = closedAfterEach();
 
 const facilitiesOf = async (service: RunningService) =>
   new Set(
@@ -182,19 +179,7 @@ describe('sync deliveries', () => {
     running.push(receiver);
     const central = await startCentral({ outboxDrain: { intervalMs: 100, firstPassMs: 100 } });
     running.push(central);
-    for (const [id, sender] of [
-      [EDI_CONNECTION, 'central'],
-      [FEED_CONNECTION, 'workstation'],
-    ] as const) {
-      await central.context.db
-        .updateTable('connections')
-        .set({
-          transport_json: JSON.stringify({ type: 'http', url: `${receiver.url}/${id}` }),
-          sender,
-        })
-        .where('id', '=', id)
-        .execute();
-    }
+    await routeConnectionsTo(central, receiver.url);
     const proxy = await startTcpProxy({ targetPort: central.port });
     running.push(proxy);
     const w1 = await startWorkstation(proxy.url, DEVICES.w1, {

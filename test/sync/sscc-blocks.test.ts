@@ -1,9 +1,9 @@
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NO_SERIALS_LEFT_MESSAGE } from '../../src/main/domain/fulfilment/sscc';
 import {
   api,
+  closedAfterEach,
   DEVICES,
-  removeTempDirs,
   signIn,
   startCentral,
   startWorkstation,
@@ -11,11 +11,7 @@ import {
 } from './helpers/cluster';
 import { startTcpProxy } from './helpers/tcp-proxy';
 
-const running: { close(): Promise<void> }[] = [];
-afterEach(async () => {
-  for (const service of running.splice(0).reverse()) await service.close();
-});
-afterAll(removeTempDirs);
+const running = closedAfterEach();
 
 const ORDER = '0d000000-0000-4000-8000-000000000004'; // PS-SUM-2611004, Reno, Picking, brand prefix 0614141
 

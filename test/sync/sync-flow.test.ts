@@ -1,10 +1,9 @@
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import type { RunningService } from '../../src/main/service/server';
+import { describe, expect, it } from 'vitest';
 import {
   api,
+  closedAfterEach,
   DEVICES,
   eventually,
-  removeTempDirs,
   RENO,
   signIn,
   startCentral,
@@ -14,11 +13,7 @@ import {
 } from './helpers/cluster';
 import { startService } from '../../src/main/service/server';
 
-const running: RunningService[] = [];
-afterEach(async () => {
-  for (const service of running.splice(0).reverse()) await service.close();
-});
-afterAll(removeTempDirs);
+const running = closedAfterEach();
 
 describe('sync: a central and two workstations', () => {
   it('a fresh workstation pulls its facilities, an edit goes up and reaches the other', async () => {

@@ -18,7 +18,8 @@ import { pendingDeliveriesNotice } from '../domain/inventory/history';
 import { DRAIN_BATCH_SIZE, redeliverDue } from '../domain/inventory/redeliver';
 import { importSeedBundle, SeedError } from '../domain/seed';
 import { loadOrCreateSecret } from '../domain/tokens';
-import { installSync, type SyncSettings } from '../sync/install';
+import type { SyncSettings } from '../sync/install';
+import { installConfiguredSync } from '../sync/settings';
 import { buildApp } from './app';
 import type { ServiceOptions } from './config';
 
@@ -78,7 +79,9 @@ export async function startService(
     ...overrides,
   };
   try {
-    context.sync = installSync(database, context, withTestTuning(options.sync));
+    // Sync flags win; without them (standalone) the settings saved in the Settings screen
+    // (<data-dir>/sync-settings.json) make this a workstation (src/main/sync/settings.ts).
+    context.sync = installConfiguredSync(database, context, options, withTestTuning);
     if (options.seed) await applySeed(context, options.seed);
     const app = await buildApp(context, options);
     await app.listen({ host: options.host, port: options.port });

@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { afterAll, afterEach } from 'vitest';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { importSeedBundle } from '../../../src/main/domain/seed';
@@ -48,6 +49,38 @@ export function tempDataDir(name: string): string {
 }
 export function removeTempDirs(): void {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
+/**
+ * What a test file starts: the returned list is closed (last first) after each test, and the
+ * temp data dirs are removed after the file.
+ */
+export function closedAfterEach(): { close(): Promise<void> }[] {
+  const running: { close(): Promise<void> }[] = [];
+  afterEach(async () => {
+    for (const service of running.splice(0).reverse()) await service.close();
+  });
+  afterAll(removeTempDirs);
+  return running;
+}
+
+/** Points two of the demo's Reno connections at a loopback receiver: one sent by the central, one by the workstation. */
+export const EDI_CONNECTION = '0c000000-0000-4000-8000-000000000001';
+export const FEED_CONNECTION = '0c000000-0000-4000-8000-000000000002';
+export async function routeConnectionsTo(central: RunningService, receiverUrl: string) {
+  for (const [id, sender] of [
+    [EDI_CONNECTION, 'central'],
+    [FEED_CONNECTION, 'workstation'],
+  ] as const) {
+    await central.context.db
+      .updateTable('connections')
+      .set({
+        transport_json: JSON.stringify({ type: 'http', url: `${receiverUrl}/${id}` }),
+        sender,
+      })
+      .where('id', '=', id)
+      .execute();
+  }
 }
 
 const base = (dataDir: string): StartOptions => ({

@@ -13,6 +13,7 @@ import { orderBolRoutes } from './order-bol';
 import { orderReadRoutes } from './order-reads';
 import { orderWriteRoutes } from './orders';
 import { syncRoutes } from './sync';
+import { syncSettingsRoutes } from './sync-settings';
 import { transactionRoutes } from './transactions';
 
 /** Every API route, in the order the OpenAPI document lists them. */
@@ -32,4 +33,5 @@ export const allRoutes: RouteDef[] = [
   ...billingRoutes,
   ...claimRoutes,
   ...syncRoutes,
+  ...syncSettingsRoutes,
 ];

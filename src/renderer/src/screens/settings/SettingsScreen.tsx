@@ -1,7 +1,11 @@
 import { Gs1PrefixForm } from './Gs1PrefixForm';
 import { LabelPrinterForm } from './LabelPrinterForm';
+import { SyncSettingsSection } from './SyncSettingsSection';
 
-/** Settings of this workstation (the label printer) and of brands (the GS1 company prefix). */
+/**
+ * Settings of this workstation (the label printer, sync with a central service) and of brands
+ * (the GS1 company prefix).
+ */
 export function SettingsScreen() {
   return (
     <section className="settings" aria-labelledby="screen-title">
@@ -10,6 +14,7 @@ export function SettingsScreen() {
       </h1>
       <LabelPrinterForm />
       <Gs1PrefixForm />
+      <SyncSettingsSection />
     </section>
   );
 }

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import {
+  clearSyncSettingsBodySchema,
+  syncSettingsBodySchema,
+  syncSettingsViewSchema,
+} from '../../../shared/sync-settings';
+import { clearSyncSettings, saveSyncSettings, syncSettingsView } from '../../sync/settings';
+import { errorEnvelopeSchema, successEnvelope } from '../openapi-schemas';
+import { parseOr } from '../parse';
+import { userOf, type RouteDef } from '../route-def';
+
+const error = (description: string) => ({ description, schema: errorEnvelopeSchema });
+
+function isClearRequest(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && 'clear' in body;
+}
+
+/** The sync settings kept in the data dir and edited in the Settings screen (docs/sync.md). */
+export const syncSettingsRoutes: RouteDef[] = [
+  {
+    method: 'GET',
+    url: '/api/sync/v1/settings',
+    summary: 'Sync settings of this install (never the secret); users with an admin grant only',
+    tag: 'Sync',
+    responses: {
+      200: {
+        description: 'Sync settings retrieved successfully',
+        schema: successEnvelope(syncSettingsViewSchema),
+      },
+      401: error('Authentication failed'),
+      403: error('Unauthorized: the user has no admin grant'),
+    },
+    async handler(request, _reply, ctx) {
+      const data = await syncSettingsView(ctx, userOf(request));
+      return { message: 'Sync settings retrieved successfully', data };
+    },
+  },
+  {
+    method: 'PUT',
+    url: '/api/sync/v1/settings',
+    summary:
+      'Save the sync settings for the next start ({clear: true} removes them); users with an admin grant only',
+    tag: 'Sync',
+    body: z.union([syncSettingsBodySchema, clearSyncSettingsBodySchema]),
+    responses: {
+      200: {
+        description: 'Saved (or removed); they apply when the app restarts',
+        schema: successEnvelope(syncSettingsViewSchema),
+      },
+      400: error('Invalid sync settings: error.details names the field'),
+      401: error('Authentication failed'),
+      403: error('Unauthorized: the user has no admin grant'),
+      409: error('Sync is set by start-up flags, or the service has no data dir'),
+    },
+    async handler(request, _reply, ctx) {
+      const user = userOf(request);
+      if (isClearRequest(request.body)) {
+        parseOr(clearSyncSettingsBodySchema, request.body, 'Invalid sync settings');
+        const data = await clearSyncSettings(ctx, user);
+        return { message: 'Sync settings removed; restart the app to apply them', data };
+      }
+      const body = parseOr(syncSettingsBodySchema, request.body, 'Invalid sync settings');
+      const data = await saveSyncSettings(ctx, user, body);
+      return { message: 'Sync settings saved; restart the app to apply them', data };
+    },
+  },
+];

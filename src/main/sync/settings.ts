@@ -1,0 +1,179 @@
+import {
+  type StoredSyncSettings,
+  type SyncSettingsBody,
+  type SyncSettingsSource,
+  type SyncSettingsView,
+} from '../../shared/sync-settings';
+import { hasAnyAdminGrant } from '../db/documents';
+import type { OpenedDatabase } from '../db/database';
+import type { AuthUser, ServiceContext } from '../domain/context';
+import { conflict, forbidden, invalidRequest } from '../domain/errors';
+import { installSync, SyncSetupError, type SyncSettings } from './install';
+import type { SyncRuntime } from './runtime';
+import {
+  clearStoredSyncSettings,
+  readStoredSyncSettings,
+  syncSettingsPath,
+  writeStoredSyncSettings,
+} from './stored-settings';
+
+export const FLAGS_SET_MESSAGE =
+  'Sync is set by start-up flags; change them where the app is started';
+
+/** How the running service chose its sync role at start (per service context). */
+interface StartupSync {
+  source: SyncSettingsSource;
+  flags: SyncSettings;
+  /** Why stored settings were not applied; null when they were, or there were none. */
+  problem: string | null;
+}
+const startups = new WeakMap<ServiceContext, StartupSync>();
+
+function startupOf(ctx: ServiceContext): StartupSync {
+  return startups.get(ctx) ?? { source: 'none', flags: { role: 'standalone' }, problem: null };
+}
+
+/**
+ * Installs sync with the start-up flags or, when they leave the service standalone, with the
+ * settings saved in the Settings screen (`<data-dir>/sync-settings.json`). Flags always win.
+ * Stored settings that cannot start a workstation (a `--seed` to import, or a data dir holding
+ * data never synced) leave the service standalone with one line on stderr, so a setting saved in
+ * the UI can never keep the app from starting; the Settings screen shows why.
+ */
+export function installConfiguredSync(
+  database: OpenedDatabase,
+  ctx: ServiceContext,
+  options: { dataDir: string; sync?: SyncSettings; seed: string | null },
+  tune: (settings: SyncSettings) => SyncSettings,
+  log: (line: string) => void = (line) => console.error(line),
+): SyncRuntime {
+  const flags = options.sync ?? { role: 'standalone' };
+  const standalone = () => installSync(database, ctx, tune(flags));
+  if (flags.role !== 'standalone') {
+    startups.set(ctx, { source: 'flags', flags, problem: null });
+    return installSync(database, ctx, tune(flags));
+  }
+  const stored = readStoredSyncSettings(options.dataDir, log);
+  if (!stored) {
+    startups.set(ctx, { source: 'none', flags, problem: null });
+    return standalone();
+  }
+  const skip = (problem: string) => {
+    log(`not syncing with ${syncSettingsPath(options.dataDir)}: ${problem}`);
+    startups.set(ctx, { source: 'stored', flags, problem });
+    return standalone();
+  };
+  if (options.seed) {
+    return skip(
+      'A seed was imported at this start (--seed); a workstation gets its data from the central',
+    );
+  }
+  try {
+    const runtime = installSync(database, ctx, tune(workstationOf(stored)));
+    startups.set(ctx, { source: 'stored', flags, problem: null });
+    return runtime;
+  } catch (error) {
+    if (error instanceof SyncSetupError) return skip(error.message);
+    throw error;
+  }
+}
+
+function workstationOf(stored: StoredSyncSettings): SyncSettings {
+  return {
+    role: 'workstation',
+    centralUrl: stored.central_url,
+    deviceId: stored.device_id,
+    deviceSecret: stored.device_secret,
+  };
+}
+
+/**
+ * Sync settings are per install (the data dir is the workstation's, whatever tenant works at it),
+ * so any user who administers something (an admin grant for any brand at any facility) may see
+ * and change them, as with the label printer.
+ */
+async function requireAdmin(ctx: ServiceContext, user: AuthUser): Promise<void> {
+  if (!(await hasAnyAdminGrant(ctx.db, user.id))) throw forbidden();
+}
+
+/** What the settings screen shows: the settings in force or saved, never the secret. */
+export async function syncSettingsView(
+  ctx: ServiceContext,
+  user: AuthUser,
+): Promise<SyncSettingsView> {
+  await requireAdmin(ctx, user);
+  return currentView(ctx);
+}
+
+function currentView(ctx: ServiceContext): SyncSettingsView {
+  const startup = startupOf(ctx);
+  const active_role = ctx.sync?.role ?? 'standalone';
+  if (startup.source === 'flags') {
+    const workstation = startup.flags.role === 'workstation' ? startup.flags : null;
+    return {
+      central_url: workstation?.centralUrl ?? null,
+      device_id: workstation?.deviceId ?? null,
+      has_secret: workstation !== null,
+      source: 'flags',
+      active_role,
+      problem: null,
+    };
+  }
+  let fileProblem: string | null = null;
+  const stored = readStoredSyncSettings(ctx.dataDir, (line) => {
+    fileProblem = line.charAt(0).toUpperCase() + line.slice(1);
+  });
+  return {
+    central_url: stored?.central_url ?? null,
+    device_id: stored?.device_id ?? null,
+    has_secret: stored !== null,
+    source: stored ? 'stored' : 'none',
+    active_role,
+    problem: fileProblem ?? (stored ? startup.problem : null),
+  };
+}
+
+function requireStorable(ctx: ServiceContext): void {
+  if (startupOf(ctx).source === 'flags') throw conflict(FLAGS_SET_MESSAGE);
+  if (ctx.dataDir === ':memory:') {
+    throw conflict('This service keeps no data dir; start it with the sync flags instead');
+  }
+}
+
+/**
+ * Saves the settings for the next start. An empty secret keeps the stored one, but only for the
+ * same device id: a secret belongs to its device.
+ */
+export async function saveSyncSettings(
+  ctx: ServiceContext,
+  user: AuthUser,
+  body: SyncSettingsBody,
+): Promise<SyncSettingsView> {
+  await requireAdmin(ctx, user);
+  requireStorable(ctx);
+  let secret = body.device_secret;
+  if (secret === '') {
+    const stored = readStoredSyncSettings(ctx.dataDir, () => undefined);
+    if (!stored || stored.device_id !== body.device_id) {
+      throw invalidRequest('Invalid sync settings', {
+        details: stored
+          ? 'device_secret: is required for a new device id'
+          : 'device_secret: is required',
+      });
+    }
+    secret = stored.device_secret;
+  }
+  writeStoredSyncSettings(ctx.dataDir, { ...body, device_secret: secret });
+  return currentView(ctx);
+}
+
+/** Removes the stored settings: the next start is standalone (unless flags say otherwise). */
+export async function clearSyncSettings(
+  ctx: ServiceContext,
+  user: AuthUser,
+): Promise<SyncSettingsView> {
+  await requireAdmin(ctx, user);
+  requireStorable(ctx);
+  clearStoredSyncSettings(ctx.dataDir);
+  return currentView(ctx);
+}
