@@ -203,4 +203,106 @@ describe('sync routes on the central', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/^Invalid push: /);
   });
+
+  it('refuses log rows of another facility and deliveries it does not send; drops the document of one queued for the central', async () => {
+    const auth = await token(DEVICES.w3); // Savannah only
+    const last = async () =>
+      (
+        await central.context.db
+          .selectFrom('sync_clients')
+          .select('last_seq')
+          .where('client_id', '=', DEVICES.w3.id)
+          .executeTakeFirstOrThrow()
+      ).last_seq;
+    const logRow = {
+      t: 'transactions',
+      op: 'I',
+      k: ['a4000000-0000-4000-8000-000000000001'],
+      new: {
+        transaction_id: 'a4000000-0000-4000-8000-000000000001',
+        action_type: 'X',
+        action_type_label: 'X',
+        facility_id: '0f000000-0000-4000-8000-000000000001', // Reno
+        duration_ms: 0,
+        execution_status: 'SUCCESS',
+        request_method: 'POST',
+        request_url: '/x',
+        created_at: '2026-11-24T10:00:00.000Z',
+        updated_at: '2026-11-24T10:00:00.000Z',
+      },
+    };
+    const seq = (await last()) + 1;
+    const refused = await push(auth, [
+      { seq, name: 'X', args: { changes: [logRow] }, at: '2026-11-24T10:00:00.000Z' },
+    ]);
+    expect(refused.body).toMatchObject({ last_seq: seq, rejected: 1 });
+
+    // A snapshot at Savannah queued for the central: its document is the central's to build.
+    const snapshot = {
+      t: 'advice_snapshots',
+      op: 'I',
+      k: ['a5000000-0000-4000-8000-000000000001'],
+      new: {
+        id: 'a5000000-0000-4000-8000-000000000001',
+        brand_id: '0b000000-0000-4000-8000-000000000001',
+        facility_id: '0f000000-0000-4000-8000-000000000003',
+        user_id: 'u',
+        items_json: '[{"sku":"S","available_quantity":1}]',
+        item_count: 1,
+        created_at: '2026-11-24T10:00:00.000Z',
+      },
+    };
+    const delivery = (id: string, sender: string) => ({
+      t: 'advice_deliveries',
+      op: 'I',
+      k: [id],
+      new: {
+        id,
+        snapshot_id: snapshot.k[0],
+        connection_id: '0c000000-0000-4000-8000-000000000005',
+        organization_id: '0a000000-0000-4000-8000-000000000002',
+        retailer_id: '0e000000-0000-4000-8000-000000000003',
+        kind: 'EDI_846',
+        status: 'PENDING',
+        document: 'FORGED',
+        content_type: 'text/plain',
+        file_name: 'x.edi',
+        interchange_control_number: 1,
+        error: null,
+        attempts: 0,
+        created_at: '2026-11-24T10:00:00.000Z',
+        updated_at: '2026-11-24T10:00:00.000Z',
+        next_attempt_at: '2026-11-24T10:00:00.000Z',
+        auto_retries: 0,
+        given_up: 0,
+        sender_id: sender,
+      },
+    });
+    const queued = delivery('a6000000-0000-4000-8000-000000000001', 'central');
+    const foreign = delivery('a6000000-0000-4000-8000-000000000002', DEVICES.w1.id);
+    const answer = await push(auth, [
+      {
+        seq: seq + 1,
+        name: 'ADVICE',
+        args: { changes: [snapshot, queued] },
+        at: '2026-11-24T10:00:00.000Z',
+      },
+      {
+        seq: seq + 2,
+        name: 'ADVICE',
+        args: { changes: [foreign] },
+        at: '2026-11-24T10:00:00.000Z',
+      },
+    ]);
+    expect(answer.body).toMatchObject({ last_seq: seq + 2, applied: 1, rejected: 1 });
+    const stored = await central.context.db
+      .selectFrom('advice_deliveries')
+      .select(['id', 'document', 'interchange_control_number'])
+      .where('snapshot_id', '=', snapshot.k[0]!)
+      .execute();
+    expect(stored).toHaveLength(1);
+    // Built again by the central with its own control numbers (the forged bytes are gone).
+    expect(stored[0]!.document).not.toBe('FORGED');
+    expect(stored[0]!.document?.startsWith('ISA*')).toBe(true);
+  });
 });

@@ -5,18 +5,10 @@ import type { ConflictField } from '../../shared/sync';
 import { columnsOf, prepared } from './columns';
 import type { PushAnswer, PushedMutation, RowChange } from './protocol';
 import type { CentralStamps } from './stamps';
+import { guardDeliveries, guardFacilityRows } from './push-guards';
+import { Refusal } from './refusal';
 import { keyWhere, type SqlValue, writeRow } from './rows';
 import { REPLICATED_BY_NAME, type ReplicatedTable } from './tables';
-
-/** A mutation the central refuses for good: recorded as a conflict, and last_seq moves on. */
-export class Refusal extends Error {
-  constructor(
-    message: string,
-    readonly fields: ConflictField[] = [],
-  ) {
-    super(message);
-  }
-}
 
 /** The device's seq numbers do not follow on: the push stops at `expected`. */
 export class SequenceGap extends Error {
@@ -114,7 +106,7 @@ function applyOne(
   try {
     // Nested: better-sqlite3 makes it a savepoint, rolled back alone when it throws.
     const fieldConflicts = sqlite.transaction(() =>
-      applyChanges(sqlite, facilityIds, mutation.args.changes),
+      applyChanges(sqlite, deviceId, facilityIds, mutation.args.changes),
     )();
     if (fieldConflicts.length === 0) return 'applied';
     // The other fields went in; the clerk decides on these (the central's values come down).
@@ -150,6 +142,7 @@ interface OrderState {
 /** Applies every change; returns the fields that conflicted (the rest of their rows applied). */
 function applyChanges(
   sqlite: SQLite.Database,
+  deviceId: string,
   facilityIds: ReadonlySet<string>,
   changes: RowChange[],
 ): ConflictField[] {
@@ -160,6 +153,8 @@ function applyChanges(
     return table;
   });
   guardOrders(sqlite, facilityIds, changes, tables);
+  guardFacilityRows(changes, facilityIds);
+  guardDeliveries(sqlite, changes, deviceId);
   return changes.flatMap((change, index) => applyChange(sqlite, tables[index]!, change));
 }
 
@@ -382,3 +377,4 @@ function restamp(sqlite: SQLite.Database, changes: RowChange[]): void {
     ).run(exists ? 0 : 1, exists?.r ?? null, table.name, rowKey);
   }
 }
+
