@@ -240,6 +240,38 @@ describe('sync between real processes: network cuts and kill -9', () => {
     await expectW1Drained();
   }, 60_000);
 
+  it('a fresh workstation killed between two pull pages goes on from the stored cursor', async () => {
+    const dataDir = tempDataDir('w2-mid-pull');
+    const dying = await startWorkstationProcess({
+      name: 'w2-mid-pull',
+      device: DEVICES.w2,
+      centralUrl: p2.url,
+      dataDir,
+      env: { SYNC_CRASH_AT: 'mid_pull', SYNC_PULL_LIMIT: '40' },
+    });
+    await exited(dying, 'w2 killed after its first pull page');
+    // The first page and its cursor were committed together; the rest is not there yet (the
+    // seed is one central version, but the orders edited above have later ones).
+    const partial = ordersOf(dataDir, RENO).length;
+    expect(partial).toBeLessThan(ordersOf(centralDir, RENO).length);
+    const resumed = await startWorkstationProcess({
+      name: 'w2-resumed',
+      device: DEVICES.w2,
+      centralUrl: p2.url,
+      dataDir,
+    });
+    try {
+      await eventually(
+        () =>
+          JSON.stringify(ordersOf(dataDir, RENO)) === JSON.stringify(ordersOf(centralDir, RENO)),
+        POLL_MS,
+        'the resumed workstation to hold the central orders',
+      );
+    } finally {
+      await resumed.stop();
+    }
+  }, 60_000);
+
   it('a fresh workstation signs in and reads orders with the central gone', async () => {
     await w2.stop();
     w2 = await startWorkstationProcess({

@@ -115,10 +115,16 @@ export async function startService(
 /** SYNC_INTERVAL_MS shortens the sync loop's rounds and backoff (tests and the e2e use it). */
 function withTestTuning(settings: SyncSettings | undefined): SyncSettings {
   if (!settings) return { role: 'standalone' };
+  if (settings.role !== 'workstation') return settings;
   const interval = Number(process.env.SYNC_INTERVAL_MS);
-  if (settings.role !== 'workstation' || !(interval > 0)) return settings;
+  // SYNC_PULL_LIMIT: smaller pull pages, so a test can stop a process between two of them.
+  const pullLimit = Number(process.env.SYNC_PULL_LIMIT);
   return {
     ...settings,
-    client: { intervalMs: interval, maxBackoffMs: interval * 4, ...settings.client },
+    client: {
+      ...(interval > 0 ? { intervalMs: interval, maxBackoffMs: interval * 4 } : {}),
+      ...(pullLimit > 0 ? { pullLimit } : {}),
+      ...settings.client,
+    },
   };
 }
