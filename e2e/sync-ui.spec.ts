@@ -34,6 +34,7 @@ const OFFLINE: SyncStatus = {
   last_push_at: null,
   last_pull_at: '2026-11-24T08:50:00Z',
   conflicts: 1,
+  last_error: 'The central service could not be reached',
 };
 
 /** A fake sync service: open conflicts until one is resolved, then none. */
@@ -119,6 +120,7 @@ test('the badge leads to the Sync screen, where a conflict is resolved', async (
   await expect(summary).toContainText('Offline');
   await expect(summary).toContainText('Changes waiting to send2');
   await expect(summary).toContainText('Last pushNever');
+  await expect(summary).toContainText('Last sync failedThe central service could not be reached');
   await expect(page.getByLabel('Show')).toHaveValue('open');
 
   const table = page.getByRole('table', { name: '1 open conflict' });

@@ -15,6 +15,8 @@ export const syncStatusSchema = z.object({
   last_push_at: z.string().nullable(),
   last_pull_at: z.string().nullable(),
   conflicts: z.number().int().nonnegative(),
+  /** Why the last sync round failed (a workstation), e.g. a wrong device secret; else null. */
+  last_error: z.string().nullable().default(null),
 });
 export type SyncStatus = z.infer<typeof syncStatusSchema>;
 

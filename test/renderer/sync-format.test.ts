@@ -23,6 +23,7 @@ const workstation = (patch: Partial<SyncStatus> = {}): SyncStatus => ({
   last_push_at: null,
   last_pull_at: null,
   conflicts: 0,
+  last_error: null,
   ...patch,
 });
 

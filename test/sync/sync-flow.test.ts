@@ -11,7 +11,7 @@ import {
   syncUntilQuiet,
   tempDataDir,
 } from './helpers/cluster';
-import { startService } from '../../src/main/service/server';
+import { startService, type RunningService } from '../../src/main/service/server';
 
 const running = closedAfterEach();
 
@@ -176,5 +176,43 @@ describe('sync: a workstation data dir', () => {
     ).rejects.toThrow(
       `This data dir belongs to device ${DEVICES.w1.id}; start with that --device-id or an empty --data-dir`,
     );
+  }, 60_000);
+});
+
+describe('sync: the status says why a round failed', () => {
+  it('a wrong device secret and an unreachable central read as such; a workstation whose rounds go through has none', async () => {
+    const central = await startCentral();
+    running.push(central);
+    const good = await startWorkstation(central.url, DEVICES.w1);
+    running.push(good);
+    await syncUntilQuiet(good);
+    const auth = await signIn(good);
+    expect((await api(good, auth, 'GET', '/api/sync/v1/status')).body).toMatchObject({
+      last_error: null,
+    });
+
+    const wrong = await startWorkstation(central.url, {
+      ...DEVICES.w2,
+      secret: 'not-the-secret-at-all',
+    });
+    running.push(wrong);
+    const status = async (service: RunningService) =>
+      (await api(service, await signIn(central), 'GET', '/api/sync/v1/status')).body;
+    await wrong.context.sync!.client!.syncNow();
+    // No users came down to sign in with, so read the status through the domain function.
+    const { syncStatus } = await import('../../src/main/sync/conflicts');
+    const user = { id: 'nobody', email: 'x', brandId: null };
+    expect(await syncStatus(wrong.context, user)).toMatchObject({
+      online: true,
+      last_error: 'The central service answered 401: Unknown device or wrong device secret',
+    });
+    const away = await startWorkstation('http://127.0.0.1:9', DEVICES.w3);
+    running.push(away);
+    await away.context.sync!.client!.syncNow();
+    expect(await syncStatus(away.context, user)).toMatchObject({
+      online: false,
+      last_error: 'The central service could not be reached',
+    });
+    expect((await status(central)).last_error).toBe(null);
   }, 60_000);
 });

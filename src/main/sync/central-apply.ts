@@ -377,4 +377,3 @@ function restamp(sqlite: SQLite.Database, changes: RowChange[]): void {
     ).run(exists ? 0 : 1, exists?.r ?? null, table.name, rowKey);
   }
 }
-

@@ -58,7 +58,7 @@ export class CentralError extends Error {
     readonly status: number,
     readonly body: { message?: string; error?: { code?: string; expected_seq?: number } },
   ) {
-    super(`central answered ${status}: ${body.message ?? 'no message'}`);
+    super(`The central service answered ${status}: ${body.message ?? 'no message'}`);
   }
 }
 

@@ -9,6 +9,7 @@ import {
 import { visibleFacilitiesQuery } from '../db/lookups';
 import type { AuthUser, ServiceContext } from '../domain/context';
 import { conflict, invalidRequest, notFound } from '../domain/errors';
+import { CentralError } from './client';
 import { columnsOf } from './columns';
 import { REPLICATED_BY_NAME } from './tables';
 
@@ -163,6 +164,7 @@ export async function syncStatus(ctx: ServiceContext, user: AuthUser): Promise<S
       last_push_at: null,
       last_pull_at: null,
       conflicts,
+      last_error: null,
     };
   }
   const state = await ctx.db
@@ -183,5 +185,13 @@ export async function syncStatus(ctx: ServiceContext, user: AuthUser): Promise<S
     last_push_at: state.last_push_at,
     last_pull_at: state.last_pull_at,
     conflicts,
+    last_error: errorText(sync.client?.lastError ?? null),
   };
+}
+
+/** A failed round's reason in words; a network failure reads as the central being unreachable. */
+function errorText(error: unknown): string | null {
+  if (error === null || error === undefined) return null;
+  if (error instanceof CentralError) return error.message;
+  return 'The central service could not be reached';
 }

@@ -195,6 +195,7 @@ export interface ApiBody {
   pending_mutations: number;
   conflicts: number;
   last_pull_at: string | null;
+  last_error: string | null;
   last_seq: number;
   applied: number;
   duplicates: number;

@@ -34,6 +34,14 @@ export function SyncSummary({ status }: { status: SyncStatus }) {
               <dt>Last pull</dt>
               <dd>{never(status.last_pull_at)}</dd>
             </div>
+            {status.last_error ? (
+              <div>
+                <dt>Last sync failed</dt>
+                <dd className="sync-offline" role="status">
+                  {status.last_error}
+                </dd>
+              </div>
+            ) : null}
           </>
         ) : null}
         <div>
