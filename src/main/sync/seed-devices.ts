@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { SeedDevice } from '../../shared/sync-seed';
 import type { Database } from '../db/schema';
 import {
@@ -54,10 +54,15 @@ export async function importSeedDevices(
         secret_hash: device.secret_hash,
         seed_source: null,
         created_at: now,
-        disabled_at: null,
+        disabled_at: device.disabled ? now : null,
       })
       .onConflict((oc) =>
-        oc.column('id').doUpdateSet({ name: device.name, secret_hash: device.secret_hash }),
+        oc.column('id').doUpdateSet({
+          name: device.name,
+          secret_hash: device.secret_hash,
+          // Kept when it was disabled before: the time it was first disabled.
+          disabled_at: device.disabled ? sql`coalesce(devices.disabled_at, ${now})` : null,
+        }),
       )
       .execute();
     await trx.deleteFrom('device_facilities').where('device_id', '=', device.id).execute();
