@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 
 /** Why the whole form was not saved, announced at once. */
 export function FormError({ message }: { message: string | null }) {
@@ -48,5 +48,22 @@ export function FormField({
         </p>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * The common case of FormField: a labelled input tied to its message. The other props (with a
+ * react-hook-form `register(...)`, whose ref React 19 passes as a prop) go to the input.
+ */
+export function InputField({
+  id,
+  label,
+  error,
+  ...input
+}: { id: string; label: string; error: string | undefined } & ComponentProps<'input'>) {
+  return (
+    <FormField id={id} label={label} error={error}>
+      <input id={id} {...invalidProps(id, error)} {...input} />
+    </FormField>
   );
 }

@@ -6,7 +6,13 @@ import { gs1PrefixBodySchema } from '../../../../shared/fulfilment';
 import { describeError, isApiError } from '../../api/ApiError';
 import { useApi } from '../../api/ApiContext';
 import { loadStateOf } from '../../api/queries';
-import { FormError, FormField, SavedStatus, invalidProps } from '../../components/FormMessages';
+import {
+  FormError,
+  FormField,
+  SavedStatus,
+  invalidProps,
+  InputField,
+} from '../../components/FormMessages';
 import { saveGs1Prefix } from '../../api/fulfilment';
 import { useAnnounce } from '../../status/StatusContext';
 import { fieldMessage } from '../orders/orderFormat';
@@ -82,19 +88,14 @@ export function Gs1PrefixForm() {
             ))}
           </select>
         </FormField>
-        <FormField
+        <InputField
           id="settings-gs1-prefix"
           label="GS1 company prefix"
           error={prefixError && fieldMessage(prefixError)}
-        >
-          <input
-            id="settings-gs1-prefix"
-            inputMode="numeric"
-            autoComplete="off"
-            {...invalidProps('settings-gs1-prefix', prefixError)}
-            {...register('gs1_company_prefix')}
-          />
-        </FormField>
+          inputMode="numeric"
+          autoComplete="off"
+          {...register('gs1_company_prefix')}
+        />
         <button type="submit" className="button primary" disabled={isSubmitting}>
           {isSubmitting ? 'Saving…' : 'Save prefix'}
         </button>

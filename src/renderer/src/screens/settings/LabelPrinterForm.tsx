@@ -10,7 +10,7 @@ import {
 } from '../../../../shared/documents';
 import { describeError, isApiError } from '../../api/ApiError';
 import { useApi } from '../../api/ApiContext';
-import { FormError, FormField, SavedStatus, invalidProps } from '../../components/FormMessages';
+import { FormError, SavedStatus, InputField } from '../../components/FormMessages';
 import { saveLabelPrinter } from '../../api/fulfilment';
 import { useAnnounce } from '../../status/StatusContext';
 import { fieldMessage, formatShortTime } from '../orders/orderFormat';
@@ -89,38 +89,28 @@ export function LabelPrinterForm() {
       ) : null}
       <form onSubmit={(event) => void onSubmit(event)} noValidate className="settings-form">
         <FormError message={formError} />
-        <FormField
+        <InputField
           id="settings-printer-host"
           label="Printer host"
           error={hostError && fieldMessage(hostError)}
-        >
-          <input
-            id="settings-printer-host"
-            autoComplete="off"
-            spellCheck={false}
-            placeholder="zebra-dock-1.lan or 192.168.1.50"
-            {...invalidProps('settings-printer-host', hostError)}
-            {...register('host')}
-          />
-        </FormField>
-        <FormField
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="zebra-dock-1.lan or 192.168.1.50"
+          {...register('host')}
+        />
+        <InputField
           id="settings-printer-port"
           label="Port"
           error={portError && fieldMessage(portError)}
-        >
-          <input
-            id="settings-printer-port"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={65535}
-            {...invalidProps('settings-printer-port', portError)}
-            {...register('port', {
-              setValueAs: (value: unknown) =>
-                value === '' || value === null || value === undefined ? undefined : Number(value),
-            })}
-          />
-        </FormField>
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={65535}
+          {...register('port', {
+            setValueAs: (value: unknown) =>
+              value === '' || value === null || value === undefined ? undefined : Number(value),
+          })}
+        />
         <button type="submit" className="button primary" disabled={isSubmitting}>
           {isSubmitting ? 'Saving…' : 'Save printer'}
         </button>

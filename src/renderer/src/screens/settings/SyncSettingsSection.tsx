@@ -16,7 +16,7 @@ import {
   syncSettingsKey,
   useSyncSettings,
 } from '../../api/syncSettings';
-import { FormError, FormField, SavedStatus, invalidProps } from '../../components/FormMessages';
+import { FormError, SavedStatus, InputField } from '../../components/FormMessages';
 import { useAnnounce } from '../../status/StatusContext';
 import { fieldMessage } from '../orders/orderFormat';
 import { saveProblemsOf } from '../orders/serverErrors';
@@ -129,49 +129,34 @@ export function SyncSettingsSection() {
           <fieldset disabled={locked || busy} className="settings-sync-fields">
             <legend className="visually-hidden">Sync settings</legend>
             <FormError message={formError} />
-            <FormField
+            <InputField
               id="settings-sync-url"
               label="Central service URL"
               error={urlError && fieldMessage(urlError)}
-            >
-              <input
-                id="settings-sync-url"
-                type="url"
-                autoComplete="off"
-                spellCheck={false}
-                placeholder="https://central.example.com"
-                {...invalidProps('settings-sync-url', urlError)}
-                {...register('central_url')}
-              />
-            </FormField>
-            <FormField
+              type="url"
+              autoComplete="off"
+              spellCheck={false}
+              placeholder="https://central.example.com"
+              {...register('central_url')}
+            />
+            <InputField
               id="settings-sync-device"
               label="Device ID"
               error={idError && fieldMessage(idError)}
-            >
-              <input
-                id="settings-sync-device"
-                autoComplete="off"
-                spellCheck={false}
-                placeholder="6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b"
-                {...invalidProps('settings-sync-device', idError)}
-                {...register('device_id')}
-              />
-            </FormField>
-            <FormField
+              autoComplete="off"
+              spellCheck={false}
+              placeholder="6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b"
+              {...register('device_id')}
+            />
+            <InputField
               id="settings-sync-secret"
               label="Device secret"
               error={secretError && fieldMessage(secretError)}
-            >
-              <input
-                id="settings-sync-secret"
-                type="password"
-                autoComplete="new-password"
-                placeholder={view?.has_secret ? 'Leave empty to keep the saved secret' : ''}
-                {...invalidProps('settings-sync-secret', secretError)}
-                {...register('device_secret')}
-              />
-            </FormField>
+              type="password"
+              autoComplete="new-password"
+              placeholder={view?.has_secret ? 'Leave empty to keep the saved secret' : ''}
+              {...register('device_secret')}
+            />
             <div className="settings-sync-actions">
               <button type="submit" className="button primary">
                 {isSubmitting ? 'Saving…' : 'Save'}
