@@ -1,7 +1,7 @@
 import { isIPv6 } from 'node:net';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { UUID_TEXT } from '../../shared/ids';
+import { centralUrlSchema, deviceIdSchema } from '../../shared/sync-settings';
 import type { SyncSettings } from '../sync/install';
 import { exposureProblem, isLoopbackHost } from './host-guard';
 
@@ -145,27 +145,22 @@ function parseSyncFlags(pick: (flag: string, envName: string) => string | undefi
   }
   if (role === 'standalone')
     throw new UsageError(`--role standalone cannot be used with --central\n${USAGE}`);
-  let url: URL;
-  try {
-    url = new URL(central);
-  } catch {
-    throw new UsageError(`--central must be a URL, got '${central}'\n${USAGE}`);
-  }
-  // Password hashes travel from the central: only loopback may go without TLS.
-  const loopback = isLoopbackHost(url.hostname.replace(/^\[(.*)\]$/, '$1'));
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
-    throw new UsageError(`--central must be an https:// URL (http:// only on loopback)\n${USAGE}`);
+  // The Settings screen's rules (src/shared/sync-settings.ts): https:// but on loopback, a UUID.
+  const url = centralUrlSchema.safeParse(central);
+  if (!url.success) {
+    throw new UsageError(`--central ${url.error.issues[0]!.message}, got '${central}'\n${USAGE}`);
   }
   if (!deviceId || !deviceSecret) {
     throw new UsageError(`--central needs --device-id and --device-secret\n${USAGE}`);
   }
-  if (!UUID_TEXT.test(deviceId)) {
-    throw new UsageError(`--device-id must be a UUID, got '${deviceId}'\n${USAGE}`);
+  const id = deviceIdSchema.safeParse(deviceId);
+  if (!id.success) {
+    throw new UsageError(`--device-id ${id.error.issues[0]!.message}, got '${deviceId}'\n${USAGE}`);
   }
   return {
     role: 'workstation',
-    centralUrl: url.toString().replace(/\/+$/, ''),
-    deviceId: deviceId.toLowerCase(),
+    centralUrl: url.data,
+    deviceId: id.data,
     deviceSecret,
   };
 }
