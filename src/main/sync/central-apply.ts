@@ -7,15 +7,8 @@ import type { PushAnswer, PushedMutation, RowChange } from './protocol';
 import type { CentralStamps } from './stamps';
 import { guardDeliveries, guardFacilityRows } from './push-guards';
 import { Refusal } from './refusal';
-import { keyWhere, type SqlValue, writeRow } from './rows';
+import { bindable, keyWhere, writeRow } from './rows';
 import { REPLICATED_BY_NAME, type ReplicatedTable } from './tables';
-
-/** The device's seq numbers do not follow on: the push stops at `expected`. */
-export class SequenceGap extends Error {
-  constructor(readonly expected: number) {
-    super(`Expected mutation ${expected} next`);
-  }
-}
 
 export interface PushContext {
   sqlite: SQLite.Database;
@@ -223,14 +216,6 @@ function orderIdOf(sqlite: SQLite.Database, table: ReplicatedTable, change: RowC
 
 const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
 
-/** JSON values as SQLite binds them (objects never occur: rows hold text, numbers and nulls). */
-function bindable(value: unknown): SqlValue {
-  if (value === undefined || value === null) return null;
-  if (typeof value === 'boolean') return value ? 1 : 0;
-  if (typeof value === 'number' || typeof value === 'string') return value;
-  return JSON.stringify(value);
-}
-
 function applyChange(
   sqlite: SQLite.Database,
   table: ReplicatedTable,
@@ -245,6 +230,8 @@ function applyChange(
   const incoming = change.new ?? {};
   if (change.op === 'I') {
     const names = columns.filter((c) => c in incoming);
+    // Nothing to write is a malformed change, not a temporary failure: refuse it, do not jam the queue.
+    if (names.length === 0) throw new Refusal(`Bad row for ${change.t}`);
     const updates = names.filter((c) => !table.key.includes(c));
     writeRow(
       sqlite,

@@ -11,6 +11,7 @@ import type { AuthUser, ServiceContext } from '../domain/context';
 import { conflict, invalidRequest, notFound } from '../domain/errors';
 import { CentralError } from './client';
 import { columnsOf } from './columns';
+import { bindable } from './rows';
 import { REPLICATED_BY_NAME } from './tables';
 
 /** Conflicts of the facilities the user sees (narrowed to the user's brand, through the order). */
@@ -120,12 +121,12 @@ export async function resolveConflict(
         const sqlite = ctx.sync?.sqlite;
         if (!sqlite || !columnsOf(sqlite, table.name).includes(field.field)) continue;
         const where = sql.join(
-          table.key.map((k, i) => sql`${sql.ref(k)} = ${field.key![i] as string}`),
+          table.key.map((k, i) => sql`${sql.ref(k)} = ${bindable(field.key![i])}`),
           sql` AND `,
         );
-        await sql`UPDATE ${sql.table(table.name)} SET ${sql.ref(field.field)} = ${
-          field.yours as string | number | null
-        } WHERE ${where}`.execute(trx);
+        await sql`UPDATE ${sql.table(table.name)} SET ${sql.ref(field.field)} = ${bindable(field.yours)} WHERE ${where}`.execute(
+          trx,
+        );
       }
     }
     await trx

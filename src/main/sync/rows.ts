@@ -4,6 +4,14 @@ import { prepared } from './columns';
 
 export type SqlValue = string | number | bigint | Buffer | null;
 
+/** A pushed JSON value as SQLite binds it (a device's rows hold text, numbers and nulls; anything else is stored as JSON text). */
+export function bindable(value: unknown): SqlValue {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (typeof value === 'number' || typeof value === 'string') return value;
+  return JSON.stringify(value);
+}
+
 export const keyWhere = (table: ReplicatedTable) => table.key.map((k) => `${k} = ?`).join(' AND ');
 
 /**
