@@ -34,7 +34,6 @@ export function installSync(
     role: settings.role,
     sqlite,
     deviceId: null,
-    capture: null,
     stamps: null,
     client: null,
   };
@@ -43,14 +42,14 @@ export function installSync(
   } else if (settings.role === 'workstation') {
     claimDataDir(database, settings.deviceId);
     runtime.deviceId = settings.deviceId;
-    runtime.capture = installChangeCapture(
+    const capture = installChangeCapture(
       sqlite,
       transactionHooks,
       settings.deviceId,
       () => ctx.clock.now(),
       () => runtime.client?.kick(),
     );
-    runtime.client = startSyncClient(ctx, sqlite, runtime.capture, {
+    runtime.client = startSyncClient(ctx, sqlite, capture, {
       centralUrl: settings.centralUrl,
       deviceId: settings.deviceId,
       deviceSecret: settings.deviceSecret,

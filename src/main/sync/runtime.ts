@@ -2,7 +2,6 @@ import type SQLite from 'better-sqlite3';
 import type { SyncRole } from '../../shared/sync';
 import type { ServiceContext } from '../domain/context';
 import { conflict } from '../domain/errors';
-import type { ChangeCapture } from './capture';
 import type { SyncClient } from './client';
 import type { CentralStamps } from './stamps';
 
@@ -15,7 +14,6 @@ export interface SyncRuntime {
   sqlite: SQLite.Database;
   /** Workstation: its device id. */
   deviceId: string | null;
-  capture: ChangeCapture | null;
   stamps: CentralStamps | null;
   client: SyncClient | null;
 }
