@@ -24,6 +24,7 @@ import { startService, type RunningService } from '../src/main/service/server';
 import {
   DEMO_EMAIL,
   DEVICES,
+  pendingMutations,
   RENO,
   removeTempDirs,
   startCentral,
@@ -150,16 +151,6 @@ async function insertOrders(db: Kysely<Database>, from: number, to: number, item
       )
       .execute(trx);
   });
-}
-
-async function pendingMutations(ws: RunningService): Promise<number> {
-  const row = await ws.context.db
-    .selectFrom('sync_mutations')
-    .innerJoin('sync_state', (j) => j.onTrue())
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .whereRef('sync_mutations.seq', '>', 'sync_state.acked_seq')
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
 }
 
 async function demoUser(ws: RunningService): Promise<AuthUser> {

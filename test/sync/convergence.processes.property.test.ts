@@ -1,11 +1,29 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEVICES, eventually, removeTempDirs, RENO, tempDataDir } from './helpers/cluster';
 import {
   callApi,
+  DEVICES,
+  eventually,
+  removeTempDirs,
+  signInAt,
+  tempDataDir,
+} from './helpers/cluster';
+import {
+  CODES,
+  cityEdit,
+  differences,
+  finishedOrdersIn,
+  ORDER_IDS,
+  PACKED_ORDER,
+  packOne,
+  poEdit,
+  rememberFinals,
+  renoStateIn,
+} from './helpers/convergence-model';
+import {
   POLL_MS,
   readDb,
-  signInAt,
+  seqsIn,
   startCentralProcess,
   startWorkstationProcess,
   syncStatusOf,
@@ -28,15 +46,6 @@ const SEED = Number(process.env.SYNC_SEED ?? 20261124);
 const RUNS = Number(process.env.SYNC_PROCESS_RUNS ?? 3);
 const SETTLE_MS = 30_000;
 
-/** Demo orders the commands touch: Reno Open, Picking, Picking (packed on), Shipped. */
-const ORDER_IDS: Record<string, string> = {
-  'PS-SUM-2611001': '0d000000-0000-4000-8000-000000000001',
-  'PS-BRM-2611003': '0d000000-0000-4000-8000-000000000003',
-  'PS-SUM-2611004': '0d000000-0000-4000-8000-000000000004',
-  'PS-SUM-2611011': '0d000000-0000-4000-8000-000000000011',
-};
-const CODES = Object.keys(ORDER_IDS);
-const PACKED_ORDER = ORDER_IDS['PS-SUM-2611004']!;
 const DEVICE_LIST = [DEVICES.w1, DEVICES.w2];
 
 interface Cluster {
@@ -59,25 +68,9 @@ const authOf = (c: Cluster, at: number) => (at < 0 ? c.auth.central : c.auth.ws[
 const nameOf = (at: number) => (at < 0 ? 'central' : `w${at + 1}`);
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
-function finishedOrdersOn(dataDir: string): Map<string, string> {
-  const rows = readDb(
-    dataDir,
-    (db) =>
-      db
-        .prepare(`SELECT * FROM orders WHERE status IN ('Shipped', 'Cancelled') ORDER BY id`)
-        .all() as { id: string }[],
-  );
-  return new Map(rows.map((row) => [row.id, JSON.stringify(row)]));
-}
-
-function recordFinals(c: Cluster) {
-  for (const [id, row] of finishedOrdersOn(c.centralDir))
-    if (!c.finals.has(id)) c.finals.set(id, row);
-}
-
-function editPoBody(code: string, value: string) {
-  return { picksheet_code: code, po_number: value };
-}
+const recordFinals = (c: Cluster) =>
+  rememberFinals(c.finals, readDb(c.centralDir, finishedOrdersIn));
+const renoState = (dataDir: string) => readDb(dataDir, renoStateIn);
 
 class EditPo implements fc.AsyncCommand<Model, Cluster> {
   constructor(
@@ -92,7 +85,7 @@ class EditPo implements fc.AsyncCommand<Model, Cluster> {
       authOf(c, this.at),
       'PUT',
       '/api/v1/orders',
-      editPoBody(this.code, this.value),
+      poEdit(this.code, this.value),
     );
     expect([200, 409], JSON.stringify(answer.body)).toContain(answer.status);
   }
@@ -107,18 +100,13 @@ class EditCity implements fc.AsyncCommand<Model, Cluster> {
   ) {}
   check = () => true;
   async run(_m: Model, c: Cluster) {
-    const answer = await callApi(urlOf(c, this.at), authOf(c, this.at), 'PUT', '/api/v1/orders', {
-      picksheet_code: this.code,
-      address_data: {
-        ship_to_contact: {
-          name: 'Dock',
-          address_line1: '1 Main St',
-          city: this.city,
-          country: 'US',
-          zip: '89501',
-        },
-      },
-    });
+    const answer = await callApi(
+      urlOf(c, this.at),
+      authOf(c, this.at),
+      'PUT',
+      '/api/v1/orders',
+      cityEdit(this.code, this.city),
+    );
     expect([200, 409], JSON.stringify(answer.body)).toContain(answer.status);
   }
   toString = () => `EditCity(${nameOf(this.at)}, ${this.code}, ${this.city})`;
@@ -146,9 +134,13 @@ class Pack implements fc.AsyncCommand<Model, Cluster> {
   check = () => true;
   async run(_m: Model, c: Cluster) {
     const path = `/api/v1/orders/${PACKED_ORDER}/cartons`;
-    const answer = await callApi(urlOf(c, this.at), authOf(c, this.at), 'POST', path, {
-      skus: [{ sku: 'SUM-STOVE-1', quantity: 1 }],
-    });
+    const answer = await callApi(
+      urlOf(c, this.at),
+      authOf(c, this.at),
+      'POST',
+      path,
+      packOne('SUM-STOVE-1'),
+    );
     // 409: the order moved on, the item is fully packed, or a workstation has no SSCC block yet.
     expect([201, 409], JSON.stringify(answer.body)).toContain(answer.status);
   }
@@ -196,9 +188,13 @@ class Crash implements fc.AsyncCommand<Model, Cluster> {
   async run(_m: Model, c: Cluster) {
     const w = c.ws[this.at]!;
     if (this.write) {
-      const request = callApi(w.url, c.auth.ws[this.at]!, 'PUT', '/api/v1/orders', {
-        ...editPoBody(this.write, 'PO-KILLED'),
-      });
+      const request = callApi(
+        w.url,
+        c.auth.ws[this.at]!,
+        'PUT',
+        '/api/v1/orders',
+        poEdit(this.write, 'PO-KILLED'),
+      );
       c.orphans.push(request.catch(() => undefined));
     }
     await sleep(this.delayMs);
@@ -223,9 +219,13 @@ class CrashCentral implements fc.AsyncCommand<Model, Cluster> {
   check = () => true;
   async run(_m: Model, c: Cluster) {
     if (this.write) {
-      const request = callApi(c.central.url, c.auth.central, 'PUT', '/api/v1/orders', {
-        ...editPoBody(this.write, 'PO-CENTRAL-KILLED'),
-      });
+      const request = callApi(
+        c.central.url,
+        c.auth.central,
+        'PUT',
+        '/api/v1/orders',
+        poEdit(this.write, 'PO-CENTRAL-KILLED'),
+      );
       c.orphans.push(request.catch(() => undefined));
     }
     await sleep(this.delayMs);
@@ -275,64 +275,6 @@ const commands = fc
   )
   // Each run costs seconds of process starts: make every run exercise something.
   .filter((cmds) => [...cmds].length >= 6);
-
-type Row = Record<string, unknown>;
-type RenoState = Record<string, Row[]>;
-
-/** The Reno order aggregates, Reno log and Reno conflicts of a replica, read-only, keyed rows. */
-function renoState(dataDir: string): RenoState {
-  const orderChild = (table: string) =>
-    `SELECT * FROM ${table} WHERE order_id IN (SELECT id FROM orders WHERE facility_id = @reno) ORDER BY id`;
-  const queries: Record<string, string> = {
-    orders: `SELECT * FROM orders WHERE facility_id = @reno ORDER BY id`,
-    order_items: orderChild('order_items'),
-    cartons: orderChild('cartons'),
-    carton_skus: `SELECT * FROM carton_skus WHERE carton_id IN (SELECT c.id FROM cartons c
-      JOIN orders o ON o.id = c.order_id WHERE o.facility_id = @reno) ORDER BY id`,
-    order_activity: orderChild('order_activity'),
-    transactions: `SELECT * FROM transactions WHERE facility_id = @reno ORDER BY transaction_id`,
-    sync_conflicts: `SELECT id, status FROM sync_conflicts WHERE facility_id = @reno ORDER BY id`,
-  };
-  return readDb(dataDir, (db) =>
-    Object.fromEntries(
-      Object.entries(queries).map(([table, sql]) => [
-        table,
-        db.prepare(sql).all({ reno: RENO }) as Row[],
-      ]),
-    ),
-  );
-}
-
-/** Which rows differ from the central's, by table and key, for a readable failure. */
-function differences(actual: RenoState, expected: RenoState): string[] {
-  const out: string[] = [];
-  for (const table of Object.keys(expected)) {
-    const keyOf = (row: Row) => JSON.stringify(Object.values(row)[0]);
-    const mine = new Map(actual[table]!.map((r) => [keyOf(r), JSON.stringify(r)]));
-    const theirs = new Map(expected[table]!.map((r) => [keyOf(r), JSON.stringify(r)]));
-    for (const [key, row] of theirs) {
-      if (!mine.has(key)) out.push(`${table} ${key}: missing here; central ${row}`);
-      else if (mine.get(key) !== row)
-        out.push(`${table} ${key}: here ${mine.get(key)} central ${row}`);
-    }
-    for (const [key, row] of mine)
-      if (!theirs.has(key)) out.push(`${table} ${key}: only here ${row}`);
-  }
-  return out;
-}
-
-/** Seqs of `clientId` in a replica's sync_mutations, with how many rows each. */
-function seqsIn(dataDir: string, clientId: string): { seq: number; n: number }[] {
-  return readDb(
-    dataDir,
-    (db) =>
-      db
-        .prepare(
-          `SELECT seq, COUNT(*) AS n FROM sync_mutations WHERE client_id = ? GROUP BY seq ORDER BY seq`,
-        )
-        .all(clientId) as { seq: number; n: number }[],
-  );
-}
 
 const tail = (service: ServiceProcess) => service.output().slice(-1_500);
 
@@ -453,7 +395,7 @@ describe('sync converges between real processes under kill -9 (fast-check, fixed
             ).toEqual(expected);
           }
           // A shipped or cancelled order wins: none changed after it was seen finished.
-          const now = finishedOrdersOn(c.centralDir);
+          const now = readDb(c.centralDir, finishedOrdersIn);
           for (const [id, before] of c.finals) expect(now.get(id), `order ${id}`).toBe(before);
           // SSCCs come from leased blocks: packs on two replicas never clash on the central.
           const reasons = readDb(

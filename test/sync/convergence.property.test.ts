@@ -13,6 +13,18 @@ import {
   startWorkstation,
   syncUntilQuiet,
 } from './helpers/cluster';
+import {
+  CODES,
+  cityEdit,
+  differences,
+  finishedOrdersOf,
+  ORDER_IDS,
+  PACKED_ORDER,
+  packOne,
+  poEdit,
+  rememberFinals,
+  renoStateOf,
+} from './helpers/convergence-model';
 import { startTcpProxy, type TcpProxy } from './helpers/tcp-proxy';
 
 /**
@@ -23,7 +35,6 @@ import { startTcpProxy, type TcpProxy } from './helpers/tcp-proxy';
 const SEED = Number(process.env.SYNC_SEED ?? 20261124);
 const RUNS = Number(process.env.SYNC_RUNS ?? 6);
 const BRAND = '0b000000-0000-4000-8000-000000000001';
-const CODES = ['PS-SUM-2611001', 'PS-SUM-2611004', 'PS-BRM-2611003', 'PS-SUM-2611011'];
 
 interface Real {
   central: RunningService;
@@ -36,21 +47,8 @@ interface Real {
 }
 type Model = Record<string, never>;
 
-const orderRow = (service: RunningService, code: string) =>
-  service.context.db
-    .selectFrom('orders')
-    .selectAll()
-    .where('picksheet_code', '=', code)
-    .executeTakeFirst();
-
-async function recordFinals(real: Real) {
-  for (const code of CODES) {
-    const row = await orderRow(real.central, code);
-    if (row && ['Shipped', 'Cancelled'].includes(row.status) && !real.finals.has(code)) {
-      real.finals.set(code, JSON.stringify(row));
-    }
-  }
-}
+const recordFinals = async (real: Real) =>
+  rememberFinals(real.finals, await finishedOrdersOf(real.central.context.db));
 
 class EditPo implements fc.AsyncCommand<Model, Real> {
   constructor(
@@ -62,10 +60,7 @@ class EditPo implements fc.AsyncCommand<Model, Real> {
   async run(_m: Model, r: Real) {
     const target = this.at < 0 ? r.central : r.ws[this.at]!;
     const auth = this.at < 0 ? r.auth.central : r.auth.ws[this.at]!;
-    const answer = await api(target, auth, 'PUT', '/api/v1/orders', {
-      picksheet_code: this.code,
-      po_number: this.value,
-    });
+    const answer = await api(target, auth, 'PUT', '/api/v1/orders', poEdit(this.code, this.value));
     expect([200, 400, 404, 409]).toContain(answer.status);
   }
   toString = () => `EditPo(${this.at}, ${this.code}, ${this.value})`;
@@ -81,18 +76,7 @@ class EditCity implements fc.AsyncCommand<Model, Real> {
   async run(_m: Model, r: Real) {
     const target = this.at < 0 ? r.central : r.ws[this.at]!;
     const auth = this.at < 0 ? r.auth.central : r.auth.ws[this.at]!;
-    const answer = await api(target, auth, 'PUT', '/api/v1/orders', {
-      picksheet_code: this.code,
-      address_data: {
-        ship_to_contact: {
-          name: 'Dock',
-          address_line1: '1 Main St',
-          city: this.city,
-          country: 'US',
-          zip: '89501',
-        },
-      },
-    });
+    const answer = await api(target, auth, 'PUT', '/api/v1/orders', cityEdit(this.code, this.city));
     expect([200, 400, 404, 409]).toContain(answer.status);
   }
   toString = () => `EditCity(${this.at}, ${this.code}, ${this.city})`;
@@ -108,9 +92,8 @@ class Step implements fc.AsyncCommand<Model, Real> {
   async run(_m: Model, r: Real) {
     const target = this.at < 0 ? r.central : r.ws[this.at]!;
     const auth = this.at < 0 ? r.auth.central : r.auth.ws[this.at]!;
-    const order = await orderRow(target, this.code);
-    if (!order) return;
-    const answer = await api(target, auth, 'POST', `/api/v1/orders/${order.id}/${this.action}`, {});
+    const path = `/api/v1/orders/${ORDER_IDS[this.code]}/${this.action}`;
+    const answer = await api(target, auth, 'POST', path, {});
     expect([200, 409]).toContain(answer.status);
     if (this.at < 0) await recordFinals(r);
   }
@@ -147,11 +130,13 @@ class Pack implements fc.AsyncCommand<Model, Real> {
   async run(_m: Model, r: Real) {
     const target = this.at < 0 ? r.central : r.ws[this.at]!;
     const auth = this.at < 0 ? r.auth.central : r.auth.ws[this.at]!;
-    const order = await orderRow(target, 'PS-SUM-2611004');
-    if (!order) return;
-    const answer = await api(target, auth, 'POST', `/api/v1/orders/${order.id}/cartons`, {
-      skus: [{ sku: this.sku, quantity: 1 }],
-    });
+    const answer = await api(
+      target,
+      auth,
+      'POST',
+      `/api/v1/orders/${PACKED_ORDER}/cartons`,
+      packOne(this.sku),
+    );
     expect([201, 409]).toContain(answer.status);
   }
   toString = () => `Pack(${this.at}, ${this.sku})`;
@@ -206,74 +191,6 @@ const commands = fc.commands(
   { maxCommands: 14 },
 );
 
-/** Rows of the Reno order aggregates and Reno log, in a form comparable across replicas. */
-async function renoState(service: RunningService) {
-  const db = service.context.db;
-  const orders = await db
-    .selectFrom('orders')
-    .selectAll()
-    .where('facility_id', '=', RENO)
-    .orderBy('id')
-    .execute();
-  const ids = orders.map((o) => o.id);
-  const items = await db
-    .selectFrom('order_items')
-    .selectAll()
-    .where('order_id', 'in', ids)
-    .orderBy('id')
-    .execute();
-  const activity = await db
-    .selectFrom('order_activity')
-    .selectAll()
-    .where('order_id', 'in', ids)
-    .orderBy('id')
-    .execute();
-  const log = await db
-    .selectFrom('transactions')
-    .selectAll()
-    .where('facility_id', '=', RENO)
-    .orderBy('transaction_id')
-    .execute();
-  const snapshots = await db
-    .selectFrom('advice_snapshots')
-    .selectAll()
-    .where('facility_id', '=', RENO)
-    .orderBy('id')
-    .execute();
-  const deliveries = await db
-    .selectFrom('advice_deliveries')
-    .select(['id', 'snapshot_id', 'connection_id', 'status', 'sender_id', 'given_up', 'error'])
-    .where('snapshot_id', 'in', snapshots.length ? snapshots.map((s) => s.id) : [''])
-    .orderBy('id')
-    .execute();
-  const conflicts = await db
-    .selectFrom('sync_conflicts')
-    .select(['id', 'status'])
-    .orderBy('id')
-    .execute();
-  return { orders, items, activity, log, snapshots, deliveries, conflicts };
-}
-
-/** Which rows differ between two states (by table and key), for a readable failure. */
-function differences(
-  actual: Awaited<ReturnType<typeof renoState>>,
-  expected: typeof actual,
-): string[] {
-  const out: string[] = [];
-  for (const table of Object.keys(expected) as (keyof typeof expected)[]) {
-    const keyOf = (row: object) => JSON.stringify(Object.values(row)[0]);
-    const mine = new Map((actual[table] as object[]).map((r) => [keyOf(r), JSON.stringify(r)]));
-    const theirs = new Map((expected[table] as object[]).map((r) => [keyOf(r), JSON.stringify(r)]));
-    for (const [key, row] of theirs) {
-      if (!mine.has(key)) out.push(`${table} ${key}: missing here`);
-      else if (mine.get(key) !== row)
-        out.push(`${table} ${key}: here ${mine.get(key)} central ${row}`);
-    }
-    for (const key of mine.keys()) if (!theirs.has(key)) out.push(`${table} ${key}: only here`);
-  }
-  return out;
-}
-
 async function settle(real: Real) {
   for (const proxy of real.proxies) proxy.setMode('pass');
   // Deliveries queued for the central are built on push and sent by its drainer; the
@@ -296,29 +213,35 @@ describe('sync converges (fast-check, fixed seed)', () => {
     running.push(receiver);
     await fc.assert(
       fc.asyncProperty(commands, async (cmds) => {
-        const central = await startCentral({
-          outboxDrain: { intervalMs: 60_000, firstPassMs: 60_000 },
-        });
-        await routeConnectionsTo(central, receiver.url);
-        const proxies = [
-          await startTcpProxy({ targetPort: central.port }),
-          await startTcpProxy({ targetPort: central.port }),
-        ];
-        const w0 = await startWorkstation(proxies[0]!.url, DEVICES.w1, {
-          client: { intervalMs: 60_000 },
-        });
-        const w1 = await startWorkstation(proxies[1]!.url, DEVICES.w2, {
-          client: { intervalMs: 60_000 },
-        });
-        const real: Real = {
-          central,
-          ws: [w0, w1],
-          proxies,
-          receiver,
-          auth: { central: '', ws: [] },
-          finals: new Map(),
+        // Closed last first when the run ends, also when it failed while starting.
+        const started: { close(): Promise<void> }[] = [];
+        const start = async <T extends { close(): Promise<void> }>(service: Promise<T>) => {
+          started.push(await service);
+          return started.at(-1) as T;
         };
         try {
+          const central = await start(
+            startCentral({ outboxDrain: { intervalMs: 60_000, firstPassMs: 60_000 } }),
+          );
+          await routeConnectionsTo(central, receiver.url);
+          const proxies = [
+            await start(startTcpProxy({ targetPort: central.port })),
+            await start(startTcpProxy({ targetPort: central.port })),
+          ];
+          const w0 = await start(
+            startWorkstation(proxies[0]!.url, DEVICES.w1, { client: { intervalMs: 60_000 } }),
+          );
+          const w1 = await start(
+            startWorkstation(proxies[1]!.url, DEVICES.w2, { client: { intervalMs: 60_000 } }),
+          );
+          const real: Real = {
+            central,
+            ws: [w0, w1],
+            proxies,
+            receiver,
+            auth: { central: '', ws: [] },
+            finals: new Map(),
+          };
           await syncUntilQuiet(w0);
           await syncUntilQuiet(w1);
           real.auth = { central: await signIn(central), ws: [await signIn(w0), await signIn(w1)] };
@@ -327,9 +250,9 @@ describe('sync converges (fast-check, fixed seed)', () => {
           await fc.asyncModelRun(() => ({ model: {}, real }), cmds);
           await settle(real);
 
-          const expected = await renoState(central);
+          const expected = await renoStateOf(central.context.db);
           for (const [i, w] of real.ws.entries()) {
-            const actual = await renoState(w);
+            const actual = await renoStateOf(w.context.db);
             expect(
               differences(actual, expected),
               `workstation ${i} differs from the central`,
@@ -358,23 +281,22 @@ describe('sync converges (fast-check, fixed seed)', () => {
             .select('reason')
             .execute();
           expect(refusals.filter((c) => c.reason.includes('SSCC'))).toEqual([]);
-          for (const [code, before] of real.finals)
-            expect(JSON.stringify(await orderRow(central, code))).toBe(before);
+          // A shipped or cancelled order wins: none changed after it was seen finished.
+          const now = await finishedOrdersOf(central.context.db);
+          for (const [id, before] of real.finals) expect(now.get(id), `order ${id}`).toBe(before);
           // Each delivery id reached the retailer at most once, and no (snapshot, connection) got two.
           const keys = receiver.received.map((r) => String(r.headers['idempotency-key']));
           expect(new Set(keys).size).toBe(keys.length);
-          const deliveries = expected.deliveries.filter((d) => keys.includes(d.id));
+          const deliveries = expected.advice_deliveries!.filter((d) => keys.includes(String(d.id)));
           const pairs = deliveries.map((d) => `${d.snapshot_id}/${d.connection_id}`);
           expect(new Set(pairs).size).toBe(pairs.length);
           // Workstation-sent deliveries went out from their workstation, and everything was sent.
           // (an older snapshot's delivery that a newer one replaced is given up, not sent).
-          expect(expected.deliveries.filter((d) => d.status === 'PENDING' && !d.given_up)).toEqual(
-            [],
-          );
+          expect(
+            expected.advice_deliveries!.filter((d) => d.status === 'PENDING' && !d.given_up),
+          ).toEqual([]);
         } finally {
-          for (const w of real.ws) await w.close();
-          for (const p of proxies) await p.close();
-          await central.close();
+          for (const service of started.splice(0).reverse()) await service.close();
         }
       }),
       { seed: SEED, numRuns: RUNS, endOnFailure: true, verbose: true },

@@ -1,18 +1,24 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEVICES, eventually, removeTempDirs, RENO, tempDataDir } from './helpers/cluster';
+import {
+  callApi,
+  DEVICES,
+  eventually,
+  removeTempDirs,
+  RENO,
+  signInAt,
+  tempDataDir,
+} from './helpers/cluster';
 import {
   ackedSeqOf,
-  callApi,
   centralLastSeq,
-  centralSeqs,
   editPo,
   exited,
   ordersOf,
   ownMaxSeq,
   POLL_MS,
   poNumberIn,
-  signInAt,
+  seqsIn,
   startCentralProcess,
   startWorkstationProcess,
   statusWhen,
@@ -61,7 +67,7 @@ describe('sync between real processes: network cuts and kill -9', () => {
     await statusWhen(w1.url, auth1, (s) => s.pending_mutations === 0, 'w1 pending 0');
     const max = ownMaxSeq(w1.dataDir, W1);
     expect(max).toBeGreaterThan(0);
-    expect(centralSeqs(centralDir, W1)).toEqual(
+    expect(seqsIn(centralDir, W1)).toEqual(
       Array.from({ length: max }, (_, i) => ({ seq: i + 1, n: 1 })),
     );
   }

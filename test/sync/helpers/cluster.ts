@@ -147,43 +147,54 @@ export async function startWorkstation(
   );
 }
 
-/** Signs in through the API; the bearer header value. */
-export async function signIn(
-  service: RunningService,
-  email = DEMO_EMAIL,
-  password = DEMO_PASSWORD,
-) {
-  const response = await fetch(`${service.url}/api/auth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  if (response.status !== 200) throw new Error(`sign-in failed: ${await response.text()}`);
-  const body = (await response.json()) as {
-    data?: { access_token: string };
-    access_token?: string;
-  };
-  return `Bearer ${body.data?.access_token ?? body.access_token}`;
+export interface ApiAnswer {
+  status: number;
+  // JSON answers of several shapes; each test reads the fields it asserts.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
 }
 
-export async function api(
-  service: RunningService,
-  auth: string,
+/** One HTTP call to a service (in-process or a real process), as a clerk's client would make it. */
+export async function callApi(
+  url: string,
+  auth: string | null,
   method: string,
   path: string,
   body?: unknown,
-): Promise<{ status: number; body: ApiBody }> {
-  const response = await fetch(`${service.url}${path}`, {
+): Promise<ApiAnswer> {
+  const headers: Record<string, string> = {};
+  if (auth) headers.authorization = auth;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(`${url}${path}`, {
     method,
-    headers: {
-      authorization: auth,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
+    headers,
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : null };
 }
+
+/** Signs in through the API; the bearer header value. Throws with the answer when refused. */
+export async function signInAt(
+  url: string,
+  email = DEMO_EMAIL,
+  password = DEMO_PASSWORD,
+): Promise<string> {
+  const answer = await callApi(url, null, 'POST', '/api/auth/token', { email, password });
+  if (answer.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(answer.body)}`);
+  return `Bearer ${answer.body.data?.access_token ?? answer.body.access_token}`;
+}
+
+export const signIn = (service: RunningService, email?: string, password?: string) =>
+  signInAt(service.url, email, password);
+
+export const api = (
+  service: RunningService,
+  auth: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: ApiBody }> => callApi(service.url, auth, method, path, body);
 
 /** What the sync tests read from JSON answers (each test asserts the parts it needs). */
 export interface ApiBody {
@@ -223,18 +234,24 @@ export async function eventually<T>(
   }
 }
 
+/** How many of a workstation's mutations the central has not acknowledged yet. */
+export async function pendingMutations(workstation: RunningService): Promise<number> {
+  const row = await workstation.context.db
+    .selectFrom('sync_mutations')
+    .innerJoin('sync_state', (j) => j.onTrue())
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .whereRef('sync_mutations.seq', '>', 'sync_state.acked_seq')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** Runs sync rounds on a workstation until nothing is pending and a pull brought nothing new. */
 export async function syncUntilQuiet(workstation: RunningService): Promise<void> {
   const client = workstation.context.sync!.client!;
   for (let i = 0; i < 50; i += 1) {
     await client.syncNow();
-    const pending = await workstation.context.db
-      .selectFrom('sync_mutations')
-      .innerJoin('sync_state', (j) => j.onTrue())
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .whereRef('sync_mutations.seq', '>', 'sync_state.acked_seq')
-      .executeTakeFirstOrThrow();
-    if (Number(pending.n) === 0 && client.online && client.lastError === null) return;
+    if ((await pendingMutations(workstation)) === 0 && client.online && client.lastError === null)
+      return;
     await new Promise((r) => setTimeout(r, 20));
   }
   throw new Error(`sync did not become quiet: ${String(client.lastError)}`);

@@ -2,7 +2,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import type { SeedDevice } from '../../../src/shared/sync-seed';
-import { DEMO_EMAIL, DEMO_PASSWORD, DEVICES, eventually, tempDataDir } from './cluster';
+import { callApi, DEVICES, eventually, tempDataDir } from './cluster';
+import { poEdit } from './convergence-model';
 import { startServiceProcess, type ServiceProcess } from './service-process';
 
 /** Real processes need more patience than in-process services: tsx starts, backoff, hashing. */
@@ -63,43 +64,6 @@ export function startWorkstationProcess(options: {
   });
 }
 
-export interface ApiAnswer {
-  status: number;
-  // JSON answers of several shapes; each test reads the fields it asserts.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  body: any;
-}
-
-/** One HTTP call to a service, as a clerk's client would make it. */
-export async function callApi(
-  url: string,
-  auth: string | null,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<ApiAnswer> {
-  const headers: Record<string, string> = {};
-  if (auth) headers.authorization = auth;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${url}${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
-}
-
-/** Signs the demo user in; the bearer header value. Throws with the answer when refused. */
-export async function signInAt(url: string): Promise<string> {
-  const answer = await callApi(url, null, 'POST', '/api/auth/token', {
-    email: DEMO_EMAIL,
-    password: DEMO_PASSWORD,
-  });
-  if (answer.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(answer.body)}`);
-  return `Bearer ${answer.body.data?.access_token ?? answer.body.access_token}`;
-}
-
 export interface SyncStatusBody {
   role: string;
   online: boolean;
@@ -136,10 +100,7 @@ export function statusWhen(
 
 /** Changes a Reno order's PO number through the workstation's API (one local mutation). */
 export async function editPo(url: string, auth: string, picksheet: string, po: string) {
-  const answer = await callApi(url, auth, 'PUT', '/api/v1/orders', {
-    picksheet_code: picksheet,
-    po_number: po,
-  });
+  const answer = await callApi(url, auth, 'PUT', '/api/v1/orders', poEdit(picksheet, po));
   if (answer.status !== 200) throw new Error(`edit failed: ${JSON.stringify(answer.body)}`);
 }
 
@@ -178,8 +139,8 @@ export function ordersOf(dataDir: string, facilityId: string): { id: string; po:
   );
 }
 
-/** The central's sync_mutations of a device: how many rows per seq, and the rows in all. */
-export function centralSeqs(dataDir: string, clientId: string): { seq: number; n: number }[] {
+/** Seqs of a device in a replica's sync_mutations (its own or the central's), with how many rows each. */
+export function seqsIn(dataDir: string, clientId: string): { seq: number; n: number }[] {
   return readDb(
     dataDir,
     (db) =>
