@@ -15,6 +15,7 @@ import {
   editPo,
   exited,
   ordersOf,
+  userIdsOf,
   ownMaxSeq,
   POLL_MS,
   poNumberIn,
@@ -226,8 +227,12 @@ describe('sync between real processes: network cuts and kill -9', () => {
     await eventually(
       () => {
         const onCentral = poNumberIn(centralDir, OPEN);
+        // The users too: orders keep their ids across the reset, but the new central's seed gave
+        // its users new ids, which arrive with the reset page (every demo user works at Reno).
         const same =
-          JSON.stringify(ordersOf(w1.dataDir, RENO)) === JSON.stringify(ordersOf(centralDir, RENO));
+          JSON.stringify(ordersOf(w1.dataDir, RENO)) ===
+            JSON.stringify(ordersOf(centralDir, RENO)) &&
+          JSON.stringify(userIdsOf(w1.dataDir)) === JSON.stringify(userIdsOf(centralDir));
         if (onCentral === 'PO-BEFORE-RESET' && same) return true;
         // Thrown, so that a timeout says how far it got.
         throw new Error(
@@ -241,7 +246,7 @@ describe('sync between real processes: network cuts and kill -9', () => {
     const renoOrders = ordersOf(centralDir, RENO);
     expect(renoOrders.length).toBeGreaterThan(0);
     expect(ordersOf(w1.dataDir, RENO)).toEqual(renoOrders);
-    // The new central's seed gave its users new ids, so w1's old session no longer names a user.
+    // w1's old session names a user the new central does not have.
     auth1 = await eventually(() => signInAt(w1.url), POLL_MS, 'w1 sign-in after the reset');
     await expectW1Drained();
   }, 60_000);

@@ -139,6 +139,13 @@ export function ordersOf(dataDir: string, facilityId: string): { id: string; po:
   );
 }
 
+/** The ids of the users a replica holds, in order. */
+export function userIdsOf(dataDir: string): string[] {
+  return readDb(dataDir, (db) =>
+    (db.prepare(`SELECT id FROM users ORDER BY id`).all() as { id: string }[]).map((u) => u.id),
+  );
+}
+
 /** Seqs of a device in a replica's sync_mutations (its own or the central's), with how many rows each. */
 export function seqsIn(dataDir: string, clientId: string): { seq: number; n: number }[] {
   return readDb(
