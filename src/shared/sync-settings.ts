@@ -19,7 +19,8 @@ function isLoopbackUrlHost(hostname: string): boolean {
 export const centralUrlSchema = z
   .string({ error: 'is required' })
   .trim()
-  .min(1, 'is required')
+  // abort: an empty value gets one message, not also the URL's.
+  .min(1, { message: 'is required', abort: true })
   .superRefine((text, issues) => {
     let url: URL;
     try {
@@ -45,7 +46,7 @@ export const centralUrlSchema = z
 export const deviceIdSchema = z
   .string({ error: 'is required' })
   .trim()
-  .min(1, 'is required')
+  .min(1, { message: 'is required', abort: true })
   .regex(UUID_TEXT, 'must be a UUID, like 6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b')
   .transform((value) => value.toLowerCase());
 
@@ -73,7 +74,7 @@ export const storedSyncSettingsSchema = z.object({
 export type StoredSyncSettings = z.output<typeof storedSyncSettingsSchema>;
 
 /** Where the sync settings in force come from: start-up flags, the stored file, or nowhere. */
-export const syncSettingsSourceSchema = z.enum(['flags', 'stored', 'none']);
+const syncSettingsSourceSchema = z.enum(['flags', 'stored', 'none']);
 export type SyncSettingsSource = z.infer<typeof syncSettingsSourceSchema>;
 
 /** `GET /api/sync/v1/settings` (never the secret). */
