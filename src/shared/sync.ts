@@ -21,7 +21,7 @@ export const syncStatusSchema = z.object({
 export type SyncStatus = z.infer<typeof syncStatusSchema>;
 
 /** One field the central refused, with both values (JSON values as stored in the row). */
-export const conflictFieldSchema = z.object({
+const conflictFieldSchema = z.object({
   table: z.string(),
   /** The row's key (its key columns' values). */
   key: z.array(z.unknown()).optional(),
@@ -31,8 +31,8 @@ export const conflictFieldSchema = z.object({
 });
 export type ConflictField = z.infer<typeof conflictFieldSchema>;
 
-export const conflictStatusSchema = z.enum(['open', 'resolved']);
-export const conflictActionSchema = z.enum(['keep_central', 'apply_mine']);
+const conflictStatusSchema = z.enum(['open', 'resolved']);
+const conflictActionSchema = z.enum(['keep_central', 'apply_mine']);
 export type ConflictAction = z.infer<typeof conflictActionSchema>;
 
 /** A mutation the central refused for good, as the Sync screen lists it. */

@@ -11,6 +11,8 @@ import {
   latestSync,
   mutationLabel,
   resolutionLabel,
+  resolvedMessage,
+  roleLabel,
 } from '../../src/renderer/src/screens/sync/syncFormat';
 
 const UTC = { locale: 'en-GB', timeZone: 'UTC' };
@@ -154,6 +156,21 @@ describe('conflict rows', () => {
   it("names a row by its order's picksheet code, else by its change number", () => {
     expect(conflictName({ picksheet_code: 'PS-1001', seq: 7 })).toBe('PS-1001');
     expect(conflictName({ picksheet_code: null, seq: 7 })).toBe('change 7');
+  });
+
+  it('says what happened once a conflict is settled', () => {
+    expect(resolvedMessage({ picksheet_code: 'PS-1001', seq: 7 }, 'keep_central')).toBe(
+      "PS-1001: kept the central service's values.",
+    );
+    expect(resolvedMessage({ picksheet_code: null, seq: 7 }, 'apply_mine')).toBe(
+      'change 7: your values are sent again as a new change. If the order has changed meanwhile (shipped, for example), the central service may refuse them again.',
+    );
+  });
+
+  it('names each role in words', () => {
+    expect(roleLabel('workstation')).toBe('Workstation');
+    expect(roleLabel('central')).toBe('Central service');
+    expect(roleLabel('standalone')).toBe('Standalone');
   });
 
   it('says how a resolved conflict ended', () => {

@@ -24,15 +24,15 @@ export type ConflictStatus = 'open' | 'resolved';
 export const CONFLICT_PAGE_SIZE = 50;
 
 /** How often the header badge asks for the sync state. */
-export const SYNC_STATUS_POLL_MS = 5_000;
+const SYNC_STATUS_POLL_MS = 5_000;
 
-export const conflictPageSchema = z.object({
+const conflictPageSchema = z.object({
   items: z.array(syncConflictSchema),
   total_count: z.number().int().nonnegative(),
   page: z.number().int(),
   page_size: z.number().int(),
 });
-export type ConflictPage = z.infer<typeof conflictPageSchema>;
+type ConflictPage = z.infer<typeof conflictPageSchema>;
 
 /** Everything about sync sits under one prefix, so a resolution refreshes the badge and lists. */
 export const syncKeys = {
@@ -44,7 +44,7 @@ export const syncKeys = {
 };
 
 /** The sync state; this one answer comes bare, not inside the `{message, data}` envelope. */
-export async function fetchSyncStatus(api: ApiClient, signal?: AbortSignal): Promise<SyncStatus> {
+async function fetchSyncStatus(api: ApiClient, signal?: AbortSignal): Promise<SyncStatus> {
   const document = await api.getText('/api/sync/v1/status', signal);
   let body: unknown;
   try {
@@ -100,23 +100,22 @@ export function useSyncStatus() {
   });
 }
 
-export function useConflicts(status: ConflictStatus, page: number, enabled = true) {
+export function useConflicts(status: ConflictStatus, page: number) {
   const api = useApi();
   return useQuery({
     queryKey: syncKeys.conflicts(status, page),
     queryFn: ({ signal }) => listConflicts(api, status, page, signal),
-    enabled,
     staleTime: 0,
     // Switching pages or tabs keeps the current rows on screen until the next ones are in.
     placeholderData: keepPreviousData,
   });
 }
 
-export function invalidateSync(queryClient: QueryClient): Promise<void> {
+function invalidateSync(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: syncKeys.all });
 }
 
-export interface ResolveRequest {
+interface ResolveRequest {
   conflictId: string;
   action: ConflictAction;
 }

@@ -11,7 +11,7 @@ const SYNC_SETTINGS = '/api/sync/v1/settings';
 
 export const syncSettingsKey = ['settings', 'sync'] as const;
 
-export function fetchSyncSettings(api: ApiClient, signal?: AbortSignal): Promise<SyncSettingsView> {
+function fetchSyncSettings(api: ApiClient, signal?: AbortSignal): Promise<SyncSettingsView> {
   return api.get(SYNC_SETTINGS, syncSettingsViewSchema, signal);
 }
 

@@ -1,15 +1,7 @@
 import type { ConflictAction, SyncConflict } from '../../../../shared/sync';
 import { describeError } from '../../api/ApiError';
 import { useResolveConflict } from '../../api/sync';
-import { conflictName } from './syncFormat';
-
-/** What the screen says once a conflict is settled. */
-export function resolvedMessage(conflict: SyncConflict, action: ConflictAction): string {
-  const name = conflictName(conflict);
-  return action === 'keep_central'
-    ? `${name}: kept the central service's values.`
-    : `${name}: your values are sent again as a new change. If the order has changed meanwhile (shipped, for example), the central service may refuse them again.`;
-}
+import { conflictName, resolvedMessage } from './syncFormat';
 
 /** An open conflict's two answers; the service's refusal shows under them. */
 export function ConflictActions({

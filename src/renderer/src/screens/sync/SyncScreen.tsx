@@ -12,12 +12,13 @@ import {
 import { Loaded, LoadFailed, LoadingMessage, emptyFirstPage } from '../../components/LoadStates';
 import { CountedPager, withPage } from '../../components/Pager';
 import { useUrlSearch } from '../../components/useUrlSearch';
+import { plural } from '../inventory/labels';
 import { ConflictsTable } from './ConflictsTable';
 import { conflictStatusOf, searchForStatus, type SyncSearch } from './syncSearch';
 import { SyncSummary } from './SyncSummary';
 
 /** Said on a standalone install, where there is nothing to sync. */
-export const NOT_CONNECTED =
+const NOT_CONNECTED =
   'This installation is not connected to a central service. Start it with --central URL --device-id ID --device-secret SECRET to sync.';
 
 export const NO_CONFLICTS =
@@ -109,7 +110,7 @@ function Conflicts({
           <>
             <ConflictsTable
               conflicts={data.items}
-              caption={`${data.total_count} ${status} ${data.total_count === 1 ? 'conflict' : 'conflicts'}`}
+              caption={plural(data.total_count, `${status} conflict`)}
               open={status === 'open'}
               busy={query.isPlaceholderData}
               onResolved={setNotice}

@@ -1,4 +1,10 @@
-import type { ConflictField, SyncConflict, SyncStatus } from '../../../../shared/sync';
+import type {
+  ConflictAction,
+  ConflictField,
+  SyncConflict,
+  SyncStatus,
+} from '../../../../shared/sync';
+import { plural } from '../inventory/labels';
 
 /** Where a time is shown: the workstation's locale and zone unless a test names others. */
 export interface TimeSettings {
@@ -29,8 +35,6 @@ export function formatSyncClock(
     : date.toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone });
 }
 
-const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 /**
  * What the header badge says, or null when it shows nothing (a standalone install):
  * `Online · 0 waiting · synced 09:12`, `Offline · 3 waiting · 2 conflicts`, `Central service`.
@@ -48,7 +52,7 @@ export function badgeSentence(
   if (status.online && synced !== null) {
     parts.push(`synced ${formatSyncClock(synced, now, settings)}`);
   }
-  if (status.conflicts > 0) parts.push(count(status.conflicts, 'conflict', 'conflicts'));
+  if (status.conflicts > 0) parts.push(plural(status.conflicts, 'conflict'));
   return parts.join(' · ');
 }
 
@@ -97,6 +101,17 @@ export function mutationLabel(mutation: string): string {
 /** How a row's buttons name their conflict: its order's picksheet code, else its change number. */
 export function conflictName(conflict: Pick<SyncConflict, 'picksheet_code' | 'seq'>): string {
   return conflict.picksheet_code ?? `change ${conflict.seq}`;
+}
+
+/** What the screen says once a conflict is settled. */
+export function resolvedMessage(
+  conflict: Pick<SyncConflict, 'picksheet_code' | 'seq'>,
+  action: ConflictAction,
+): string {
+  const name = conflictName(conflict);
+  return action === 'keep_central'
+    ? `${name}: kept the central service's values.`
+    : `${name}: your values are sent again as a new change. If the order has changed meanwhile (shipped, for example), the central service may refuse them again.`;
 }
 
 /** A resolved conflict's outcome in words. */
