@@ -84,6 +84,20 @@ describe('start-up: stored sync settings and flags', () => {
     expect(service.context.sync?.deviceId).toBe(FLAG_ID);
   });
 
+  it('--role standalone wins over stored settings too', async () => {
+    const dir = tempDir();
+    writeStoredSyncSettings(dir, STORED);
+    const service = await start(dir, {
+      sync: { role: 'standalone', explicit: true },
+      seed: 'demo',
+    });
+    expect(service.context.sync?.role).toBe('standalone');
+    expect((await view(service)).data).toMatchObject({
+      source: 'flags',
+      active_role: 'standalone',
+    });
+  });
+
   it('--role central wins; the settings show the flags and cannot be saved', async () => {
     const dir = tempDir();
     writeStoredSyncSettings(dir, STORED);

@@ -9,6 +9,8 @@ describe('sync flags', () => {
   it('standalone by default; --role central; a workstation from flags or environment', () => {
     expect(parse([]).sync).toEqual({ role: 'standalone' });
     expect(parse(['--role', 'central']).sync).toEqual({ role: 'central' });
+    // Asked for by name, standalone also wins over sync settings saved in the app.
+    expect(parse(['--role', 'standalone']).sync).toEqual({ role: 'standalone', explicit: true });
     const workstation = {
       role: 'workstation',
       centralUrl: 'http://127.0.0.1:9000',

@@ -141,7 +141,7 @@ function parseSyncFlags(pick: (flag: string, envName: string) => string | undefi
   if (!central) {
     if (role === 'workstation')
       throw new UsageError(`--role workstation needs --central URL\n${USAGE}`);
-    return { role: 'standalone' };
+    return role === 'standalone' ? { role: 'standalone', explicit: true } : { role: 'standalone' };
   }
   if (role === 'standalone')
     throw new UsageError(`--role standalone cannot be used with --central\n${USAGE}`);

@@ -7,7 +7,8 @@ import { REPLICATED_TABLES } from './tables';
 import type { SyncRuntime } from './runtime';
 
 export type SyncSettings =
-  | { role: 'standalone' }
+  /** `explicit`: asked for with `--role standalone`, so settings saved in the app do not apply. */
+  | { role: 'standalone'; explicit?: boolean }
   | { role: 'central' }
   | {
       role: 'workstation';

@@ -49,7 +49,7 @@ export function installConfiguredSync(
 ): SyncRuntime {
   const flags = options.sync ?? { role: 'standalone' };
   const standalone = () => installSync(database, ctx, tune(flags));
-  if (flags.role !== 'standalone') {
+  if (flags.role !== 'standalone' || flags.explicit) {
     startups.set(ctx, { source: 'flags', flags, problem: null });
     return installSync(database, ctx, tune(flags));
   }
