@@ -7,5 +7,7 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // Documents print local times (document-time.ts): one zone makes their text repeatable.
+    env: { TZ: 'UTC' },
   },
 });

@@ -140,7 +140,7 @@ test('pack a freight order by scans, palletise, stage, load, ship and get its re
   const reportDownload = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Compliance report (PDF)' }).click();
   const report = await reportDownload;
-  expect(report.suggestedFilename()).toBe(`compliance_report_${ORDER_ID}.pdf`);
+  expect(report.suggestedFilename()).toBe(`compliance_report_${PICKSHEET}.pdf`);
   const reportPath = await report.path();
   expect(reportPath).toBeTruthy();
 });

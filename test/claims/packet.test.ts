@@ -68,7 +68,7 @@ describe('GET /api/v1/chargebacks/{id}/dispute-packet', () => {
       [
         'orders/PS-1001/bol-v1-BOL_first.pdf',
         'orders/PS-1001/bol-v2-BOL_second.pdf',
-        expect.stringMatching(/^orders\/PS-1001\/compliance-.*\.pdf$/),
+        'orders/PS-1001/compliance_report_PS-1001.pdf',
         'orders/PS-1001/cartons-and-pallets.pdf',
       ].sort((a, b) => String(a).localeCompare(String(b))),
     );

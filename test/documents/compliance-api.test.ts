@@ -4,7 +4,7 @@ import { complianceReportSchema } from '../../src/shared/documents';
 import { expectError, expectNoLeak } from '../api/envelope';
 import { TEST_PASSWORD } from '../helpers/service';
 import { signedInService } from '../helpers/signed-in';
-import { documentsBundle, loadPdf, orderId, pageText } from './fixtures';
+import { documentsBundle, loadPdf, orderId, pageText, sscc } from './fixtures';
 
 /** Lets a test make the PDF builder fail, to see endpoint 16's failure shape. */
 const failure = vi.hoisted(() => ({ message: null as string | null }));
@@ -57,22 +57,41 @@ describe('16. GET /api/orders/compliance_report/binary/{order_id}', () => {
     const body = response.json();
     expect(Object.keys(body).sort()).toEqual(['filename', 'mime_type', 'pdf_content']);
     const parsed = complianceReportSchema.parse(body);
-    expect(parsed.filename).toBe(`compliance_report_${orderId(1)}.pdf`);
+    expect(parsed.filename).toBe('compliance_report_PS-7001.pdf');
     expect(parsed.mime_type).toBe('application/pdf');
     const doc = await loadPdf(Buffer.from(parsed.pdf_content, 'base64'));
-    expect(doc.getPageCount()).toBe(1);
-    const text = pageText(doc.getPage(0));
+    // The verdicts, then the evidence (which runs onto a second page).
+    expect(doc.getPageCount()).toBe(2);
+    const text = doc.getPages().map(pageText).join('\n');
     expect(text).toContain('COMPLIANCE REPORT');
     expect(text).toContain('PO number: PO-7001');
     // Freight with a BOL number but no uploaded BOL document: that rule fails, the others pass.
-    expect(text).toContain('Verdict: NOT COMPLIANT (1 of 6 rules failed)');
+    expect(text).toContain('Verdict: NOT COMPLIANT (1 of 7 rules failed)');
     expect(text).toContain(
       'Bill of lading number BOL-7001 is recorded but no BOL document was uploaded',
     );
-    expect(text).toContain('Shipped 2026-01-07, within the ship window 2026-01-05 to 2026-01-09');
+    expect(text).toContain('Shipped 7 Jan 2026, within the ship window 5 Jan 2026 to 9 Jan 2026');
     expect(text).toContain('All 2 SKUs shipped as ordered (10 units)');
+    // The evidence a dispute needs: every pallet and carton by SSCC, with counts and SKUs.
+    for (const expected of [
+      'Picksheet: PS-7001',
+      'Packed at: 6 Jan 2026, 12:00 UTC',
+      'Pallets (2)',
+      'Cartons (3)',
+      sscc(101, 1),
+      sscc(102, 1),
+      sscc(1),
+      sscc(2),
+      sscc(3),
+      'SKU-A × 6, SKU-B × 2',
+      'SKU-B × 2',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect(text).not.toContain(orderId(1));
+    expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/);
     expect(doc.getSubject()).toBe(
-      'Not compliant: Shipped within the ship window PASS; ASN sent before delivery PASS; ' +
+      'Not compliant: Ship-to address complete PASS; Shipped within the ship window PASS; ASN sent before delivery PASS; ' +
         'Every carton and pallet has a valid SSCC PASS; Carton counts match the pallets PASS; ' +
         'Bill of lading present FAIL; Quantities shipped match those ordered PASS',
     );

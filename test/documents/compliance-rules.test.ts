@@ -14,6 +14,7 @@ const NOW = new Date('2026-01-20T12:00:00.000Z');
 function passing(overrides: Partial<ComplianceFacts> = {}): ComplianceFacts {
   return {
     transportationMethod: 'FREIGHT',
+    shipTo: { name: 'DC 12', address_line1: '1 Dock Rd', city: 'Reno', zip: '89502' },
     shippedAt: '2026-01-07T16:00:00.000Z',
     asnSentAt: '2026-01-07T16:05:00.000Z',
     scheduledDeliveryAt: null,
@@ -54,22 +55,53 @@ describe('compliance rules', () => {
   it('an order built to pass passes every rule, with the reasons', () => {
     const results = evaluateCompliance(passing(), NOW);
     expect(results.map((r) => [r.rule, r.verdict, r.reason])).toEqual([
+      ['ship_to_present', 'pass', 'Ship-to address complete (postal code 89502)'],
       [
         'ship_window',
         'pass',
-        'Shipped 2026-01-07, within the ship window 2026-01-05 to 2026-01-09',
+        'Shipped 7 Jan 2026, within the ship window 5 Jan 2026 to 9 Jan 2026',
       ],
       [
         'asn_before_delivery',
         'pass',
-        'ASN sent 2026-01-07T16:05:00.000Z, before the requested delivery date 2026-01-12T00:00:00.000Z',
+        'ASN sent 7 Jan 2026, 16:05 UTC, before the requested delivery date 12 Jan 2026',
       ],
-      ['valid_sscc', 'pass', 'All 3 cartons and 2 pallets have valid, distinct SSCCs'],
+      ['valid_sscc', 'pass', '3 cartons and 2 pallets have valid, distinct SSCCs'],
       ['cartons_on_pallets', 'pass', '3 cartons on 2 pallets (2 + 1)'],
       ['bol_present', 'pass', 'Bill of lading uploaded (1 version, number BOL-1)'],
       ['quantities_match', 'pass', 'All 2 SKUs shipped as ordered (10 units)'],
     ]);
     expect(overallVerdict(results)).toBe('pass');
+  });
+
+  describe('ship-to address', () => {
+    it('fails without a ship-to, or with one lacking street, city or postal code', () => {
+      expect(verdictOf(passing({ shipTo: null }), 'ship_to_present')).toMatchObject({
+        verdict: 'fail',
+        reason: 'No ship-to address',
+      });
+      expect(verdictOf(passing({ shipTo: { name: 'DC 12' } }), 'ship_to_present')).toMatchObject({
+        verdict: 'fail',
+        reason: 'No ship-to address',
+      });
+      expect(
+        verdictOf(passing({ shipTo: { address_line1: '1 Dock Rd', zip: ' ' } }), 'ship_to_present'),
+      ).toMatchObject({ verdict: 'fail', reason: 'Ship-to address has no city or postal code' });
+      const results = evaluateCompliance(passing({ shipTo: null }), NOW);
+      expect(overallVerdict(results)).toBe('fail');
+    });
+  });
+
+  it('counts in words: "1 pallet", "1 carton", "1 SKU"', () => {
+    const facts = passing({
+      items: [{ sku: 'SKU-A', quantity: 1 }],
+      pallets: [{ id: 'p1', sscc: sscc(101, 1) }],
+      cartons: [{ id: 'c1', sscc: sscc(1), palletId: 'p1', skus: [{ sku: 'SKU-A', quantity: 1 }] }],
+    });
+    const reasons = evaluateCompliance(facts, NOW).map((r) => r.reason);
+    expect(reasons).toContain('1 carton on 1 pallet (1)');
+    expect(reasons).toContain('1 carton and 1 pallet have valid, distinct SSCCs');
+    expect(reasons).toContain('1 SKU shipped as ordered (1 unit)');
   });
 
   describe('ship window', () => {
@@ -78,13 +110,13 @@ describe('compliance rules', () => {
         verdictOf(passing({ shippedAt: '2026-01-04T23:59:00.000Z' }), 'ship_window'),
       ).toMatchObject({
         verdict: 'fail',
-        reason: 'Shipped 2026-01-04, before the earliest ship date 2026-01-05',
+        reason: 'Shipped 4 Jan 2026, before the earliest ship date 5 Jan 2026',
       });
       expect(
         verdictOf(passing({ shippedAt: '2026-01-10T00:00:00.000Z' }), 'ship_window'),
       ).toMatchObject({
         verdict: 'fail',
-        reason: 'Shipped 2026-01-10, after the latest ship date 2026-01-09',
+        reason: 'Shipped 10 Jan 2026, after the latest ship date 9 Jan 2026',
       });
     });
 
@@ -99,7 +131,7 @@ describe('compliance rules', () => {
         ),
       ).toMatchObject({
         verdict: 'fail',
-        reason: 'Shipped 2026-01-11, after the latest ship date 2026-01-09',
+        reason: 'Shipped 11 Jan 2026, after the latest ship date 9 Jan 2026',
       });
     });
 
@@ -107,11 +139,11 @@ describe('compliance rules', () => {
       const unshipped = passing({ shippedAt: null, asnSentAt: null });
       expect(verdictOf(unshipped, 'ship_window')).toMatchObject({
         verdict: 'fail',
-        reason: 'Not shipped, and the latest ship date 2026-01-09 has passed',
+        reason: 'Not shipped, and the latest ship date 9 Jan 2026 has passed',
       });
       expect(verdictOf(unshipped, 'ship_window', new Date('2026-01-08T00:00:00Z'))).toMatchObject({
         verdict: 'not_applicable',
-        reason: 'Not shipped yet; the ship window is 2026-01-05 to 2026-01-09',
+        reason: 'Not shipped yet; the ship window is 5 Jan 2026 to 9 Jan 2026',
       });
       expect(
         verdictOf(passing({ earliestShipDate: null, latestShipDate: null }), 'ship_window'),
@@ -123,7 +155,7 @@ describe('compliance rules', () => {
     it('fails when the ASN was not sent by the delivery, or sent at or after it', () => {
       expect(verdictOf(passing({ asnSentAt: null }), 'asn_before_delivery')).toMatchObject({
         verdict: 'fail',
-        reason: 'The ASN was not sent before the requested delivery date 2026-01-12T00:00:00.000Z',
+        reason: 'The ASN was not sent before the requested delivery date 12 Jan 2026',
       });
       // Not sent yet, and the delivery is still ahead: not a failure yet.
       expect(
@@ -134,14 +166,14 @@ describe('compliance rules', () => {
         ),
       ).toMatchObject({
         verdict: 'not_applicable',
-        reason: 'ASN not sent yet; due before the requested delivery date 2026-01-12T00:00:00.000Z',
+        reason: 'ASN not sent yet; due before the requested delivery date 12 Jan 2026',
       });
       expect(
         verdictOf(passing({ asnSentAt: '2026-01-12T00:00:00.000Z' }), 'asn_before_delivery'),
       ).toMatchObject({
         verdict: 'fail',
         reason:
-          'ASN sent 2026-01-12T00:00:00.000Z, not before the requested delivery date 2026-01-12T00:00:00.000Z',
+          'ASN sent 12 Jan 2026, 00:00 UTC, not before the requested delivery date 12 Jan 2026',
       });
     });
 
@@ -153,7 +185,7 @@ describe('compliance rules', () => {
       expect(verdictOf(facts, 'asn_before_delivery')).toMatchObject({
         verdict: 'fail',
         reason:
-          'ASN sent 2026-01-07T16:05:00.000Z, not before the scheduled delivery 2026-01-07T15:00:00.000Z',
+          'ASN sent 7 Jan 2026, 16:05 UTC, not before the scheduled delivery 7 Jan 2026, 15:00 UTC',
       });
     });
 
@@ -208,7 +240,7 @@ describe('compliance rules', () => {
       facts.cartons[2]!.palletId = null;
       expect(verdictOf(facts, 'cartons_on_pallets')).toMatchObject({
         verdict: 'fail',
-        reason: `1 of 3 cartons are on no pallet; pallet 2 (${sscc(102, 1)}) holds no cartons`,
+        reason: `1 of 3 cartons is on no pallet; pallet 2 (${sscc(102, 1)}) holds no cartons`,
       });
       expect(verdictOf(passing({ cartons: [] }), 'cartons_on_pallets')).toMatchObject({
         verdict: 'fail',

@@ -132,6 +132,32 @@ describe('GET /api/v1/orders/{order_id}/labels', () => {
     expect(pageText(doc.getPage(1))).toContain(`(00) ${sscc(52)}`);
   });
 
+  it('while packing is open, carton labels carry no total ("CARTON 1", not "1 OF 2")', async () => {
+    // More cartons may follow a label printed now, so a total would be wrong on the dock.
+    await api.svc.ctx.db
+      .updateTable('orders')
+      .set({ status: 'Picking' })
+      .where('id', '=', orderId(5))
+      .execute();
+    const pdf = await get('admin@a.test', `/api/v1/orders/${orderId(5)}/labels`);
+    const text = (await loadPdf(pdf.rawPayload)).getPages().map(pageText).join('\n');
+    expect(text).toContain('CARTON 1');
+    expect(text).toContain('CARTON 2');
+    expect(text).not.toMatch(/CARTON \d+ OF/);
+    const zpl = await get('admin@a.test', `/api/v1/orders/${orderId(5)}/labels?format=zpl`);
+    expect(zpl.body).toContain('^FDCARTON 1^FS');
+    expect(zpl.body).not.toMatch(/CARTON \d+ OF/);
+    // Packing complete: the same labels again, now with the total.
+    await api.svc.ctx.db
+      .updateTable('orders')
+      .set({ status: 'Packed' })
+      .where('id', '=', orderId(5))
+      .execute();
+    const again = await get('admin@a.test', `/api/v1/orders/${orderId(5)}/labels?format=zpl`);
+    expect(again.body).toContain('^FDCARTON 1 OF 2^FS');
+    expect(again.body).toContain('^FDCARTON 2 OF 2^FS');
+  });
+
   it('record=true counts each label as printed, with its unit and SSCC', async () => {
     const response = await get('brand1@a.test', `/api/v1/orders/${orderId(1)}/labels?record=true`);
     expect(response.statusCode).toBe(200);
@@ -481,7 +507,8 @@ describe('GET /api/v1/orders/{order_id}/packing-slip', () => {
       'PO number: PO-7001',
       'Picksheet: PS-7001',
       'External order: EXT-7001',
-      `Order id: ${orderId(1)}`,
+      'Packed at: 6 Jan 2026, 12:00 UTC',
+      'Shipped at: 7 Jan 2026, 16:00 UTC',
       'Retailer DC 7',
       'Reno, NV 89501',
       'Lines (2): 10 of 10 units packed',
@@ -491,6 +518,9 @@ describe('GET /api/v1/orders/{order_id}/packing-slip', () => {
     ]) {
       expect(text).toContain(expected);
     }
+    // Clerks and retailers know the order by picksheet and PO, not by its database id or UTC text.
+    expect(text).not.toContain(orderId(1));
+    expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/);
     expect(await activity()).toEqual([]);
   });
 

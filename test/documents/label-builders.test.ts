@@ -181,6 +181,48 @@ describe('label ZPL', () => {
   });
 });
 
+describe('while packing is open, and without a ship-to', () => {
+  const open = (n: number, kind: 'carton' | 'pallet' = 'carton') => ({
+    ...unit(n, kind),
+    total: null,
+  });
+  const noShipTo = { ...shipment, shipTo: [], shipToZip: null };
+
+  it('PDF: "CARTON 2" without a total; a missing ship-to printed as missing, "1 carton"', async () => {
+    const doc = await loadPdf(
+      await buildLabelsPdf(
+        {
+          kind: 'gs1',
+          shipment: noShipTo,
+          units: [open(2), { ...open(1, 'pallet'), cartonCount: 1 }],
+        },
+        AT,
+      ),
+    );
+    const carton = pageText(doc.getPage(0));
+    expect(carton).toContain('CARTON 2');
+    expect(carton).not.toContain(' OF ');
+    expect(carton).toContain('SHIP-TO ADDRESS MISSING');
+    expect(carton).toContain('MISSING');
+    expect(carton).not.toContain('(no ship-to address)');
+    expect(pageText(doc.getPage(1))).toContain('1 carton · 6 units');
+  });
+
+  it('ZPL: the same words', () => {
+    const zpl = buildLabelsZpl({ kind: 'gs1', shipment: noShipTo, units: [open(2)] });
+    expect(zpl).toContain('^FDCARTON 2^FS');
+    expect(zpl).not.toContain(' OF ');
+    expect(zpl).toContain('^FDSHIP-TO ADDRESS MISSING^FS');
+    expect(zpl).toContain('^FDMISSING^FS');
+    const placard = buildLabelsZpl({
+      kind: 'placard',
+      shipment,
+      units: [{ ...unit(1, 'pallet'), cartonCount: 1 }],
+    });
+    expect(placard).toContain('1 CARTON, 6 UNITS');
+  });
+});
+
 describe('label metrics', () => {
   it('names every print kind as billing counts it', () => {
     const names = [

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { expectError } from '../api/envelope';
 import { isValidSscc } from '../../src/main/domain/fulfilment/sscc';
 import type { FulfilmentView, StepResult } from '../../src/shared/fulfilment';
-import { dataOf, fulfilmentService, ORDERS, PREFIX_B1 } from './support';
+import { dataOf, fulfilmentService, ORDERS, PREFIX_B1, SHIP_TO } from './support';
 
 const floor = fulfilmentService(['packer@a.test']);
 const api = floor.as('packer@a.test');
@@ -234,6 +234,26 @@ describe('a freight order from Open to Shipped', () => {
       'INVALID_REQUEST',
       'Cannot ship: no bill of lading',
     );
+
+    // Without a complete ship-to no carrier can deliver: Ship says so, and nothing changes.
+    const setShipTo = (value: object | null) =>
+      floor.svc.ctx.db
+        .updateTable('orders')
+        .set({ ship_to_json: value === null ? null : JSON.stringify(value) })
+        .where('id', '=', order)
+        .execute();
+    await setShipTo(null);
+    expect((await view(order)).missing).toEqual(['no ship-to address', 'no bill of lading']);
+    expectError(
+      await api.step(order, 'ship'),
+      409,
+      'INVALID_REQUEST',
+      'Cannot ship: no ship-to address; no bill of lading',
+    );
+    await setShipTo({ ...SHIP_TO, city: '', zip: null });
+    expect((await view(order)).missing[0]).toBe('ship-to address has no city or postal code');
+    expect((await view(order)).status).toBe('Loaded');
+    await setShipTo(SHIP_TO);
 
     await floor.svc.ctx.db
       .updateTable('orders')

@@ -20,6 +20,15 @@ export const ORDERS = {
   charlie: id('o', 105),
 } as const;
 
+/** A complete ship-to: Ship refuses an order without one. */
+export const SHIP_TO = {
+  name: 'Retailer DC 12',
+  address_line1: '1 Dock Rd',
+  city: 'Reno',
+  province: 'NV',
+  zip: '89502',
+};
+
 function order(orderId: string, overrides: Record<string, unknown> = {}) {
   return {
     id: orderId,
@@ -31,6 +40,7 @@ function order(orderId: string, overrides: Record<string, unknown> = {}) {
     facility_id: id('f', 1),
     transportation_method: 'FREIGHT',
     created_at: '2026-11-01T10:00:00.000Z',
+    address_data: { ship_to_contact: SHIP_TO },
     items: [
       {
         sku: 'SKU-RED',

@@ -15,9 +15,36 @@ export interface ComplianceReportData {
   carrier: string | null;
   /** Facts the verdicts rest on, label and value, printed as they are. */
   facts: [string, string | null][];
+  /** The packed units, as proof for a chargeback dispute. */
+  evidence: {
+    pallets: { sequence: number; sscc: string | null; cartonCount: number; skus: SkuLine[] }[];
+    cartons: { sequence: number; sscc: string | null; pallet: number | null; skus: SkuLine[] }[];
+  };
   results: { title: string; verdict: 'pass' | 'fail' | 'not_applicable'; reason: string }[];
   overall: 'pass' | 'fail';
 }
+
+interface SkuLine {
+  sku: string;
+  quantity: number;
+}
+
+const PALLET_COLUMNS = [
+  { title: 'Pallet', width: 46 },
+  { title: 'SSCC', width: 130 },
+  { title: 'Cartons', width: 50, align: 'right' as const },
+  { title: 'SKUs (units)', width: 290 },
+];
+const CARTON_COLUMNS = [
+  { title: 'Carton', width: 46 },
+  { title: 'SSCC', width: 130 },
+  { title: 'Pallet', width: 50 },
+  { title: 'SKU', width: 230 },
+  { title: 'Units', width: 60, align: 'right' as const },
+];
+
+const skuSummary = (skus: SkuLine[]) =>
+  skus.length === 0 ? '(empty)' : skus.map((s) => `${s.sku} × ${s.quantity}`).join(', ');
 
 const VERDICT_TEXT = { pass: 'PASS', fail: 'FAIL', not_applicable: 'N/A' } as const;
 const VERDICT_COLOUR = {
@@ -26,22 +53,22 @@ const VERDICT_COLOUR = {
   not_applicable: rgb(0.4, 0.4, 0.4),
 } as const;
 
-/** The compliance report as a Letter PDF; `at` is when it was generated. */
+/** The compliance report as a Letter PDF; `at` is when it was generated, `generated` as printed. */
 export async function buildCompliancePdf(
   data: ComplianceReportData,
   at: Date,
+  generated: string,
 ): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const fonts = await standardFonts(doc);
   const flow = new PdfFlow(doc, fonts, `Compliance report, PO ${data.poNumber ?? '-'}`);
 
   flow.text('COMPLIANCE REPORT', { size: 18, bold: true });
-  flow.text(`Generated ${at.toISOString()}`, { size: 8 });
+  flow.text(`Generated ${generated}`, { size: 8 });
   flow.gap(6);
   const header: [string, string | null][] = [
     ['PO number', data.poNumber],
     ['Picksheet', data.picksheetCode],
-    ['Order id', data.orderId],
     ['Brand', data.brandName],
     ['Retailer', data.retailerName],
     ['Facility', data.facilityName],
@@ -81,6 +108,7 @@ export async function buildCompliancePdf(
   flow.rule();
   flow.text('Facts', { size: 11, bold: true });
   for (const [label, value] of data.facts) flow.text(`${label}: ${value ?? '-'}`, { size: 9 });
+  drawEvidence(flow, data.evidence);
 
   setDocumentInfo(doc, {
     title: `Compliance report, PO ${data.poNumber ?? '-'}`,
@@ -91,4 +119,41 @@ export async function buildCompliancePdf(
     at,
   });
   return doc.save();
+}
+
+/** Every pallet and carton with its SSCC and contents: what a dispute portal asks for. */
+function drawEvidence(flow: PdfFlow, evidence: ComplianceReportData['evidence']) {
+  flow.gap(6);
+  flow.rule();
+  flow.text(`Pallets (${evidence.pallets.length})`, { size: 11, bold: true });
+  flow.gap(2);
+  if (evidence.pallets.length === 0) flow.text('No pallets', { size: 9 });
+  else
+    flow.table(
+      PALLET_COLUMNS,
+      evidence.pallets.map((p) => [
+        String(p.sequence),
+        p.sscc ?? '-',
+        String(p.cartonCount),
+        skuSummary(p.skus),
+      ]),
+    );
+  flow.gap(8);
+  flow.text(`Cartons (${evidence.cartons.length})`, { size: 11, bold: true });
+  flow.gap(2);
+  if (evidence.cartons.length === 0) flow.text('No cartons', { size: 9 });
+  else
+    flow.table(
+      CARTON_COLUMNS,
+      evidence.cartons.flatMap((carton) => {
+        const skus = carton.skus.length > 0 ? carton.skus : [{ sku: '(empty)', quantity: 0 }];
+        return skus.map((line, i) => [
+          i === 0 ? String(carton.sequence) : '',
+          i === 0 ? (carton.sscc ?? '-') : '',
+          i === 0 ? (carton.pallet === null ? 'none' : String(carton.pallet)) : '',
+          line.sku,
+          String(line.quantity),
+        ]);
+      }),
+    );
 }

@@ -24,9 +24,12 @@ export interface LabelUnit {
   id: string;
   /** Already checked: 18 digits, check digit right. */
   sscc: string;
-  /** Position among the order's cartons (or pallets), from 1, and their number. */
+  /**
+   * Position among the order's cartons (or pallets), from 1, and their number: null while
+   * packing is open, when more may follow (the label then says "CARTON 3" without "OF").
+   */
   sequence: number;
-  total: number;
+  total: number | null;
   /** Carton: its SKU lines; pallet: its cartons' SKU lines added up by SKU. */
   contents: { sku: string; quantity: number }[];
   /** Pallet only: the cartons on it. */
@@ -39,6 +42,19 @@ export interface LabelRequest {
   shipment: LabelShipment;
   units: LabelUnit[];
 }
+
+/** "CARTON 2 OF 5" once packing is complete, "CARTON 2" before. */
+export const unitTitle = (unit: LabelUnit) =>
+  `${unit.unit === 'carton' ? 'CARTON' : 'PALLET'} ${unit.sequence}${unit.total === null ? '' : ` OF ${unit.total}`}`;
+
+/** What the label prints for a ship-to it lacks: a gap a dock worker cannot miss. */
+export const MISSING_SHIP_TO = 'SHIP-TO ADDRESS MISSING';
+export const shipToLinesOf = (shipment: LabelShipment) =>
+  shipment.shipTo.length > 0 ? shipment.shipTo : [MISSING_SHIP_TO];
+export const shipToZipOf = (shipment: LabelShipment) => shipment.shipToZip ?? 'MISSING';
+
+/** "1 carton", "3 cartons". */
+export const cartonsText = (count: number) => `${count} ${count === 1 ? 'carton' : 'cartons'}`;
 
 /** GS1 element string of an SSCC (AI 00), as bwip-js and the human-readable line take it. */
 export const ssccElementString = (sscc: string) => `(00)${sscc}`;

@@ -2,11 +2,15 @@ import { PDFDocument, type PDFPage } from 'pdf-lib';
 import { ssccHumanReadable } from './sscc-check';
 import { drawLinear, drawMatrix, gs1128Symbol, GS1_128_QUIET_MODULES, qrSymbol } from './barcodes';
 import {
+  cartonsText,
+  shipToLinesOf,
+  shipToZipOf,
   ssccDigitalLink,
   ssccElementString,
   type LabelRequest,
   type LabelShipment,
   type LabelUnit,
+  unitTitle,
 } from './label-model';
 import {
   drawLine,
@@ -36,12 +40,10 @@ interface Pen {
 const caption = ({ page, fonts }: Pen, text: string, x: number, y: number, maxWidth: number) =>
   drawLine(page, text, x, y, { font: fonts.bold, size: 6, maxWidth });
 
-const unitTitle = (unit: LabelUnit) =>
-  `${unit.unit === 'carton' ? 'CARTON' : 'PALLET'} ${unit.sequence} OF ${unit.total}`;
-
 function contentsLines(unit: LabelUnit, max: number): string[] {
   const lines: string[] = [];
-  if (unit.unit === 'pallet') lines.push(`${unit.cartonCount ?? 0} cartons · ${unit.units} units`);
+  if (unit.unit === 'pallet')
+    lines.push(`${cartonsText(unit.cartonCount ?? 0)} · ${unit.units} units`);
   const room = max - lines.length;
   const shown = unit.contents.length > room ? room - 1 : room;
   for (const line of unit.contents.slice(0, shown)) lines.push(`${line.sku}  × ${line.quantity}`);
@@ -64,7 +66,7 @@ function drawAddresses(pen: Pen, shipment: LabelShipment) {
   });
   page.drawLine({ start: { x: 140, y: HEIGHT }, end: { x: 140, y: 342 }, thickness: 1 });
   caption(pen, 'SHIP TO', 146, HEIGHT - 14, 134);
-  const to = shipment.shipTo.length > 0 ? shipment.shipTo : ['(no ship-to address)'];
+  const to = shipToLinesOf(shipment);
   to.slice(0, 6).forEach((line, i) => {
     drawLine(page, line, 146, HEIGHT - 27 - i * 11, {
       font: i === 0 ? fonts.bold : fonts.regular,
@@ -98,7 +100,7 @@ function drawGs1Label(pen: Pen, shipment: LabelShipment, unit: LabelUnit) {
   drawAddresses(pen, shipment);
   // Carrier zone: ship-to postal code (left), carrier, PRO and BOL (right).
   caption(pen, 'SHIP TO POSTAL CODE', MARGIN, 332, 124);
-  drawLine(page, shipment.shipToZip ?? '-', MARGIN, 308, {
+  drawLine(page, shipToZipOf(shipment), MARGIN, 308, {
     font: fonts.bold,
     size: 16,
     maxWidth: 124,
@@ -224,13 +226,13 @@ function drawPlacard(pen: Pen, shipment: LabelShipment, unit: LabelUnit) {
   centred(shipment.poNumber ?? '-', HEIGHT - 58, 40, true, 16);
   drawRule(page, 0, WIDTH, HEIGHT - 72, 2);
   caption(pen, 'SHIP TO', MARGIN, HEIGHT - 86, INNER);
-  const [name, ...rest] = shipment.shipTo.length > 0 ? shipment.shipTo : ['(no ship-to address)'];
+  const [name, ...rest] = shipToLinesOf(shipment);
   centred(name ?? '', HEIGHT - 108, 18, true, 9);
   rest.slice(0, 3).forEach((line, i) => centred(line, HEIGHT - 126 - i * 14, 12, false));
   centred(shipment.dcNumber ? `DC ${shipment.dcNumber}` : shipment.retailerName, 222, 26, true, 10);
   drawRule(page, 0, WIDTH, 210, 2);
   centred(unitTitle(unit), 178, 28, true, 14);
-  centred(`${unit.cartonCount ?? 0} CARTONS · ${unit.units} UNITS`, 154, 14);
+  centred(`${cartonsText(unit.cartonCount ?? 0).toUpperCase()} · ${unit.units} UNITS`, 154, 14);
   centred(
     `Carrier ${shipment.carrier ?? '-'}   Picksheet ${shipment.picksheetCode}`,
     138,

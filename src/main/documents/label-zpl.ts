@@ -1,9 +1,13 @@
 import { ssccHumanReadable } from './sscc-check';
 import {
+  cartonsText,
+  shipToLinesOf,
+  shipToZipOf,
   ssccDigitalLink,
   type LabelRequest,
   type LabelShipment,
   type LabelUnit,
+  unitTitle,
 } from './label-model';
 
 /**
@@ -61,12 +65,10 @@ function ssccBarcode(sscc: string, y: number, height: number) {
   ];
 }
 
-const unitTitle = (unit: LabelUnit) =>
-  `${unit.unit === 'carton' ? 'CARTON' : 'PALLET'} ${unit.sequence} OF ${unit.total}`;
-
 function contentsLines(unit: LabelUnit, max: number): string[] {
   const lines: string[] = [];
-  if (unit.unit === 'pallet') lines.push(`${unit.cartonCount ?? 0} cartons, ${unit.units} units`);
+  if (unit.unit === 'pallet')
+    lines.push(`${cartonsText(unit.cartonCount ?? 0)}, ${unit.units} units`);
   const room = max - lines.length;
   const shown = unit.contents.length > room ? room - 1 : room;
   for (const line of unit.contents.slice(0, shown)) lines.push(`${line.sku}  x ${line.quantity}`);
@@ -75,7 +77,7 @@ function contentsLines(unit: LabelUnit, max: number): string[] {
 }
 
 function addresses(shipment: LabelShipment): string[] {
-  const to = shipment.shipTo.length > 0 ? shipment.shipTo : ['(no ship-to address)'];
+  const to = shipToLinesOf(shipment);
   return [
     text(MARGIN, 20, 360, 18, 'SHIP FROM'),
     ...shipment.shipFrom.slice(0, 5).map((line, i) => text(MARGIN, 48 + i * 30, 360, 24, line)),
@@ -96,7 +98,7 @@ function gs1Label(shipment: LabelShipment, unit: LabelUnit): string[] {
   return [
     ...addresses(shipment),
     text(MARGIN, 284, 360, 18, 'SHIP TO POSTAL CODE'),
-    text(MARGIN, 316, 360, 48, shipment.shipToZip ?? '-'),
+    text(MARGIN, 316, 360, 48, shipToZipOf(shipment)),
     vrule(400, 270, 170),
     text(416, 284, 372, 18, 'CARRIER'),
     text(416, 312, 372, 30, shipment.carrier ?? '-'),
@@ -133,7 +135,7 @@ function qrLabel(shipment: LabelShipment, unit: LabelUnit): string[] {
 }
 
 function placard(shipment: LabelShipment, unit: LabelUnit): string[] {
-  const [name, ...rest] = shipment.shipTo.length > 0 ? shipment.shipTo : ['(no ship-to address)'];
+  const [name, ...rest] = shipToLinesOf(shipment);
   return [
     text(MARGIN, 20, INNER, 18, 'PO NUMBER'),
     text(MARGIN, 50, INNER, 110, shipment.poNumber ?? '-', 'C'),
@@ -151,7 +153,14 @@ function placard(shipment: LabelShipment, unit: LabelUnit): string[] {
     ),
     rule(0, 510, WIDTH, 6),
     text(MARGIN, 540, INNER, 80, unitTitle(unit), 'C'),
-    text(MARGIN, 640, INNER, 40, `${unit.cartonCount ?? 0} CARTONS, ${unit.units} UNITS`, 'C'),
+    text(
+      MARGIN,
+      640,
+      INNER,
+      40,
+      `${cartonsText(unit.cartonCount ?? 0).toUpperCase()}, ${unit.units} UNITS`,
+      'C',
+    ),
     text(
       MARGIN,
       700,

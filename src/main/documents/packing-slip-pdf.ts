@@ -1,4 +1,5 @@
 import { PDFDocument } from 'pdf-lib';
+import { MISSING_SHIP_TO } from './label-model';
 import { FLOW_WIDTH, PdfFlow } from './pdf-flow';
 import { setDocumentInfo, standardFonts } from './pdf-kit';
 
@@ -14,6 +15,7 @@ export interface PackingSlipData {
   retailerName: string;
   carrier: string | null;
   transportationMethod: string | null;
+  /** As printed: local time with its zone (document-time.ts). */
   packedAt: string | null;
   shippedAt: string | null;
   shipFrom: string[];
@@ -64,7 +66,6 @@ export async function buildPackingSlipPdf(data: PackingSlipData, at: Date): Prom
     ['Picksheet', data.picksheetCode],
     ['External order', data.externalOrderId],
     ['Department', data.deptNumber],
-    ['Order id', data.orderId],
     ['Status', data.status],
     ['Brand', data.brandName],
     ['Retailer', data.retailerName],
@@ -84,7 +85,7 @@ export async function buildPackingSlipPdf(data: PackingSlipData, at: Date): Prom
   const leftBottom = flow.y;
   flow.y = top;
   flow.text('SHIP TO', { size: 8, bold: true, x: half });
-  for (const line of data.shipTo.length > 0 ? data.shipTo : ['(no ship-to address)']) {
+  for (const line of data.shipTo.length > 0 ? data.shipTo : [MISSING_SHIP_TO]) {
     flow.text(line, { size: 10, x: half });
   }
   flow.y = Math.min(flow.y, leftBottom);

@@ -57,7 +57,7 @@ export async function disputePacket(
 
     try {
       const report = await complianceReportPdf(ctx, user, order.order_id);
-      const name = `${folder}/compliance-${safePart(report.filename)}`;
+      const name = `${folder}/${safePart(report.filename)}`;
       files[name] = report.bytes;
       contents.push(`${name}: compliance report`);
     } catch (error) {

@@ -1,4 +1,7 @@
+import { shipToProblem } from '../../../shared/ship-to';
+import { documentDate, documentTime } from '../../documents/document-time';
 import { ssccProblem } from '../../documents/sscc-check';
+import { plural } from '../fulfilment/views';
 
 /**
  * The compliance rules a retailer's routing guide checks an order against, evaluated from the
@@ -9,6 +12,7 @@ import { ssccProblem } from '../../documents/sscc-check';
 export type Verdict = 'pass' | 'fail' | 'not_applicable';
 
 export const COMPLIANCE_RULES = {
+  ship_to_present: 'Ship-to address complete',
   ship_window: 'Shipped within the ship window',
   asn_before_delivery: 'ASN sent before delivery',
   valid_sscc: 'Every carton and pallet has a valid SSCC',
@@ -27,6 +31,8 @@ export interface RuleResult {
 
 export interface ComplianceFacts {
   transportationMethod: string | null;
+  /** The order's ship-to contact as stored (null when the order has none). */
+  shipTo: Record<string, unknown> | null;
   /** ISO 8601 UTC instants (null when the step has not happened). */
   shippedAt: string | null;
   asnSentAt: string | null;
@@ -69,14 +75,14 @@ function shipWindow(facts: ComplianceFacts, now: Date): RuleResult {
   const { earliestShipDate: earliest, latestShipDate: latest } = facts;
   if (!earliest && !latest)
     return result('ship_window', 'not_applicable', 'The order has no ship window');
-  const window = `${earliest ?? 'any date'} to ${latest ?? 'any date'}`;
+  const window = `${documentDate(earliest) ?? 'any date'} to ${documentDate(latest) ?? 'any date'}`;
   const shippedAt = facts.shippedAt ?? facts.asnSentAt;
   if (!shippedAt) {
     if (latest && dayOf(now.toISOString()) > latest) {
       return result(
         'ship_window',
         'fail',
-        `Not shipped, and the latest ship date ${latest} has passed`,
+        `Not shipped, and the latest ship date ${documentDate(latest)} has passed`,
       );
     }
     return result('ship_window', 'not_applicable', `Not shipped yet; the ship window is ${window}`);
@@ -86,22 +92,38 @@ function shipWindow(facts: ComplianceFacts, now: Date): RuleResult {
     return result(
       'ship_window',
       'fail',
-      `Shipped ${day}, before the earliest ship date ${earliest}`,
+      `Shipped ${documentDate(day)}, before the earliest ship date ${documentDate(earliest)}`,
     );
   }
   if (latest && day > latest) {
-    return result('ship_window', 'fail', `Shipped ${day}, after the latest ship date ${latest}`);
+    return result(
+      'ship_window',
+      'fail',
+      `Shipped ${documentDate(day)}, after the latest ship date ${documentDate(latest)}`,
+    );
   }
-  return result('ship_window', 'pass', `Shipped ${day}, within the ship window ${window}`);
+  return result(
+    'ship_window',
+    'pass',
+    `Shipped ${documentDate(day)}, within the ship window ${window}`,
+  );
 }
 
 function asnBeforeDelivery(facts: ComplianceFacts, now: Date): RuleResult {
   // A delivery date without a time counts from the start of that day (UTC): the ASN must be in
   // before the truck can arrive.
   const delivery = facts.scheduledDeliveryAt
-    ? { at: facts.scheduledDeliveryAt, what: 'scheduled delivery' }
+    ? {
+        at: facts.scheduledDeliveryAt,
+        what: 'scheduled delivery',
+        shown: documentTime(facts.scheduledDeliveryAt),
+      }
     : facts.requestedDeliveryDate
-      ? { at: `${facts.requestedDeliveryDate}T00:00:00.000Z`, what: 'requested delivery date' }
+      ? {
+          at: `${facts.requestedDeliveryDate}T00:00:00.000Z`,
+          what: 'requested delivery date',
+          shown: documentDate(facts.requestedDeliveryDate),
+        }
       : null;
   if (!delivery) {
     return result(
@@ -115,19 +137,19 @@ function asnBeforeDelivery(facts: ComplianceFacts, now: Date): RuleResult {
       ? result(
           'asn_before_delivery',
           'fail',
-          `The ASN was not sent before the ${delivery.what} ${delivery.at}`,
+          `The ASN was not sent before the ${delivery.what} ${delivery.shown}`,
         )
       : result(
           'asn_before_delivery',
           'not_applicable',
-          `ASN not sent yet; due before the ${delivery.what} ${delivery.at}`,
+          `ASN not sent yet; due before the ${delivery.what} ${delivery.shown}`,
         );
   }
   const verdict = Date.parse(facts.asnSentAt) < Date.parse(delivery.at) ? 'pass' : 'fail';
   return result(
     'asn_before_delivery',
     verdict,
-    `ASN sent ${facts.asnSentAt}, ${verdict === 'pass' ? 'before' : 'not before'} the ${delivery.what} ${delivery.at}`,
+    `ASN sent ${documentTime(facts.asnSentAt)}, ${verdict === 'pass' ? 'before' : 'not before'} the ${delivery.what} ${delivery.shown}`,
   );
 }
 
@@ -151,7 +173,9 @@ function validSscc(facts: ComplianceFacts): RuleResult {
   return result(
     'valid_sscc',
     'pass',
-    `All ${facts.cartons.length} cartons and ${facts.pallets.length} pallets have valid, distinct SSCCs`,
+    facts.cartons.length + facts.pallets.length === 1
+      ? `${unitsText(facts)} has a valid SSCC`
+      : `${unitsText(facts)} have valid, distinct SSCCs`,
   );
 }
 
@@ -172,7 +196,9 @@ function cartonsOnPallets(facts: ComplianceFacts): RuleResult {
   );
   const problems: string[] = [];
   if (loose.length > 0)
-    problems.push(`${loose.length} of ${facts.cartons.length} cartons are on no pallet`);
+    problems.push(
+      `${loose.length} of ${plural(facts.cartons.length, 'carton')} ${loose.length === 1 ? 'is' : 'are'} on no pallet`,
+    );
   perPallet.forEach((count, i) => {
     if (count === 0)
       problems.push(`pallet ${i + 1} (${facts.pallets[i]!.sscc ?? 'no SSCC'}) holds no cartons`);
@@ -181,7 +207,7 @@ function cartonsOnPallets(facts: ComplianceFacts): RuleResult {
   return result(
     'cartons_on_pallets',
     'pass',
-    `${facts.cartons.length} cartons on ${facts.pallets.length} pallets (${perPallet.join(' + ')})`,
+    `${plural(facts.cartons.length, 'carton')} on ${plural(facts.pallets.length, 'pallet')} (${perPallet.join(' + ')})`,
   );
 }
 
@@ -225,13 +251,32 @@ function quantitiesMatch(facts: ComplianceFacts): RuleResult {
   return result(
     'quantities_match',
     'pass',
-    `All ${ordered.size} SKUs shipped as ordered (${units} units)`,
+    `${ordered.size === 1 ? '' : 'All '}${plural(ordered.size, 'SKU')} shipped as ordered (${plural(units, 'unit')})`,
   );
+}
+
+const unitsText = (facts: ComplianceFacts) =>
+  [
+    facts.cartons.length > 0 ? plural(facts.cartons.length, 'carton') : null,
+    facts.pallets.length > 0 ? plural(facts.pallets.length, 'pallet') : null,
+  ]
+    .filter(Boolean)
+    .join(' and ');
+
+/** A carrier cannot deliver, and the retailer charges back, without a complete ship-to. */
+function shipToPresent(facts: ComplianceFacts): RuleResult {
+  const problem = shipToProblem(facts.shipTo);
+  if (problem) {
+    return result('ship_to_present', 'fail', `${problem[0]!.toUpperCase()}${problem.slice(1)}`);
+  }
+  const zip = facts.shipTo?.zip;
+  return result('ship_to_present', 'pass', `Ship-to address complete (postal code ${String(zip)})`);
 }
 
 /** Every rule's verdict, in the report's order. */
 export function evaluateCompliance(facts: ComplianceFacts, now: Date): RuleResult[] {
   return [
+    shipToPresent(facts),
     shipWindow(facts, now),
     asnBeforeDelivery(facts, now),
     validSscc(facts),

@@ -1,11 +1,12 @@
 import type { ComplianceReport } from '../../../shared/documents';
 import { bolDocumentSummary } from '../../db/documents';
-import { buildCompliancePdf } from '../../documents/compliance-pdf';
+import { buildCompliancePdf, type ComplianceReportData } from '../../documents/compliance-pdf';
+import { documentDate, documentTime } from '../../documents/document-time';
 import type { AuthUser, ServiceContext } from '../context';
 import { notFound } from '../errors';
 import { isoUtc } from '../orders/details';
 import { evaluateCompliance, overallVerdict, type ComplianceFacts } from './compliance-rules';
-import { loadDocumentOrder, type DocumentOrder } from './load-order';
+import { loadDocumentOrder, skuTotals, type DocumentOrder } from './load-order';
 
 export const COMPLIANCE_NOT_FOUND = 'Compliance report not found for this order';
 
@@ -18,6 +19,7 @@ function complianceFacts(
   const { order: row, times, items } = order.document;
   return {
     transportationMethod: row.transportation_method,
+    shipTo: order.document.address.ship_to_contact ?? null,
     shippedAt: isoUtc(times.shipped_at),
     asnSentAt: isoUtc(times.asn_sent_at),
     scheduledDeliveryAt: isoUtc(times.scheduled_delivery_date),
@@ -31,6 +33,32 @@ function complianceFacts(
       documents: bol.count,
       number: bol.latest?.bill_of_lading_number ?? row.bill_of_lading_number,
     },
+  };
+}
+
+/** Named after the picksheet code clerks know the order by (characters unsafe in a name become `_`). */
+export const complianceFileName = (picksheetCode: string) =>
+  `compliance_report_${picksheetCode.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf`;
+
+/** Pallets and cartons numbered as on their labels, with their SSCCs and contents. */
+function complianceEvidence(order: DocumentOrder): ComplianceReportData['evidence'] {
+  const palletNumber = new Map(order.pallets.map((p, i) => [p.id, i + 1]));
+  return {
+    pallets: order.pallets.map((pallet, i) => {
+      const onPallet = order.cartons.filter((c) => c.palletId === pallet.id);
+      return {
+        sequence: i + 1,
+        sscc: pallet.sscc,
+        cartonCount: onPallet.length,
+        skus: skuTotals(onPallet),
+      };
+    }),
+    cartons: order.cartons.map((carton, i) => ({
+      sequence: i + 1,
+      sscc: carton.sscc,
+      pallet: carton.palletId ? (palletNumber.get(carton.palletId) ?? null) : null,
+      skus: carton.skus.map(({ sku, quantity }) => ({ sku, quantity })),
+    })),
   };
 }
 
@@ -63,24 +91,26 @@ export async function complianceReportPdf(
       transportationMethod: row.transportation_method,
       carrier: row.carrier,
       facts: [
-        ['Earliest ship date', facts.earliestShipDate],
-        ['Latest ship date', facts.latestShipDate],
-        ['Packed at', isoUtc(times.packed_at)],
-        ['Shipped at', facts.shippedAt],
-        ['ASN sent at', facts.asnSentAt],
-        ['Scheduled delivery', facts.scheduledDeliveryAt],
-        ['Requested delivery date', facts.requestedDeliveryDate],
+        ['Earliest ship date', documentDate(facts.earliestShipDate)],
+        ['Latest ship date', documentDate(facts.latestShipDate)],
+        ['Packed at', documentTime(times.packed_at)],
+        ['Shipped at', documentTime(facts.shippedAt)],
+        ['ASN sent at', documentTime(facts.asnSentAt)],
+        ['Scheduled delivery', documentTime(facts.scheduledDeliveryAt)],
+        ['Requested delivery date', documentDate(facts.requestedDeliveryDate)],
         ['Cartons', String(facts.cartons.length)],
         ['Pallets', String(facts.pallets.length)],
         ['Bill of lading number', facts.bol.number],
         ['BOL documents uploaded', String(facts.bol.documents)],
       ],
+      evidence: complianceEvidence(order),
       results,
       overall: overallVerdict(results),
     },
     now,
+    documentTime(now.toISOString())!,
   );
-  return { filename: `compliance_report_${row.id}.pdf`, bytes };
+  return { filename: complianceFileName(row.picksheet_code), bytes };
 }
 
 /** Endpoint 16's answer: the PDF in base64, no envelope. */

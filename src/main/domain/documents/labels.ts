@@ -5,7 +5,7 @@ import { kindFitsUnit, type LabelRequest, type LabelUnit } from '../../documents
 import { ssccProblem } from '../../documents/sscc-check';
 import type { AuthUser, ServiceContext } from '../context';
 import { conflict, invalidRequest, notFound } from '../errors';
-import { labelShipment, loadDocumentOrder, type DocumentOrder } from './load-order';
+import { labelShipment, loadDocumentOrder, skuTotals, type DocumentOrder } from './load-order';
 import { recordLabelPrints } from './print-records';
 
 export const LABEL_MESSAGES = {
@@ -24,35 +24,37 @@ export interface UnitSelection {
   palletIds?: readonly string[] | undefined;
 }
 
+/** Statuses where the order's cartons and pallets are final, so labels can say "x OF y". */
+const PACKING_COMPLETE_STATUSES: readonly string[] = ['Packed', 'Staged', 'Loaded', 'Shipped'];
+
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 
 /** Every carton and pallet of the order as label units (SSCCs not yet checked). */
 function allUnits(order: DocumentOrder): (Omit<LabelUnit, 'sscc'> & { sscc: string | null })[] {
+  // While packing goes on, more cartons may follow: a total printed now would be wrong.
+  const packingComplete = PACKING_COMPLETE_STATUSES.includes(order.document.order.status);
   const cartons = order.cartons.map((carton, i) => ({
     unit: 'carton' as const,
     id: carton.id,
     sscc: carton.sscc,
     sequence: i + 1,
-    total: order.cartons.length,
+    total: packingComplete ? order.cartons.length : null,
     contents: carton.skus.map(({ sku, quantity }) => ({ sku, quantity })),
     cartonCount: null,
     units: sum(carton.skus.map((s) => s.quantity)),
   }));
   const pallets = order.pallets.map((pallet, i) => {
     const onPallet = order.cartons.filter((c) => c.palletId === pallet.id);
-    const bySku = new Map<string, number>();
-    for (const line of onPallet.flatMap((c) => c.skus)) {
-      bySku.set(line.sku, (bySku.get(line.sku) ?? 0) + line.quantity);
-    }
+    const contents = skuTotals(onPallet);
     return {
       unit: 'pallet' as const,
       id: pallet.id,
       sscc: pallet.sscc,
       sequence: i + 1,
-      total: order.pallets.length,
-      contents: [...bySku].map(([sku, quantity]) => ({ sku, quantity })),
+      total: packingComplete ? order.pallets.length : null,
+      contents,
       cartonCount: onPallet.length,
-      units: sum([...bySku.values()]),
+      units: sum(contents.map((line) => line.quantity)),
     };
   });
   return [...cartons, ...pallets];

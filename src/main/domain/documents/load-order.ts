@@ -78,6 +78,15 @@ export async function loadDocumentOrder(
   return { document, pallets, cartons };
 }
 
+/** The SKU lines of some cartons added up by SKU (a pallet's contents), in first-seen order. */
+export function skuTotals(cartons: readonly DocumentCarton[]): { sku: string; quantity: number }[] {
+  const bySku = new Map<string, number>();
+  for (const line of cartons.flatMap((c) => c.skus)) {
+    bySku.set(line.sku, (bySku.get(line.sku) ?? 0) + line.quantity);
+  }
+  return [...bySku].map(([sku, quantity]) => ({ sku, quantity }));
+}
+
 const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : null);
 
 /** The ship-to contact's address lines, its postal code and the retailer's DC number. */

@@ -1,6 +1,6 @@
+import { documentTime } from '../../documents/document-time';
 import { buildPackingSlipPdf, type PackingSlipData } from '../../documents/packing-slip-pdf';
 import type { AuthUser, ServiceContext } from '../context';
-import { isoUtc } from '../orders/details';
 import { loadDocumentOrder, shipFromOf, shipToOf, type DocumentOrder } from './load-order';
 import { recordPackingSlipPrint } from './print-records';
 
@@ -46,8 +46,8 @@ export function packingSlipData(order: DocumentOrder): PackingSlipData {
     retailerName: row.retailer_name,
     carrier: row.carrier,
     transportationMethod: row.transportation_method,
-    packedAt: isoUtc(times.packed_at),
-    shippedAt: isoUtc(times.shipped_at),
+    packedAt: documentTime(times.packed_at),
+    shippedAt: documentTime(times.shipped_at),
     shipFrom: shipFromOf(order.document),
     shipTo: shipToOf(order.document).lines,
     lines: slipLines(order),

@@ -2,6 +2,7 @@ import type { CartonRow, PalletRow } from '../../db/fulfilment';
 import type { OrderRow } from '../../db/orders';
 import type { FulfilmentStep } from '../../../shared/fulfilment';
 import type { OrderStatus } from '../../../shared/orders';
+import { shipToProblem } from '../../../shared/ship-to';
 import { conflict } from '../errors';
 import { plural } from './views';
 
@@ -97,9 +98,24 @@ export function stagingBlockers(state: PackingState): string[] {
   return missing;
 }
 
-/** What stops shipping: a pallet order needs its bill of lading. */
+/** What stops shipping: a complete ship-to address, and for a pallet order its bill of lading. */
 export function shippingBlockers(order: OrderRow): string[] {
-  return needsPallets(order) && !order.bill_of_lading_number ? ['no bill of lading'] : [];
+  const missing: string[] = [];
+  const shipTo = shipToProblem(shipToContactOf(order));
+  if (shipTo) missing.push(shipTo);
+  if (needsPallets(order) && !order.bill_of_lading_number) missing.push('no bill of lading');
+  return missing;
+}
+
+/** The stored ship-to contact; a value that is not a JSON object counts as none. */
+function shipToContactOf(order: Pick<OrderRow, 'ship_to_json'>): Record<string, unknown> | null {
+  if (!order.ship_to_json) return null;
+  try {
+    const value: unknown = JSON.parse(order.ship_to_json);
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** What stops the next step now (empty when it can be taken). */
