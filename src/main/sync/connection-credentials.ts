@@ -1,3 +1,5 @@
+import { openTransportJson } from '../domain/secret-box';
+
 /**
  * A connection's credentials reach only the replicas that send over it (issue 18 item 11): a
  * device pulls a connection with `sender = 'central'` without them. What is a credential:
@@ -40,9 +42,12 @@ function urlWithoutCredentials(url: string): string {
 
 /** The connection row a device receives: credentials only where the device sends over it. */
 export function connectionRowForDevice(row: Record<string, unknown>): Record<string, unknown> {
-  if (row.sender === 'workstation') return row;
+  // A central on the desktop keeps them sealed with its own key; the device gets them plain
+  // (over TLS) and seals them with its own.
+  const transport = openTransportJson(String(row.transport_json ?? ''));
   return {
     ...row,
-    transport_json: transportWithoutCredentials(String(row.transport_json ?? '')),
+    transport_json:
+      row.sender === 'workstation' ? transport : transportWithoutCredentials(transport),
   };
 }
