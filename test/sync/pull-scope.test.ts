@@ -88,6 +88,27 @@ describe('pull scope: rows without a facility', () => {
     );
   });
 
+  it("a brand that starts working at the device's facility brings its brand-wide rows at the next pull", () => {
+    const log = central.insert('transactions', { brand_id: SAVANNAH_BRAND });
+    const snapshot = central.insert('advice_snapshots', {
+      brand_id: SAVANNAH_BRAND,
+      facility_id: null,
+    });
+    central.insert('billing_prices', {
+      brand_id: SAVANNAH_BRAND,
+      metric: 'orders',
+      price_cents: 5,
+      updated_at: '2026-11-25T12:00:00.000Z',
+    });
+    const first = central.pullAll(RENO_DEVICE);
+    expect(pulledRows(first, 'transactions')).toEqual([]);
+    central.insert('brand_facilities', { brand_id: SAVANNAH_BRAND, facility_id: RENO });
+    const next = central.pullAll(RENO_DEVICE, first.cursor);
+    expect(ids(pulledRows(next, 'transactions'), 'transaction_id')).toEqual([log.transaction_id]);
+    expect(ids(pulledRows(next, 'advice_snapshots'))).toEqual([snapshot.id]);
+    expect(ids(pulledRows(next, 'billing_prices'), 'brand_id')).toEqual([SAVANNAH_BRAND]);
+  });
+
   it('a conflict without a facility goes only to the device that caused it', () => {
     const renos = central.insert('sync_conflicts', {
       client_id: RENO_DEVICE.id,
