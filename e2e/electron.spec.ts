@@ -5,7 +5,7 @@
  * (it is downloaded at install time, which fails offline).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import {
@@ -107,6 +107,25 @@ test.describe('desktop app (Electron)', () => {
     );
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("object-src 'none'");
+  });
+
+  test('keeps the secrets key encrypted by the OS keychain where there is one', async () => {
+    const keychain = await app.evaluate(
+      ({ safeStorage }) =>
+        safeStorage.isEncryptionAvailable() &&
+        (process.platform !== 'linux' || safeStorage.getSelectedStorageBackend() !== 'basic_text'),
+    );
+    const keyFile = join(userDataDir, 'data', 'secrets-key.enc');
+    // Without a keychain (a bare Linux session) the headless rules apply: no key, 0600 files.
+    expect(existsSync(keyFile)).toBe(keychain);
+    if (keychain) {
+      const stored = readFileSync(keyFile);
+      expect(stored.toString('latin1')).not.toMatch(/^[A-Za-z0-9+/]{43}=$/);
+      const key = await app.evaluate(({ safeStorage }, data) => {
+        return safeStorage.decryptString(Buffer.from(data, 'base64'));
+      }, stored.toString('base64'));
+      expect(Buffer.from(key, 'base64')).toHaveLength(32);
+    }
   });
 
   test('keeps the window on the service origin', async () => {

@@ -13,6 +13,7 @@ import {
   BrowserWindow,
   dialog,
   ipcMain,
+  safeStorage,
   session,
   shell,
   utilityProcess,
@@ -28,6 +29,7 @@ import {
   withContentSecurityPolicy,
   windowUrlFor,
 } from './security';
+import { loadOrCreateDesktopKey } from './desktop-secrets';
 import { serviceEnvironment } from './native-binding';
 import type { ParentToServiceMessage, ServiceToParentMessage } from './service/utility-entry';
 
@@ -98,7 +100,7 @@ function isEmptyOrMissingDir(dir: string): boolean {
   }
 }
 
-function serviceArgs(): string[] {
+function serviceArgs(): { args: string[]; dataDir: string } {
   const flags = desktopFlags();
   // The OS's per-user app-data folder unless the user points elsewhere.
   const dataDir = flags.dataDir ? resolve(flags.dataDir) : join(app.getPath('userData'), 'data');
@@ -114,10 +116,13 @@ function serviceArgs(): string[] {
   const seed = flags.seed ?? (isEmptyOrMissingDir(dataDir) ? 'demo' : null);
   if (seed) args.push('--seed', seed);
   for (const name of flags.allowedHosts) args.push('--allowed-host', name);
-  return args;
+  return { args, dataDir };
 }
 
-function startServiceProcess(args: string[]): Promise<RunningServiceProcess> {
+function startServiceProcess(
+  args: string[],
+  secretsKey: Buffer | null,
+): Promise<RunningServiceProcess> {
   return new Promise((resolveStart, rejectStart) => {
     // In development BETTER_SQLITE3_BINDING (set by scripts/start.mjs to a better-sqlite3 build
     // for Electron's ABI) reaches the service's database layer; a packaged app drops it.
@@ -127,6 +132,12 @@ function startServiceProcess(args: string[]): Promise<RunningServiceProcess> {
       env: serviceEnvironment(process.env, app.isPackaged),
     });
     const running: RunningServiceProcess = { child, url: '', exited: false };
+    // The key goes over the parent port, never on the command line or in the environment.
+    const key: ParentToServiceMessage = {
+      type: 'secrets-key',
+      key: secretsKey ? secretsKey.toString('base64') : null,
+    };
+    child.postMessage(key);
     let settled = false;
     const settle = (error: Error | null): void => {
       if (settled) return;
@@ -296,7 +307,11 @@ function fatal(error: unknown): void {
 async function start(): Promise<void> {
   lockDownSession();
   registerIpc();
-  service = await startServiceProcess(serviceArgs());
+  // After serviceArgs: an empty data dir gets the demo, and the key file would make it non-empty.
+  const { args, dataDir } = serviceArgs();
+  const secrets = loadOrCreateDesktopKey(dataDir, safeStorage);
+  if (secrets.notice) console.error(secrets.notice);
+  service = await startServiceProcess(args, secrets.key);
   const url = windowUrlFor(service.url);
   serviceOrigin = new URL(url).origin;
   console.log(`listening on ${service.url}`);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { BrandConnection } from '../db/advice';
+import { openTransportJson } from '../domain/secret-box';
 import { buildDirectFeed } from './direct-feed';
 import type { AdviceLine, EdiSettings, OutboundDocument, TransportConfig } from './types';
 import { build846, X12_CONTENT_TYPE } from './x12-846';
@@ -28,8 +29,9 @@ export function newSnapshot(
   };
 }
 
+/** The connection's transport, its credentials opened where the desktop sealed them. */
 export const transportOf = (connection: Pick<BrandConnection, 'transport_json'>) =>
-  JSON.parse(connection.transport_json) as TransportConfig;
+  JSON.parse(openTransportJson(connection.transport_json)) as TransportConfig;
 
 /** The exact bytes a connection receives for a snapshot: an X12 846 or the direct JSON feed. */
 export function documentFor(

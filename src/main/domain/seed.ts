@@ -17,6 +17,7 @@ import {
   verifyPassword,
   type PasswordCost,
 } from './passwords';
+import { sealTransportJson } from './secret-box';
 import { importSeedBilling } from './billing/seed';
 import { importSeedChargebacks, importSeedPosReports } from './claims/seed';
 import { importSeedOrders } from './orders/seed';
@@ -218,7 +219,7 @@ export async function importSeedBundle(
         retailer_id: connection.retailer_id,
         kind: connection.kind,
         enabled: connection.enabled ? 1 : 0,
-        transport_json: JSON.stringify(connection.transport),
+        transport_json: sealTransportJson(JSON.stringify(connection.transport)),
         edi_json: connection.edi ? JSON.stringify(connection.edi) : null,
         sender: connection.sender,
       } as never);

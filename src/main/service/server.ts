@@ -16,10 +16,13 @@ import {
 } from '../domain/demo';
 import { pendingDeliveriesNotice } from '../domain/inventory/history';
 import { DRAIN_BATCH_SIZE, redeliverDue } from '../domain/inventory/redeliver';
+import { sealStoredConnections } from '../domain/sealed-connections';
+import { useSecretsKey } from '../domain/secret-box';
 import { importSeedBundle, SeedError } from '../domain/seed';
 import { loadOrCreateSecret } from '../domain/tokens';
 import type { SyncSettings } from '../sync/install';
 import { installConfiguredSync } from '../sync/settings';
+import { sealStoredSyncSecret } from '../sync/stored-settings';
 import { buildApp } from './app';
 import type { ServiceOptions } from './config';
 
@@ -38,6 +41,11 @@ export interface RunningService {
 /** Start options beyond the CLI's: tests tune or switch off the background outbox drainer. */
 export interface StartOptions extends ServiceOptions {
   outboxDrain?: false | Partial<OutboxDrainerOptions>;
+  /**
+   * The desktop's key for secrets at rest (device secret, connection credentials), from the OS
+   * keychain via the Electron main process; none headless (domain/secret-box.ts).
+   */
+  secretsKey?: Uint8Array | null;
 }
 
 /** Lines printed at start: the demo sign-in while unchanged, and what a crash left in the outbox. */
@@ -67,6 +75,7 @@ export async function startService(
   options: StartOptions,
   overrides: Partial<ServiceContext> = {},
 ): Promise<RunningService> {
+  useSecretsKey(options.secretsKey ?? null);
   const database = await openDatabase(options.dataDir);
   const context: ServiceContext = {
     db: database.db,
@@ -79,6 +88,8 @@ export async function startService(
     ...overrides,
   };
   try {
+    await sealStoredConnections(context.db);
+    sealStoredSyncSecret(options.dataDir);
     // Sync flags win; without them (standalone) the settings saved in the Settings screen
     // (<data-dir>/sync-settings.json) make this a workstation (src/main/sync/settings.ts).
     context.sync = installConfiguredSync(database, context, options, withTestTuning);

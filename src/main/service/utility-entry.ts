@@ -3,7 +3,9 @@
  * (built to out/main/service.js) in an Electron utilityProcess, so the window never waits on
  * the database. It talks to its parent over `process.parentPort` only:
  *   child -> parent: { type: 'ready', url } once listening, or { type: 'error', message }
- *   parent -> child: { type: 'shutdown' } to close the service and exit.
+ *   parent -> child: { type: 'secrets-key', key } first (base64, or null without an OS keychain;
+ *                    src/main/desktop-secrets.ts), the service starts once it has it;
+ *                    { type: 'shutdown' } to close the service and exit.
  * Headless use (`npm run serve`) does not go through this file.
  */
 import { existsSync } from 'node:fs';
@@ -19,7 +21,8 @@ export type ServiceToParentMessage =
   { type: 'ready'; url: string } | { type: 'error'; message: string };
 
 /** Messages the Electron main process sends to the service. */
-export type ParentToServiceMessage = { type: 'shutdown' };
+export type ParentToServiceMessage =
+  { type: 'secrets-key'; key: string | null } | { type: 'shutdown' };
 
 /** `process.parentPort` exists only inside an Electron utilityProcess; elsewhere it is undefined. */
 function getParentPort(): ParentPort | undefined {
@@ -45,6 +48,8 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const post = (message: ServiceToParentMessage): void => parentPort.postMessage(message);
+  let gotSecretsKey: (key: Uint8Array | null) => void = () => undefined;
+  const secretsKey = new Promise<Uint8Array | null>((resolveKey) => (gotSecretsKey = resolveKey));
 
   // Parse and start; a shutdown asked for meanwhile waits for the start to settle.
   const starting: Promise<RunningService | null> = (async () => {
@@ -54,7 +59,7 @@ async function main(): Promise<void> {
       dataDir: resolve(process.cwd(), 'data'),
       uiDir: bundledUiDir(),
     });
-    const running = await startService(options);
+    const running = await startService({ ...options, secretsKey: await secretsKey });
     const warning = plainHttpWarning(options.host);
     if (warning) console.error(warning);
     for (const notice of await startupNotices(running.context)) console.log(notice);
@@ -87,7 +92,13 @@ async function main(): Promise<void> {
   // so a shutdown sent during start-up is not lost.
   parentPort.on('message', (event: { data: unknown }) => {
     const data = event.data as Partial<ParentToServiceMessage> | null | undefined;
-    if (data?.type === 'shutdown') void shutdown();
+    if (data?.type === 'secrets-key') {
+      gotSecretsKey(typeof data.key === 'string' ? Buffer.from(data.key, 'base64') : null);
+    }
+    if (data?.type === 'shutdown') {
+      gotSecretsKey(null); // a start still waiting for its key goes on, then closes
+      void shutdown();
+    }
   });
   // Belt and braces: if the process is signalled directly, close cleanly too.
   process.once('SIGTERM', () => void shutdown());

@@ -1,4 +1,5 @@
 import type SQLite from 'better-sqlite3';
+import { sealTransportJson } from '../domain/secret-box';
 import type { ChangeCapture } from './capture';
 import { columnsOf, prepared } from './columns';
 import type { PullPage, PulledChange } from './protocol';
@@ -149,7 +150,11 @@ function applyChange(sqlite: SQLite.Database, change: PulledChange): void {
     ).run(table.name, rowKey, change.v);
     return;
   }
-  upsertRow(sqlite, table, change.row);
+  upsertRow(
+    sqlite,
+    table,
+    table.name === 'connections' ? sealedConnection(change.row) : change.row,
+  );
   const orderId = table.name === 'orders' ? change.row.id : change.row.order_id;
   prepared(
     sqlite,
@@ -157,6 +162,12 @@ function applyChange(sqlite: SQLite.Database, change: PulledChange): void {
        ON CONFLICT (tbl, row_key) DO UPDATE SET version = excluded.version, deleted = 0,
          order_id = excluded.order_id`,
   ).run(table.name, rowKey, change.v, typeof orderId === 'string' ? orderId : null);
+}
+
+/** A pulled connection with its credentials sealed for the desktop (domain/secret-box.ts). */
+function sealedConnection(row: Record<string, unknown>): Record<string, unknown> {
+  if (typeof row.transport_json !== 'string') return row;
+  return { ...row, transport_json: sealTransportJson(row.transport_json) };
 }
 
 /**

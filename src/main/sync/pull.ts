@@ -3,13 +3,20 @@ import type SQLite from 'better-sqlite3';
 import type { PullPage, PulledChange } from './protocol';
 import type { CentralStamps } from './stamps';
 import { prepared } from './columns';
+import { connectionRowForDevice } from './connection-credentials';
 
 const IN_SCOPE = `IN (SELECT value FROM json_each(@scope))`;
 const KEY0 = `json_extract(v.row_key, '$[0]')`;
+const BRAND_HERE = (brand: string) =>
+  `EXISTS (SELECT 1 FROM brand_facilities b WHERE b.brand_id = ${brand} AND b.facility_id ${IN_SCOPE})`;
 /**
- * Rows without a facility reach a device only where they concern it: users with a grant at one
- * of its facilities, the organisations, connections (with their credentials) and brands of its
- * facilities, and the prices and claims of those brands. Tombstones go to every device.
+ * Rows without a facility reach a device only where they concern it (docs/sync.md, Trust model):
+ * users with a grant at one of its facilities; the organisations, connections and brands of its
+ * facilities; the prices, claims, brand-wide log rows and brand-wide snapshots (and their
+ * deliveries, of its organisations' connections) of brands working at its facilities; conflicts
+ * it caused; its own SSCC blocks. Retailers are a directory of trading partners every order and
+ * connection names, with no tenant's data in them, so every device gets them all. A table not
+ * named here sends nothing. Tombstones go to every device (a key, no data).
  */
 const SCOPE = `(v.facility_id ${IN_SCOPE} OR (v.facility_id IS NULL AND (v.deleted = 1 OR CASE v.tbl
   WHEN 'users' THEN
@@ -20,27 +27,42 @@ const SCOPE = `(v.facility_id ${IN_SCOPE} OR (v.facility_id IS NULL AND (v.delet
   WHEN 'connections' THEN EXISTS (SELECT 1 FROM connections c
     JOIN facilities f ON f.organization_id = c.organization_id
     WHERE c.id = ${KEY0} AND f.id ${IN_SCOPE})
-  WHEN 'brands' THEN
-    EXISTS (SELECT 1 FROM brand_facilities b WHERE b.brand_id = ${KEY0} AND b.facility_id ${IN_SCOPE})
-  WHEN 'billing_prices' THEN
-    EXISTS (SELECT 1 FROM brand_facilities b WHERE b.brand_id = ${KEY0} AND b.facility_id ${IN_SCOPE})
-  WHEN 'billing_action_prices' THEN
-    EXISTS (SELECT 1 FROM brand_facilities b WHERE b.brand_id = ${KEY0} AND b.facility_id ${IN_SCOPE})
+  WHEN 'brands' THEN ${BRAND_HERE(KEY0)}
+  WHEN 'retailers' THEN 1
+  WHEN 'billing_prices' THEN ${BRAND_HERE(KEY0)}
+  WHEN 'billing_action_prices' THEN ${BRAND_HERE(KEY0)}
   WHEN 'chargebacks' THEN EXISTS (SELECT 1 FROM chargebacks x
-    JOIN brand_facilities b ON b.brand_id = x.brand_id
-    WHERE x.rowid = v.src_rowid AND b.facility_id ${IN_SCOPE})
+    WHERE x.rowid = v.src_rowid AND ${BRAND_HERE('x.brand_id')})
   WHEN 'pos_rows' THEN EXISTS (SELECT 1 FROM pos_rows x
-    JOIN brand_facilities b ON b.brand_id = x.brand_id
-    WHERE x.rowid = v.src_rowid AND b.facility_id ${IN_SCOPE})
+    WHERE x.rowid = v.src_rowid AND ${BRAND_HERE('x.brand_id')})
+  WHEN 'transactions' THEN EXISTS (SELECT 1 FROM transactions x
+    WHERE x.rowid = v.src_rowid AND x.facility_id IS NULL AND ${BRAND_HERE('x.brand_id')})
+  WHEN 'advice_snapshots' THEN EXISTS (SELECT 1 FROM advice_snapshots x
+    WHERE x.rowid = v.src_rowid AND x.facility_id IS NULL AND ${BRAND_HERE('x.brand_id')})
+  WHEN 'advice_deliveries' THEN EXISTS (SELECT 1 FROM advice_deliveries x
+    JOIN advice_snapshots s ON s.id = x.snapshot_id
+    WHERE x.rowid = v.src_rowid
+      AND (s.facility_id ${IN_SCOPE} OR (s.facility_id IS NULL AND ${BRAND_HERE('s.brand_id')}))
+      AND (x.organization_id IS NULL OR x.organization_id IN
+        (SELECT f.organization_id FROM facilities f WHERE f.id ${IN_SCOPE})))
+  WHEN 'sync_conflicts' THEN EXISTS (SELECT 1 FROM sync_conflicts x
+    WHERE x.rowid = v.src_rowid AND x.facility_id IS NULL AND x.client_id = @device)
   WHEN 'sscc_serial_blocks' THEN EXISTS (SELECT 1 FROM sscc_serial_blocks x
     WHERE x.rowid = v.src_rowid AND x.device_id = @device)
-  ELSE 1 END)))`;
+  ELSE 0 END)))`;
 const ROWS_PER_QUERY = 500;
 
-/** Which facilities a cursor was made for: another set starts over (a device's scope changed). */
+/**
+ * The version of the scope rules above. A cursor made under other rules starts over, so a device
+ * that received rows the rules no longer send it (before issue 18: other brands' brand-wide log
+ * rows, connection credentials) drops them at its next pull.
+ */
+const SCOPE_RULES = 2;
+
+/** Which facilities (and rules) a cursor was made for: another set starts over (a device's scope changed). */
 export function scopeTag(facilityIds: string[]): string {
   return createHash('sha256')
-    .update([...facilityIds].sort().join(','))
+    .update(`${SCOPE_RULES}:${[...facilityIds].sort().join(',')}`)
     .digest('hex')
     .slice(0, 12);
 }
@@ -112,7 +134,7 @@ export function buildPullPage(
       for (const row of select.all(JSON.stringify(chunk)) as Record<string, unknown>[]) {
         const rowid = row.sync_rowid as number;
         delete row.sync_rowid;
-        byRowid.set(rowid, row);
+        byRowid.set(rowid, table === 'connections' ? connectionRowForDevice(row) : row);
       }
     }
     rows.set(table, byRowid);

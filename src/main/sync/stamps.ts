@@ -92,18 +92,38 @@ function installEvictionTrigger(sqlite: SQLite.Database): void {
 
 /**
  * A user or brand reaches a device through grants and facility links (pull.ts): a new grant or
- * link gives the user's or brand's row a new version, so it comes down with the next pull.
+ * link gives the user's or brand's row a new version, so it comes down with the next pull, and so
+ * do the brand's rows without a facility (prices, claims, brand-wide log rows and snapshots).
  */
 function installGrantTriggers(sqlite: SQLite.Database): void {
   const touch = (tbl: string, id: string) =>
     `UPDATE sync_row_versions SET version = sync_version() WHERE tbl = '${tbl}' AND row_key = json_array(${id});`;
+  const touchBrandRows = (tbl: string, rowids: string) =>
+    `UPDATE sync_row_versions SET version = sync_version()
+       WHERE tbl = '${tbl}' AND facility_id IS NULL AND deleted = 0 AND src_rowid IN (${rowids});`;
+  const brandWide = [
+    ...['billing_prices', 'billing_action_prices', 'chargebacks', 'pos_rows'].map((t) =>
+      touchBrandRows(t, `SELECT rowid FROM ${t} WHERE brand_id = NEW.brand_id`),
+    ),
+    ...['transactions', 'advice_snapshots'].map((t) =>
+      touchBrandRows(
+        t,
+        `SELECT rowid FROM ${t} WHERE brand_id = NEW.brand_id AND facility_id IS NULL`,
+      ),
+    ),
+    touchBrandRows(
+      'advice_deliveries',
+      `SELECT d.rowid FROM advice_deliveries d JOIN advice_snapshots s ON s.id = d.snapshot_id
+         WHERE s.brand_id = NEW.brand_id AND s.facility_id IS NULL`,
+    ),
+  ].join('\n');
   sqlite.exec(`
     CREATE TEMP TRIGGER IF NOT EXISTS sync_grant_user_facilities AFTER INSERT ON main.user_facilities
     BEGIN ${touch('users', 'NEW.user_id')} END;
     CREATE TEMP TRIGGER IF NOT EXISTS sync_grant_user_admin AFTER INSERT ON main.user_admin
     BEGIN ${touch('users', 'NEW.user_id')} END;
     CREATE TEMP TRIGGER IF NOT EXISTS sync_grant_brand_facilities AFTER INSERT ON main.brand_facilities
-    BEGIN ${touch('brands', 'NEW.brand_id')} END;`);
+    BEGIN ${touch('brands', 'NEW.brand_id')} ${brandWide} END;`);
 }
 
 /**

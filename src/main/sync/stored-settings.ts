@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { storedSyncSettingsSchema, type StoredSyncSettings } from '../../shared/sync-settings';
+import { hasSecretsKey, isSealed, seal, SecretLockedError, unseal } from '../domain/secret-box';
 
 /** The file in the data dir that holds the sync settings saved in the Settings screen. */
 export const SYNC_SETTINGS_FILE = 'sync-settings.json';
@@ -44,12 +45,19 @@ export function readStoredSyncSettings(
     log(`ignoring ${file}: ${problems}`);
     return null;
   }
-  return parsed.data;
+  try {
+    return { ...parsed.data, device_secret: unseal(parsed.data.device_secret) };
+  } catch (error) {
+    if (!(error instanceof SecretLockedError)) throw error;
+    log(`ignoring ${file}: the device secret is encrypted with another keychain; enter it again`);
+    return null;
+  }
 }
 
 /**
  * Writes the settings atomically (a private temp file renamed over the old one), so a crash or a
- * second save never leaves half a file. Mode 0600: the file holds the device secret.
+ * second save never leaves half a file. Mode 0600: the file holds the device secret, sealed with
+ * the desktop's keychain key where there is one (domain/secret-box.ts).
  */
 export function writeStoredSyncSettings(dataDir: string, settings: StoredSyncSettings): void {
   mkdirSync(dataDir, { recursive: true });
@@ -58,7 +66,7 @@ export function writeStoredSyncSettings(dataDir: string, settings: StoredSyncSet
   const value = {
     central_url: settings.central_url,
     device_id: settings.device_id,
-    device_secret: settings.device_secret,
+    device_secret: seal(settings.device_secret),
   };
   try {
     // `wx`: never write through a file (or link) someone else put at the temp name.
@@ -74,4 +82,21 @@ export function writeStoredSyncSettings(dataDir: string, settings: StoredSyncSet
 /** Removes the stored settings (none stored is fine). */
 export function clearStoredSyncSettings(dataDir: string): void {
   rmSync(syncSettingsPath(dataDir), { force: true });
+}
+
+/**
+ * Seals a device secret saved before the desktop had a keychain key (an upgrade): read at start,
+ * written back sealed. Nothing to do headless or when it is sealed already.
+ */
+export function sealStoredSyncSecret(dataDir: string): void {
+  if (dataDir === ':memory:' || !hasSecretsKey()) return;
+  let raw: { device_secret?: unknown };
+  try {
+    raw = JSON.parse(readFileSync(syncSettingsPath(dataDir), 'utf8')) as typeof raw;
+  } catch {
+    return; // none, or unreadable: readStoredSyncSettings says why when it is used
+  }
+  if (typeof raw.device_secret !== 'string' || isSealed(raw.device_secret)) return;
+  const stored = readStoredSyncSettings(dataDir, () => undefined);
+  if (stored && hasSecretsKey()) writeStoredSyncSettings(dataDir, stored);
 }

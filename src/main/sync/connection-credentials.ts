@@ -1,0 +1,53 @@
+import { openTransportJson } from '../domain/secret-box';
+
+/**
+ * A connection's credentials reach only the replicas that send over it (issue 18 item 11): a
+ * device pulls a connection with `sender = 'central'` without them. What is a credential:
+ * http headers (API keys, Authorization), user and password in an http URL, and the SFTP password
+ * and private key. EDI settings (interchange ids) are not secret: the partner prints them on
+ * every document.
+ */
+export function transportWithoutCredentials(transportJson: string): string {
+  let transport: unknown;
+  try {
+    transport = JSON.parse(transportJson);
+  } catch {
+    return '{}';
+  }
+  if (!transport || typeof transport !== 'object') return '{}';
+  const {
+    headers: _headers,
+    password: _password,
+    privateKey: _key,
+    ...rest
+  } = transport as {
+    [key: string]: unknown;
+  };
+  if (typeof rest.url === 'string') rest.url = urlWithoutCredentials(rest.url);
+  return JSON.stringify(rest);
+}
+
+/** The URL without user, password and query (query strings carry API keys too). */
+function urlWithoutCredentials(url: string): string {
+  try {
+    const parsed = new URL(url);
+    parsed.username = '';
+    parsed.password = '';
+    parsed.search = '';
+    return parsed.href;
+  } catch {
+    return '';
+  }
+}
+
+/** The connection row a device receives: credentials only where the device sends over it. */
+export function connectionRowForDevice(row: Record<string, unknown>): Record<string, unknown> {
+  // A central on the desktop keeps them sealed with its own key; the device gets them plain
+  // (over TLS) and seals them with its own.
+  const transport = openTransportJson(String(row.transport_json ?? ''));
+  return {
+    ...row,
+    transport_json:
+      row.sender === 'workstation' ? transport : transportWithoutCredentials(transport),
+  };
+}

@@ -1,0 +1,220 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openPullCentral, pulledRows, type PullCentral } from './helpers/pull-fixture';
+
+/**
+ * What a pull sends a device (issue 18 item 4 and 11): only rows of its facilities, rows without a
+ * facility only where they concern it, and connection credentials only where it sends.
+ * Two organisations: Reno (org A) and Savannah (org B). Brand "both" works at both, brand "reno"
+ * only at Reno, brand "savannah" only at Savannah.
+ */
+const ORG_A = 'a0000000-0000-4000-8000-00000000000a';
+const ORG_B = 'a0000000-0000-4000-8000-00000000000b';
+const RENO = 'f0000000-0000-4000-8000-000000000001';
+const SAVANNAH = 'f0000000-0000-4000-8000-000000000003';
+const BOTH = 'b0000000-0000-4000-8000-000000000001';
+const RENO_BRAND = 'b0000000-0000-4000-8000-000000000002';
+const SAVANNAH_BRAND = 'b0000000-0000-4000-8000-000000000003';
+const RETAILER = 'e0000000-0000-4000-8000-000000000001';
+const RENO_DEVICE = { id: 'd0000000-0000-4000-8000-000000000001', facilityIds: [RENO] };
+const SAVANNAH_DEVICE = { id: 'd0000000-0000-4000-8000-000000000003', facilityIds: [SAVANNAH] };
+
+let central: PullCentral;
+
+beforeEach(async () => {
+  central = await openPullCentral();
+  central.insert('organizations', { id: ORG_A });
+  central.insert('organizations', { id: ORG_B });
+  central.insert('facilities', { id: RENO, organization_id: ORG_A });
+  central.insert('facilities', { id: SAVANNAH, organization_id: ORG_B });
+  for (const id of [BOTH, RENO_BRAND, SAVANNAH_BRAND]) central.insert('brands', { id });
+  central.insert('retailers', { id: RETAILER });
+  central.insert('brand_facilities', { brand_id: BOTH, facility_id: RENO });
+  central.insert('brand_facilities', { brand_id: BOTH, facility_id: SAVANNAH });
+  central.insert('brand_facilities', { brand_id: RENO_BRAND, facility_id: RENO });
+  central.insert('brand_facilities', { brand_id: SAVANNAH_BRAND, facility_id: SAVANNAH });
+});
+afterEach(() => central.close());
+
+const ids = (rows: Record<string, unknown>[], column = 'id') => rows.map((r) => r[column]).sort();
+
+describe('pull scope: rows without a facility', () => {
+  it('brand-wide log rows reach only devices whose facilities the brand works at', () => {
+    const savannahOnly = central.insert('transactions', { brand_id: SAVANNAH_BRAND });
+    const shared = central.insert('transactions', { brand_id: BOTH });
+    const renoOnly = central.insert('transactions', { brand_id: RENO_BRAND });
+    central.insert('transactions', {}); // neither brand nor facility: an install's own row
+    const reno = pulledRows(central.pullAll(RENO_DEVICE), 'transactions');
+    expect(ids(reno, 'transaction_id')).toEqual(
+      [shared.transaction_id, renoOnly.transaction_id].sort(),
+    );
+    const savannah = pulledRows(central.pullAll(SAVANNAH_DEVICE), 'transactions');
+    expect(ids(savannah, 'transaction_id')).toEqual(
+      [shared.transaction_id, savannahOnly.transaction_id].sort(),
+    );
+  });
+
+  it('a brand-wide snapshot and its deliveries reach only devices of the brand, of their organisation', () => {
+    const connectionB = central.insert('connections', {
+      organization_id: ORG_B,
+      brand_id: SAVANNAH_BRAND,
+      retailer_id: RETAILER,
+    });
+    const foreign = central.insert('advice_snapshots', {
+      brand_id: SAVANNAH_BRAND,
+      facility_id: null,
+    });
+    const foreignDelivery = central.insert('advice_deliveries', {
+      snapshot_id: foreign.id,
+      connection_id: connectionB.id,
+      organization_id: ORG_B,
+      document: 'SAVANNAH FEED',
+    });
+    const shared = central.insert('advice_snapshots', { brand_id: BOTH, facility_id: null });
+    const sharedToA = central.insert('advice_deliveries', {
+      snapshot_id: shared.id,
+      organization_id: ORG_A,
+    });
+    const sharedToB = central.insert('advice_deliveries', {
+      snapshot_id: shared.id,
+      organization_id: ORG_B,
+    });
+    const reno = central.pullAll(RENO_DEVICE);
+    expect(ids(pulledRows(reno, 'advice_snapshots'))).toEqual([shared.id]);
+    expect(ids(pulledRows(reno, 'advice_deliveries'))).toEqual([sharedToA.id]);
+    const savannah = central.pullAll(SAVANNAH_DEVICE);
+    expect(ids(pulledRows(savannah, 'advice_snapshots'))).toEqual([foreign.id, shared.id].sort());
+    expect(ids(pulledRows(savannah, 'advice_deliveries'))).toEqual(
+      [foreignDelivery.id, sharedToB.id].sort(),
+    );
+  });
+
+  it("a brand that starts working at the device's facility brings its brand-wide rows at the next pull", () => {
+    const log = central.insert('transactions', { brand_id: SAVANNAH_BRAND });
+    const snapshot = central.insert('advice_snapshots', {
+      brand_id: SAVANNAH_BRAND,
+      facility_id: null,
+    });
+    central.insert('billing_prices', {
+      brand_id: SAVANNAH_BRAND,
+      metric: 'orders',
+      price_cents: 5,
+      updated_at: '2026-11-25T12:00:00.000Z',
+    });
+    const first = central.pullAll(RENO_DEVICE);
+    expect(pulledRows(first, 'transactions')).toEqual([]);
+    central.insert('brand_facilities', { brand_id: SAVANNAH_BRAND, facility_id: RENO });
+    const next = central.pullAll(RENO_DEVICE, first.cursor);
+    expect(ids(pulledRows(next, 'transactions'), 'transaction_id')).toEqual([log.transaction_id]);
+    expect(ids(pulledRows(next, 'advice_snapshots'))).toEqual([snapshot.id]);
+    expect(ids(pulledRows(next, 'billing_prices'), 'brand_id')).toEqual([SAVANNAH_BRAND]);
+  });
+
+  it('a conflict without a facility goes only to the device that caused it', () => {
+    const renos = central.insert('sync_conflicts', {
+      client_id: RENO_DEVICE.id,
+      facility_id: null,
+    });
+    const other = central.insert('sync_conflicts', {
+      client_id: 'd0000000-0000-4000-8000-000000000002',
+      facility_id: null,
+    });
+    expect(ids(pulledRows(central.pullAll(RENO_DEVICE), 'sync_conflicts'))).toEqual([renos.id]);
+    expect(pulledRows(central.pullAll(SAVANNAH_DEVICE), 'sync_conflicts')).toEqual([]);
+    expect(other.id).not.toBe(renos.id);
+  });
+
+  it('retailers reach every device; a table the scope does not name reaches none', () => {
+    expect(ids(pulledRows(central.pullAll(SAVANNAH_DEVICE), 'retailers'))).toEqual([RETAILER]);
+    // A row the scope rules do not know (a table added without a rule) is not sent.
+    central.run(
+      `INSERT INTO sync_row_versions (tbl, row_key, version, deleted, facility_id, src_rowid)
+         VALUES ('some_new_table', '["x"]', ?, 0, NULL, 1)`,
+      central.stamps.currentVersion(),
+    );
+    const changes = central.pullAll(RENO_DEVICE).changes;
+    expect(changes.some((c) => c.t === 'some_new_table')).toBe(false);
+  });
+});
+
+describe('pull scope: connection credentials', () => {
+  const secretTransport = {
+    type: 'sftp',
+    host: 'sftp.partner.example',
+    port: 22,
+    username: 'reno',
+    password: 'sftp-password',
+    privateKey: '-----BEGIN OPENSSH PRIVATE KEY-----',
+    directory: 'in',
+    host_key_sha256: 'SHA256:abc',
+  };
+  const httpTransport = {
+    type: 'http',
+    url: 'https://user:pw@api.partner.example/feed?api_key=k1&store=7',
+    headers: { Authorization: 'Bearer token' },
+  };
+
+  it('a device gets credentials only of connections it sends over itself', () => {
+    const byCentral = central.insert('connections', {
+      organization_id: ORG_A,
+      brand_id: BOTH,
+      retailer_id: RETAILER,
+      transport_json: JSON.stringify(secretTransport),
+      sender: 'central',
+    });
+    const byHttp = central.insert('connections', {
+      organization_id: ORG_A,
+      brand_id: BOTH,
+      retailer_id: RETAILER,
+      transport_json: JSON.stringify(httpTransport),
+    });
+    const byWorkstation = central.insert('connections', {
+      organization_id: ORG_A,
+      brand_id: RENO_BRAND,
+      retailer_id: RETAILER,
+      transport_json: JSON.stringify(secretTransport),
+      sender: 'workstation',
+    });
+    const rows = new Map(
+      pulledRows(central.pullAll(RENO_DEVICE), 'connections').map((r) => [r.id, r]),
+    );
+    expect(JSON.parse(rows.get(byCentral.id)!.transport_json as string)).toEqual({
+      type: 'sftp',
+      host: 'sftp.partner.example',
+      port: 22,
+      username: 'reno',
+      directory: 'in',
+      host_key_sha256: 'SHA256:abc',
+    });
+    expect(JSON.parse(rows.get(byHttp.id)!.transport_json as string)).toEqual({
+      type: 'http',
+      url: 'https://api.partner.example/feed',
+    });
+    expect(JSON.parse(rows.get(byWorkstation.id)!.transport_json as string)).toEqual(
+      secretTransport,
+    );
+    // Nothing secret anywhere in what the device received of the central's connections.
+    const sent = JSON.stringify([rows.get(byCentral.id), rows.get(byHttp.id)]);
+    for (const secret of ['sftp-password', 'OPENSSH', 'Bearer', 'api_key', ':pw@']) {
+      expect(sent).not.toContain(secret);
+    }
+  });
+
+  it('a device that stops being the sender loses the credentials at its next pull', () => {
+    const connection = central.insert('connections', {
+      organization_id: ORG_A,
+      brand_id: RENO_BRAND,
+      retailer_id: RETAILER,
+      transport_json: JSON.stringify(secretTransport),
+      sender: 'workstation',
+    });
+    const first = central.pullAll(RENO_DEVICE);
+    expect(pulledRows(first, 'connections')[0]!.transport_json).toContain('sftp-password');
+    central.run(`UPDATE connections SET sender = 'central' WHERE id = ?`, connection.id);
+    const next = central.pullAll(RENO_DEVICE, first.cursor);
+    const rows = pulledRows(next, 'connections');
+    expect(rows.map((r) => r.id)).toEqual([connection.id]);
+    expect(rows[0]!.sender).toBe('central');
+    expect(rows[0]!.transport_json).not.toContain('sftp-password');
+    expect(rows[0]!.transport_json).not.toContain('OPENSSH');
+  });
+});
