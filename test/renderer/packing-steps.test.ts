@@ -104,7 +104,7 @@ describe('refusals shown next to the scan box', () => {
 
   it('an over-pack says so plainly, without the API flag', () => {
     const message =
-      'Cannot pack more than ordered: SUM-BAG-20F would be 17 of 16 ordered (set allow_over_ship to ship more)';
+      'Cannot pack more than ordered: SUM-BAG-20F would be 17 of 16 ordered. Only the ordered quantity can be packed.';
     expect(
       clerkErrorText(conflict(message, { missing: ['SUM-BAG-20F would be 17 of 16 ordered'] })),
     ).toBe('Over-pack refused: SUM-BAG-20F would be 17 of 16 ordered.');

@@ -110,7 +110,7 @@ function missingOf(body: unknown): string[] | null {
 
 /**
  * A refused scan or step, for the big message next to the scan box: over-packs say so plainly,
- * a brand without a GS1 prefix points to Settings, and API hints (`allow_over_ship`) are dropped.
+ * a brand without a GS1 prefix points to Settings, and the service's closing hint is dropped.
  */
 export function clerkErrorText(error: unknown): string {
   if (error instanceof StationRefusal) return error.message;
@@ -123,7 +123,9 @@ export function clerkErrorText(error: unknown): string {
     const over = missingOf(error.body);
     const what = over
       ? over.join('; ')
-      : message.replace(/^Cannot pack more than ordered:\s*/, '').replace(/\s*\(set .*\)$/, '');
+      : message
+          .replace(/^Cannot pack more than ordered:\s*/, '')
+          .replace(/\.\s*Only the ordered quantity.*$/, '');
     return `Over-pack refused: ${what}.`;
   }
   const prefix = /^Brand (.+) has no GS1 company prefix/.exec(message);
