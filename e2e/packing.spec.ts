@@ -356,6 +356,13 @@ test('a scan after "Complete short" is refused, and packs only once packing is r
   await expect(packedCell(page, BAG.sku)).toHaveText('1');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Packed');
   await expect(page.getByText('Carton 2')).toHaveCount(0);
+  // The service's own wording stays behind "Details".
+  const details = page.getByRole('region', { name: 'Packing station' }).locator('details');
+  await details.getByText('Details').click();
+  await expect(details.locator('code')).toHaveText(
+    'Reopen packing (POST …/reopen-packing) to pack more',
+  );
+  await page.getByRole('textbox', { name: 'Scan' }).focus();
 
   // Asked again on the next scan; reopening packs it.
   await scan(page, BAG.sku);

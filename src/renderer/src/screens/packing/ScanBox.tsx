@@ -60,6 +60,12 @@ export function ScanBox({ view, station }: { view: FulfilmentView; station: Pack
         <p role="alert" className="packing-feedback-error">
           {station.feedback?.tone === 'error' ? station.feedback.text : ''}
         </p>
+        {station.feedback?.tone === 'error' && station.feedback.detail ? (
+          <details className="message-details">
+            <summary>Details</summary>
+            <code>{station.feedback.detail}</code>
+          </details>
+        ) : null}
         {station.pdfInstead ? (
           <p>
             <button

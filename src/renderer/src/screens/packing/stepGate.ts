@@ -108,6 +108,15 @@ function missingOf(body: unknown): string[] | null {
   return Array.isArray(missing) && missing.every((m) => typeof m === 'string') ? missing : null;
 }
 
+/** The service's raw wording behind a refusal (its `error.details`), for a "Details" toggle. */
+export function errorDetailOf(error: unknown): string | null {
+  if (!isApiError(error) || typeof error.body !== 'object' || error.body === null) return null;
+  const inner = (error.body as { error?: unknown }).error;
+  if (typeof inner !== 'object' || inner === null) return null;
+  const details = (inner as { details?: unknown }).details;
+  return typeof details === 'string' && details !== '' ? details : null;
+}
+
 /**
  * A refused scan or step, for the big message next to the scan box: over-packs say so plainly,
  * a brand without a GS1 prefix points to Settings, and the service's closing hint is dropped.

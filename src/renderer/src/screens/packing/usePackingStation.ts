@@ -26,7 +26,7 @@ import { beepRefused } from './beep';
 import { fulfilmentKey, useLabelPrinter } from './packingQueries';
 import { bytesOfBase64, labelFileName, looksLikePdf } from './pdfFiles';
 import { scanActionOf } from './scanInput';
-import { clerkErrorText, StationRefusal } from './stepGate';
+import { clerkErrorText, errorDetailOf, StationRefusal } from './stepGate';
 
 /** A carton or pallet chosen on screen (by its SSCC scanned, a click, or as the last one made). */
 export interface UnitRef {
@@ -37,6 +37,8 @@ export interface UnitRef {
 export interface Feedback {
   tone: 'ok' | 'error';
   text: string;
+  /** The service's own wording of a refusal, shown behind "Details". */
+  detail?: string | null;
 }
 
 /** The service's refusal of a scan on a Packed order (packing.ts, PACKING_COMPLETE). */
@@ -131,7 +133,7 @@ export function usePackingStation(orderId: string, view: FulfilmentView | null) 
     return queryClient.getQueryData<FulfilmentView>(fulfilmentKey(orderId)) ?? latest.current;
   }, [queryClient, orderId, refresh]);
   const refused = useCallback((error: unknown) => {
-    setFeedback({ tone: 'error', text: clerkErrorText(error) });
+    setFeedback({ tone: 'error', text: clerkErrorText(error), detail: errorDetailOf(error) });
     beepRefused();
   }, []);
 
