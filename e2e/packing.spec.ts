@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
 import { beginEachTest, openSignedIn } from './support';
 
@@ -131,9 +131,15 @@ test('pack a freight order by scans, palletise, stage, load, ship and get its re
   await page.reload();
   await expect(steps.getByRole('button', { name: 'Ship' })).toBeEnabled();
   await steps.getByRole('button', { name: 'Ship' }).click();
+  await page
+    .getByRole('dialog', { name: `Ship order ${PICKSHEET}?` })
+    .getByRole('button', { name: 'Ship the order' })
+    .click();
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Shipped');
   await expect(
-    page.getByRole('status').filter({ hasText: 'Order shipped; the ASN was sent.' }),
+    page
+      .getByRole('status')
+      .filter({ hasText: 'Order shipped; its ASN is recorded as sent in the transaction log.' }),
   ).toBeVisible();
 
   // The compliance report is saved under its own name.
@@ -223,4 +229,271 @@ test('settings: the label printer is checked, saved and kept; a GS1 prefix is sa
   await expect(gs1.getByRole('status')).toHaveText(
     'GS1 company prefix of Lumen Home saved: 0614143.',
   );
+});
+
+/** Summit Outdoor's SKU of the demo (case barcode: a case of 4). */
+const BAG = {
+  sku: 'SUM-BAG-20F',
+  upc: '0810001000029',
+  case_pack_quantity: 4,
+  case_barcode: '10810001000025',
+};
+const DEMO_IDS = {
+  reno: '0f000000-0000-4000-8000-000000000001',
+  summit: '0b000000-0000-4000-8000-000000000001',
+  bigBox: '0e000000-0000-4000-8000-000000000001',
+};
+
+/** Calls the API as the signed-in page's user. */
+async function apiAs(page: Page, request: APIRequestContext) {
+  // The sign-in of beforeEach is done once the app offers to sign out.
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  const authorization = `Bearer ${await pageToken(page)}`;
+  return async (method: 'POST' | 'GET', url: string, data?: unknown) => {
+    const answer = await request.fetch(url, { method, headers: { authorization }, data });
+    expect(answer.ok(), `${method} ${url}: ${await answer.text()}`).toBe(true);
+    return ((await answer.json()) as { data: Record<string, unknown> }).data;
+  };
+}
+
+/**
+ * A new Summit order of `units` sleeping bags at Reno for Big Box (its own picksheet, so the
+ * demo's orders stay as other tests expect them); resolves with its id and picksheet code.
+ */
+async function newOrder(
+  call: Awaited<ReturnType<typeof apiAs>>,
+  name: string,
+  units: number,
+  method: 'FREIGHT' | 'PARCEL',
+) {
+  const picksheet = `PS-${name}-${Date.now()}`;
+  const data = await call('POST', '/api/v1/orders/create', {
+    picksheet_code: picksheet,
+    brand_id: DEMO_IDS.summit,
+    retailer_id: DEMO_IDS.bigBox,
+    facility_id: DEMO_IDS.reno,
+    transportation_method: method,
+    address_data: {
+      ship_to_contact: {
+        name: 'Big Box Retail DC 4471',
+        address_line1: '4200 Distribution Pkwy',
+        city: 'Joliet',
+        province: 'IL',
+        country: 'US',
+        zip: '60436',
+      },
+    },
+    items: [{ ...BAG, quantity: units }],
+  });
+  return { id: data['order_id'] as string, picksheet };
+}
+
+async function openPacking(page: Page, order: { id: string; picksheet: string }) {
+  await page.goto(`/#/orders/${order.id}/pack`);
+  await expect(
+    page.getByRole('heading', { name: new RegExp(`Pack ${order.picksheet}`), level: 1 }),
+  ).toBeVisible();
+}
+
+test('F3 keeps the new pallet as the target: F2, F3, scan, F2 puts both cartons on pallet 1', async ({
+  page,
+  request,
+}) => {
+  const call = await apiAs(page, request);
+  const order = await newOrder(call, 'F3', 2, 'FREIGHT');
+  await openPacking(page, order);
+
+  await scan(page, BAG.sku);
+  await expect(packedCell(page, BAG.sku)).toHaveText('1');
+  await page.keyboard.press('F2');
+  await expect(page.getByRole('status').filter({ hasText: 'Carton 1 closed.' })).toBeVisible();
+  await page.keyboard.press('F3');
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Pallet 1 made with 1 carton' }),
+  ).toBeVisible();
+  await scan(page, BAG.sku);
+  await expect(packedCell(page, BAG.sku)).toHaveText('2');
+  await page.keyboard.press('F2');
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Carton 2 closed and put on pallet 1.' }),
+  ).toBeVisible();
+  await expect(page.getByLabel('Pallet for carton 1').locator('option:checked')).toHaveText(
+    'Pallet 1',
+  );
+  await expect(page.getByLabel('Pallet for carton 2').locator('option:checked')).toHaveText(
+    'Pallet 1',
+  );
+  const pallets = page.getByRole('region', { name: 'Pallets' }).getByRole('listitem');
+  await expect(pallets).toHaveCount(1);
+  await expect(pallets.first()).toContainText('2 cartons');
+});
+
+test('a scan after "Complete short" is refused, and packs only once packing is reopened', async ({
+  page,
+  request,
+}) => {
+  const call = await apiAs(page, request);
+  const order = await newOrder(call, 'SHORT', 3, 'PARCEL');
+  await openPacking(page, order);
+  const steps = page.getByRole('region', { name: 'Steps' });
+
+  await scan(page, BAG.sku);
+  await page.keyboard.press('F2');
+  await expect(page.getByRole('status').filter({ hasText: 'Carton 1 closed.' })).toBeVisible();
+  await steps.getByRole('button', { name: 'Complete short…' }).click();
+  await page.getByRole('button', { name: 'Complete short', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Packed');
+
+  // A stray scan: refused, nothing packed, and the screen asks before reopening.
+  await scan(page, BAG.sku);
+  await expect(page.getByRole('alert').filter({ hasText: 'Packing is complete' })).toHaveText(
+    'Packing is complete for this order',
+  );
+  const ask = page.getByRole('dialog', { name: 'Reopen packing?' });
+  await expect(ask.getByRole('button', { name: 'Go back' })).toBeFocused();
+  await ask.getByRole('button', { name: 'Go back' }).click();
+  await expect(ask).toHaveCount(0);
+  await expect(packedCell(page, BAG.sku)).toHaveText('1');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Packed');
+  await expect(page.getByText('Carton 2')).toHaveCount(0);
+  // The service's own wording stays behind "Details".
+  const details = page.getByRole('region', { name: 'Packing station' }).locator('details');
+  await details.getByText('Details').click();
+  await expect(details.locator('code')).toHaveText(
+    'Reopen packing (POST …/reopen-packing) to pack more',
+  );
+  await page.getByRole('textbox', { name: 'Scan' }).focus();
+
+  // Asked again on the next scan; reopening packs it.
+  await scan(page, BAG.sku);
+  await page
+    .getByRole('dialog', { name: 'Reopen packing?' })
+    .getByRole('button', { name: 'Reopen and pack' })
+    .click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Packing reopened. Packed 1 × SUM-BAG-20F.' }),
+  ).toBeVisible();
+  await expect(packedCell(page, BAG.sku)).toHaveText('2');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Picking');
+});
+
+test('Ship asks first and names what goes out; Go back ships nothing', async ({
+  page,
+  request,
+}) => {
+  const call = await apiAs(page, request);
+  const order = await newOrder(call, 'SHIP', 4, 'PARCEL');
+  const at = `/api/v1/orders/${order.id}`;
+  await call('POST', `${at}/scan`, { code: BAG.case_barcode });
+  const open = await call('GET', `${at}/fulfilment`);
+  const carton = (open['open_carton'] as { id: string }).id;
+  await call('POST', `${at}/cartons/${carton}/close`, {});
+  for (const step of ['complete-packing', 'stage', 'load']) await call('POST', `${at}/${step}`, {});
+  await openPacking(page, order);
+  const steps = page.getByRole('region', { name: 'Steps' });
+
+  await steps.getByRole('button', { name: 'Ship…' }).click();
+  const dialog = page.getByRole('dialog', { name: `Ship order ${order.picksheet}?` });
+  await expect(dialog).toContainText('Going out: 1 carton with 4 units.');
+  await expect(dialog).toContainText('Shipping cannot be undone');
+  await expect(dialog.getByRole('button', { name: 'Go back' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Loaded');
+
+  await steps.getByRole('button', { name: 'Ship…' }).click();
+  await dialog.getByRole('button', { name: 'Ship the order' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Shipped');
+});
+
+test('F6, F7 and F8 save the packing slip, the compliance report and all labels', async ({
+  page,
+  request,
+}) => {
+  const call = await apiAs(page, request);
+  const order = await newOrder(call, 'KEYS', 1, 'PARCEL');
+  await openPacking(page, order);
+  const documents = page.getByRole('region', { name: 'Labels and documents' });
+  await expect(documents.getByRole('button', { name: 'Packing slip (PDF) F6' })).toHaveAttribute(
+    'aria-keyshortcuts',
+    'F6',
+  );
+  await expect(documents.getByRole('button', { name: 'Compliance report (PDF) F7' })).toBeVisible();
+  await expect(documents.getByRole('button', { name: 'All labels (PDF) F8' })).toBeVisible();
+
+  // Before anything is packed the keys say why nothing came.
+  await page.keyboard.press('F8');
+  await expect(page.getByRole('alert')).toHaveText('Labels come once a carton is packed.');
+  await page.keyboard.press('F7');
+  await expect(page.getByRole('alert')).toHaveText(
+    'The compliance report is there once packing is complete.',
+  );
+
+  await scan(page, BAG.sku);
+  await page.keyboard.press('F2');
+  await expect(page.getByRole('status').filter({ hasText: 'Carton 1 closed.' })).toBeVisible();
+  await page
+    .getByRole('region', { name: 'Steps' })
+    .getByRole('button', { name: 'Complete packing' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Packed');
+  await expect(page.getByRole('textbox', { name: 'Scan' })).toBeFocused();
+
+  // F6 is pressed where F5 would reload: the page stays (no reload), and each key downloads.
+  const slip = page.waitForEvent('download');
+  await page.keyboard.press('F6');
+  expect((await slip).suggestedFilename()).toBe(`packing-slip-${order.picksheet}.pdf`);
+  const report = page.waitForEvent('download');
+  await page.keyboard.press('F7');
+  expect((await report).suggestedFilename()).toMatch(/\.pdf$/);
+  const labels = page.waitForEvent('download');
+  await page.keyboard.press('F8');
+  expect((await labels).suggestedFilename()).toBe(`labels-${order.picksheet}-gs1.pdf`);
+  await expect(page.getByRole('textbox', { name: 'Scan' })).toBeFocused();
+});
+
+test('a printer that fails offers "Save as PDF instead" for that label', async ({
+  page,
+  request,
+}) => {
+  const call = await apiAs(page, request);
+  const order = await newOrder(call, 'DEAD', 1, 'PARCEL');
+  // A printer is set (mocked, so this test does not depend on which hosts Settings accepts), and
+  // it refuses: the service answers 502 as it does when nothing listens on the printer's port.
+  await page.route('**/api/v1/settings/label-printer', (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        message: 'Label printer',
+        data: { host: 'zebra-dead.lan', port: 9100, updated_at: null },
+      }),
+    }),
+  );
+  await page.route('**/labels/print', (route) =>
+    route.fulfill({
+      status: 502,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        message: 'The label printer at zebra-dead.lan:9100 refused the connection',
+        error: { code: 'INTERNAL_SERVER_ERROR', reason: 'refused' },
+      }),
+    }),
+  );
+  await openPacking(page, order);
+  await scan(page, BAG.sku);
+  await page.keyboard.press('F2');
+  await expect(page.getByRole('status').filter({ hasText: 'Carton 1 closed.' })).toBeVisible();
+  await page.keyboard.press('F4');
+  await expect(page.getByRole('alert')).toContainText('refused the connection');
+  const instead = page.getByRole('button', { name: 'Save as PDF instead' });
+  await expect(instead).toBeVisible();
+  await expect(page.getByText('Downloads the label of carton 1 as a PDF')).toBeVisible();
+  const download = page.waitForEvent('download');
+  await instead.click();
+  expect((await download).suggestedFilename()).toMatch(/^label-00614141\d{10}\.pdf$/);
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Label of carton 1 saved as' }),
+  ).toBeVisible();
+  await expect(instead).toHaveCount(0);
 });

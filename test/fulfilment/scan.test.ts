@@ -71,7 +71,7 @@ describe('scanning units into the open carton', () => {
       await api.scan(order, '10012345678902'),
       409,
       'INVALID_REQUEST',
-      'Cannot pack more than ordered: SKU-RED would be 13 of 12 ordered (set allow_over_ship to ship more)',
+      'Cannot pack more than ordered: SKU-RED would be 13 of 12 ordered. Only the ordered quantity can be packed.',
     );
     expectError(await api.scan(order, ''), 400, 'INVALID_REQUEST', 'Invalid request body');
   });

@@ -29,7 +29,16 @@ describe('a freight order from Open to Shipped', () => {
 
   it('an Open order cannot be staged; the message names its status', async () => {
     const response = await api.step(order, 'stage');
-    expectError(response, 409, 'INVALID_REQUEST', 'Order is Open; staging needs Packed');
+    expectError(
+      response,
+      409,
+      'INVALID_REQUEST',
+      'This order is open. It can be staged only while it is packed.',
+    );
+    // The terse form, with the status names, stays in the details for integrators.
+    expect(response.json()).toMatchObject({
+      error: { status: 'Open', details: 'Order is Open; staging needs Packed' },
+    });
     // A refused step on a visible order leaves a FAILURE row in the log.
     const rows = await logRows(order);
     expect(rows).toEqual([
@@ -37,7 +46,7 @@ describe('a freight order from Open to Shipped', () => {
         action_type: 'STAGE_ORDER',
         execution_status: 'FAILURE',
         carton_id: null,
-        error_message: 'Order is Open; staging needs Packed',
+        error_message: 'This order is open. It can be staged only while it is packed.',
         response_status: 409,
       },
     ]);
@@ -59,7 +68,7 @@ describe('a freight order from Open to Shipped', () => {
       await api.step(order, 'start-picking'),
       409,
       'INVALID_REQUEST',
-      'Order is Picking; start picking needs Open',
+      'This order is being picked. Picking can start only while it is open.',
     );
   });
 
@@ -111,7 +120,7 @@ describe('a freight order from Open to Shipped', () => {
       await api.pack(order, { skus: [{ sku: 'SKU-RED', quantity: 3 }] }),
       409,
       'INVALID_REQUEST',
-      'Cannot pack more than ordered: SKU-RED would be 13 of 12 ordered (set allow_over_ship to ship more)',
+      'Cannot pack more than ordered: SKU-RED would be 13 of 12 ordered. Only the ordered quantity can be packed.',
     );
     expectError(
       await api.pack(order, { skus: [{ sku: 'SKU-GREEN', quantity: 1 }] }),
@@ -212,13 +221,13 @@ describe('a freight order from Open to Shipped', () => {
       await api.unpack(order, cartonA),
       409,
       'INVALID_REQUEST',
-      'Order is Staged; unpacking a carton needs Picking or Packed',
+      'This order is staged. A carton can be unpacked only while it is being picked or packed.',
     );
     expectError(
       await api.move(order, cartonA, null),
       409,
       'INVALID_REQUEST',
-      'Order is Staged; palletising needs Picking or Packed',
+      'This order is staged. Pallets can be changed only while it is being picked or packed.',
     );
   });
 
@@ -274,7 +283,7 @@ describe('a freight order from Open to Shipped', () => {
       await api.step(order, 'cancel'),
       409,
       'INVALID_REQUEST',
-      'Order is Shipped; cancelling needs Open, Picking, Packed, Staged or Loaded',
+      'This order is shipped. It can be cancelled only while it is open, being picked, packed, staged or loaded.',
     );
 
     // Order details (endpoint 8) show the same, although they are cached per order.
@@ -320,7 +329,7 @@ describe('short packing, unpacking and cancelling', () => {
       await api.step(order, 'complete-packing'),
       409,
       'INVALID_REQUEST',
-      'Order is Open; completing packing needs Picking',
+      'This order is open. Packing can be completed only while it is being picked.',
     );
     await api.step(order, 'start-picking');
     expectError(
@@ -371,13 +380,13 @@ describe('short packing, unpacking and cancelling', () => {
       await api.scan(order, 'SKU-RED'),
       409,
       'INVALID_REQUEST',
-      'Order is Cancelled; packing a carton needs Open, Picking or Packed',
+      'This order is cancelled. Items can be packed only while it is open or being picked.',
     );
     expectError(
       await api.step(order, 'cancel'),
       409,
       'INVALID_REQUEST',
-      'Order is Cancelled; cancelling needs Open, Picking, Packed, Staged or Loaded',
+      'This order is cancelled. It can be cancelled only while it is open, being picked, packed, staged or loaded.',
     );
   });
 

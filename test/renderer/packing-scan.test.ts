@@ -150,6 +150,13 @@ describe('one-key commands', () => {
     expect(commandOfKey(key('F4'))).toBe('printLabel');
   });
 
+  it('maps F6, F7 and F8 to the packing slip, the compliance report and all labels', () => {
+    expect(commandOfKey(key('F6'))).toBe('packingSlip');
+    expect(commandOfKey(key('F7'))).toBe('complianceReport');
+    expect(commandOfKey(key('F8'))).toBe('allLabels');
+    expect(commandOfKey(key('F8', { shiftKey: true }))).toBeNull();
+  });
+
   it('leaves other keys and modified F-keys (Alt+F4, Ctrl+F4) alone', () => {
     expect(commandOfKey(key('Enter'))).toBeNull();
     expect(commandOfKey(key('F5'))).toBeNull();

@@ -3,6 +3,7 @@ import { ApiError } from '../../src/renderer/src/api/ApiError';
 import {
   StationRefusal,
   clerkErrorText,
+  errorDetailOf,
   clerkMissing,
   stepButtons,
 } from '../../src/renderer/src/screens/packing/stepGate';
@@ -104,13 +105,22 @@ describe('refusals shown next to the scan box', () => {
 
   it('an over-pack says so plainly, without the API flag', () => {
     const message =
-      'Cannot pack more than ordered: SUM-BAG-20F would be 17 of 16 ordered (set allow_over_ship to ship more)';
+      'Cannot pack more than ordered: SUM-BAG-20F would be 17 of 16 ordered. Only the ordered quantity can be packed.';
     expect(
       clerkErrorText(conflict(message, { missing: ['SUM-BAG-20F would be 17 of 16 ordered'] })),
     ).toBe('Over-pack refused: SUM-BAG-20F would be 17 of 16 ordered.');
     expect(clerkErrorText(conflict(message))).toBe(
       'Over-pack refused: SUM-BAG-20F would be 17 of 16 ordered.',
     );
+  });
+
+  it('keeps the service wording behind "Details": the API flag, the terse status form', () => {
+    const overPack = conflict('Cannot pack more than ordered: X would be 3 of 2 ordered.', {
+      details: 'allow_over_ship: true packs more than ordered',
+    });
+    expect(errorDetailOf(overPack)).toBe('allow_over_ship: true packs more than ordered');
+    expect(errorDetailOf(conflict('Packing is complete for this order'))).toBeNull();
+    expect(errorDetailOf(new Error('boom'))).toBeNull();
   });
 
   it('a brand without a GS1 prefix points to Settings', () => {

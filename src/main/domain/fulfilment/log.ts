@@ -45,6 +45,14 @@ export const FULFILMENT_ACTIONS = {
     200,
     'Packing completed',
   ),
+  reopenPacking: step(
+    'REOPEN_PACKING',
+    'Reopen packing',
+    'POST',
+    'reopen-packing',
+    200,
+    'Packing reopened',
+  ),
   createPallet: step('CREATE_PALLET', 'Create pallet', 'POST', 'pallets', 201, 'Pallet created'),
   moveCarton: step(
     'MOVE_CARTON',

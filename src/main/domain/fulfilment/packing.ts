@@ -42,8 +42,20 @@ export const CARTON_NOT_FOUND = 'Carton not found';
  * one `Carton Workflow` / `Pack` action (billing prices it); unpacking removes that action again.
  */
 
-/** Packing is allowed from Open (which starts picking) to Packed (a repack before staging). */
+export const PACKING_COMPLETE = 'Packing is complete for this order';
+
+/**
+ * Packing is allowed while the order is Open (which starts picking) or Picking. A Packed order
+ * refuses more units until packing is reopened: a stray scan must not add a carton to an order the
+ * clerk finished (a short one included).
+ */
 async function beginPacking({ trx, order, at }: StepScope) {
+  if (order.status === 'Packed') {
+    throw conflict(PACKING_COMPLETE, {
+      status: order.status,
+      details: 'Reopen packing (POST …/reopen-packing) to pack more',
+    });
+  }
   requireStatus(order, 'packing a carton');
   if (order.status === 'Open') {
     await updateOrderColumns(trx, order.id, { status: 'Picking', started_at: at, updated_at: at });
@@ -74,10 +86,8 @@ async function refuseOverShip(
     .map(({ sku, total, of }) => `${sku} would be ${total} of ${of} ordered`);
   if (over.length > 0) {
     throw conflict(
-      `Cannot pack more than ordered: ${over.join('; ')} (set allow_over_ship to ship more)`,
-      {
-        missing: over,
-      },
+      `Cannot pack more than ordered: ${over.join('; ')}. Only the ordered quantity can be packed.`,
+      { missing: over, details: 'allow_over_ship: true packs more than ordered' },
     );
   }
 }
@@ -313,7 +323,7 @@ export function closeCarton(
     user,
     { action: 'closeCarton', orderId, ids: { cartonId }, payload: body, trail },
     async (scope) => {
-      requireStatus(scope.order, 'packing a carton');
+      requireStatus(scope.order, 'closing a carton');
       const carton = await cartonOf(scope, cartonId);
       const name = carton.sscc ?? carton.id;
       if (carton.packing_complete_at !== null) throw conflict(`Carton ${name} is already closed`);
@@ -392,4 +402,23 @@ export function completePacking(
       return { order_id: order.id, status: 'Packed' as const };
     },
   );
+}
+
+/**
+ * POST …/reopen-packing: Packed → Picking (packed_at cleared), so more can be packed after
+ * "Complete packing" (a short order whose units turned up, a damaged carton repacked). Complete
+ * packing again when done.
+ */
+export function reopenPacking(
+  ctx: ServiceContext,
+  user: AuthUser,
+  orderId: string,
+  trail?: StepTrail,
+) {
+  return runStep(ctx, user, { action: 'reopenPacking', orderId, trail }, async (scope) => {
+    const { trx, order, at } = scope;
+    requireStatus(order, 'reopening packing');
+    await updateOrderColumns(trx, order.id, { status: 'Picking', packed_at: null, updated_at: at });
+    return { order_id: order.id, status: 'Picking' as const };
+  });
 }

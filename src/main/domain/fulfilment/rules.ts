@@ -12,9 +12,12 @@ import { plural } from './views';
  */
 export const STEP_STATUSES = {
   'start picking': ['Open'],
-  'packing a carton': ['Open', 'Picking', 'Packed'],
+  // A Packed order takes no more units until packing is reopened (see packing.ts).
+  'packing a carton': ['Open', 'Picking'],
+  'closing a carton': ['Picking', 'Packed'],
   'unpacking a carton': ['Picking', 'Packed'],
   'completing packing': ['Picking'],
+  'reopening packing': ['Packed'],
   palletising: ['Picking', 'Packed'],
   staging: ['Packed'],
   loading: ['Staged'],
@@ -23,13 +26,47 @@ export const STEP_STATUSES = {
 } as const satisfies Record<string, readonly OrderStatus[]>;
 export type StepName = keyof typeof STEP_STATUSES;
 
-/** Refuses (409) an order whose status the step does not take; the message names the status. */
+/** A status as a clerk says it ("this order is being picked"). */
+const STATUS_WORDS: Record<OrderStatus, string> = {
+  Open: 'open',
+  Picking: 'being picked',
+  Packed: 'packed',
+  Staged: 'staged',
+  Loaded: 'loaded',
+  Shipped: 'shipped',
+  Cancelled: 'cancelled',
+};
+
+/** What each step does, as a clerk says it. */
+const STEP_WORDS: Record<StepName, string> = {
+  'start picking': 'Picking can start',
+  'packing a carton': 'Items can be packed',
+  'closing a carton': 'A carton can be closed',
+  'unpacking a carton': 'A carton can be unpacked',
+  'completing packing': 'Packing can be completed',
+  'reopening packing': 'Packing can be reopened',
+  palletising: 'Pallets can be changed',
+  staging: 'It can be staged',
+  loading: 'It can be loaded',
+  shipping: 'It can be shipped',
+  cancelling: 'It can be cancelled',
+};
+
+/**
+ * Refuses (409) an order whose status the step does not take, in a clerk's words ("This order is
+ * loaded. Pallets can be changed only while it is being picked or packed."); `details` keeps the
+ * terse form with the status names for integrators and logs.
+ */
 export function requireStatus(order: Pick<OrderRow, 'status'>, step: StepName) {
   const allowed: readonly OrderStatus[] = STEP_STATUSES[step];
   if (!allowed.includes(order.status)) {
-    throw conflict(`Order is ${order.status}; ${step} needs ${orList(allowed)}`, {
-      status: order.status,
-    });
+    throw conflict(
+      `This order is ${STATUS_WORDS[order.status]}. ${STEP_WORDS[step]} only while it is ${orList(allowed.map((status) => STATUS_WORDS[status]))}.`,
+      {
+        status: order.status,
+        details: `Order is ${order.status}; ${step} needs ${orList(allowed)}`,
+      },
+    );
   }
 }
 

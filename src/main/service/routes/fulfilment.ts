@@ -34,6 +34,7 @@ import {
   completePacking,
   openCarton,
   packCarton,
+  reopenPacking,
   scanUnit,
   unpackCarton,
 } from '../../domain/fulfilment/packing';
@@ -230,14 +231,15 @@ export const fulfilmentRoutes: RouteDef[] = [
       'Pack a whole carton (SKUs, quantities, serials, measures): a fresh SSCC, closed at once; records a Carton Workflow / Pack action. An Open order starts picking',
     body: packCartonBodySchema,
     conflicts:
-      'Wrong status; more than ordered without allow_over_ship; the brand has no GS1 company prefix; the pallet is not Open',
+      'Wrong status (a Packed order: "Packing is complete for this order"); more than ordered without allow_over_ship; the brand has no GS1 company prefix; the pallet is not Open',
     run: (s) => packCarton(s.ctx, s.user, s.orderId, s.input, s.trail),
   }),
   stepRoute({
     action: 'openCarton',
     summary: 'Open an empty carton (fresh SSCC) that scans fill; one open carton per order',
     body: openCartonBodySchema,
-    conflicts: 'Wrong status; a carton is already open; the brand has no GS1 company prefix',
+    conflicts:
+      'Wrong status (a Packed order: "Packing is complete for this order"); a carton is already open; the brand has no GS1 company prefix',
     run: (s) => openCarton(s.ctx, s.user, s.orderId, s.input, s.trail),
   }),
   stepRoute({
@@ -246,7 +248,7 @@ export const fulfilmentRoutes: RouteDef[] = [
       'Pack one scanned unit (SKU or UPC; a case barcode packs a case) into the open carton, opening one if none is',
     body: scanUnitBodySchema,
     conflicts:
-      'Wrong status; more than ordered without allow_over_ship; serial already in the carton',
+      'Wrong status (a Packed order: "Packing is complete for this order"); more than ordered without allow_over_ship; serial already in the carton',
     run: (s) => scanUnit(s.ctx, s.user, s.orderId, s.input, s.trail),
   }),
   stepRoute({
@@ -281,6 +283,13 @@ export const fulfilmentRoutes: RouteDef[] = [
     body: completePackingBodySchema,
     conflicts: 'Wrong status, or what is missing (the message lists it)',
     run: (s) => completePacking(s.ctx, s.user, s.orderId, s.input, s.trail),
+  }),
+  stepRoute({
+    action: 'reopenPacking',
+    summary:
+      'Reopen packing: Packed → Picking (packed_at cleared), so more can be packed; complete packing again after',
+    conflicts: STATUS_CONFLICT,
+    run: (s) => reopenPacking(s.ctx, s.user, s.orderId, s.trail),
   }),
   stepRoute({
     action: 'createPallet',

@@ -81,7 +81,7 @@ export const deletePallet = (api: ApiClient, orderId: string, palletId: string) 
 
 /** The steps that move the order on, by path segment. */
 export type OrderStepPath =
-  'start-picking' | 'complete-packing' | 'stage' | 'load' | 'ship' | 'cancel';
+  'start-picking' | 'complete-packing' | 'reopen-packing' | 'stage' | 'load' | 'ship' | 'cancel';
 
 export const takeStep = (
   api: ApiClient,

@@ -1,6 +1,6 @@
-import { useState } from 'react';
 import type { LabelKind } from '../../../../shared/documents';
 import type { FulfilmentView } from '../../../../shared/fulfilment';
+import { PACKING_KEYS } from './packingKeys';
 import type { PackingStation } from './usePackingStation';
 
 const KIND_LABELS: Record<LabelKind, string> = {
@@ -21,7 +21,8 @@ export function DocumentsPanel({
   view: FulfilmentView;
   station: PackingStation;
 }) {
-  const [kind, setKind] = useState<LabelKind>('gs1');
+  // The station keeps the kind: F8 gets the labels of the kind chosen here.
+  const kind = station.labelKind;
   const busy = station.busy !== null;
   const labelled = kind === 'placard' ? view.pallets.length > 0 : view.cartons.length > 0;
   const packed = view.packed_at !== null;
@@ -33,7 +34,7 @@ export function DocumentsPanel({
         <select
           id="packing-label-kind"
           value={kind}
-          onChange={(event) => setKind(event.target.value as LabelKind)}
+          onChange={(event) => station.setLabelKind(event.target.value as LabelKind)}
         >
           {Object.entries(KIND_LABELS).map(([value, text]) => (
             <option key={value} value={value}>
@@ -45,9 +46,10 @@ export function DocumentsPanel({
           type="button"
           className="button"
           disabled={busy || !labelled}
+          aria-keyshortcuts={PACKING_KEYS.allLabels}
           onClick={() => void station.downloadLabels(kind)}
         >
-          All labels (PDF)
+          All labels (PDF) <kbd>{PACKING_KEYS.allLabels}</kbd>
         </button>
         {station.printerHost ? (
           <button
@@ -63,18 +65,20 @@ export function DocumentsPanel({
           type="button"
           className="button"
           disabled={busy}
+          aria-keyshortcuts={PACKING_KEYS.packingSlip}
           onClick={() => void station.downloadPackingSlip()}
         >
-          Packing slip (PDF)
+          Packing slip (PDF) <kbd>{PACKING_KEYS.packingSlip}</kbd>
         </button>
         <button
           type="button"
           className="button"
           disabled={busy || !packed}
           aria-describedby={packed ? undefined : 'packing-compliance-hint'}
+          aria-keyshortcuts={PACKING_KEYS.complianceReport}
           onClick={() => void station.downloadComplianceReport()}
         >
-          Compliance report (PDF)
+          Compliance report (PDF) <kbd>{PACKING_KEYS.complianceReport}</kbd>
         </button>
       </div>
       <p className="hint">

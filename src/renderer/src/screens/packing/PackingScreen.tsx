@@ -1,5 +1,6 @@
 import { Link, useParams } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
+import type { FulfilmentView } from '../../../../shared/fulfilment';
 import { loadStateOf } from '../../api/queries';
 import { OrderNotShown, isOrderNotFound } from '../orders/OrderNotShown';
 import { CartonsPanel } from './CartonsPanel';
@@ -9,11 +10,20 @@ import { LinesTable } from './LinesTable';
 import { PalletsPanel } from './PalletsPanel';
 import { ScanBox } from './ScanBox';
 import { StepsPanel } from './StepsPanel';
-import { commandOfKey } from './packingKeys';
+import { commandOfKey, type PackingCommand } from './packingKeys';
 import { useFulfilment } from './packingQueries';
 import { usePackingStation, type PackingStation } from './usePackingStation';
 
-/** F2, F3 and F4 anywhere on the screen (not while a dialog asks something). */
+const COMMANDS: Record<PackingCommand, (station: PackingStation) => Promise<void>> = {
+  closeCarton: (station) => station.closeOpenCarton(),
+  newPallet: (station) => station.newPallet(),
+  printLabel: (station) => station.printLabel(),
+  packingSlip: (station) => station.downloadPackingSlip(),
+  complianceReport: (station) => station.downloadComplianceReport(),
+  allLabels: (station) => station.downloadLabels(station.labelKind),
+};
+
+/** F2-F4 and F6-F8 anywhere on the screen (not while a dialog asks something). */
 function useCommandKeys(station: PackingStation, active: boolean) {
   const latest = useRef(station);
   latest.current = station;
@@ -24,14 +34,31 @@ function useCommandKeys(station: PackingStation, active: boolean) {
       if (!command || event.repeat) return;
       event.preventDefault();
       // Queued behind scans still in flight, like a command button.
-      const current = latest.current;
-      if (command === 'closeCarton') void current.closeOpenCarton();
-      else if (command === 'newPallet') void current.newPallet();
-      else void current.printLabel();
+      void COMMANDS[command](latest.current);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [active]);
+}
+
+/** Asks before taking back "Complete packing" for a scan the Packed order refused. */
+function reopenRequest(
+  station: PackingStation,
+  view: FulfilmentView,
+  code: string,
+): ConfirmRequest {
+  return {
+    title: 'Reopen packing?',
+    body: (
+      <p>
+        Packing of {view.picksheet_code} is complete ({view.totals.packed_units} of{' '}
+        {view.totals.ordered_units} units packed), so {code} was not packed. Reopen packing to pack
+        it? The order goes back to Picking: complete packing again when you are done.
+      </p>
+    ),
+    confirmLabel: 'Reopen and pack',
+    onConfirm: () => void station.reopenAndPack(code),
+  };
 }
 
 /** Packing one order at a station with a barcode scanner: scans, cartons, pallets, the steps. */
@@ -43,12 +70,19 @@ export function PackingScreen() {
   const station = usePackingStation(orderId, view);
   const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
   const notFound = isOrderNotFound(query.error);
-  useCommandKeys(station, view !== null && confirm === null);
+  const { reopenAsk, clearReopenAsk } = station;
+  const request =
+    confirm ?? (view && reopenAsk !== null ? reopenRequest(station, view, reopenAsk) : null);
+  const closeDialog = () => {
+    setConfirm(null);
+    clearReopenAsk();
+  };
+  useCommandKeys(station, view !== null && request === null);
 
   // The scanner types into the focused element: once the order is in, and after a dialog
   // closed, that is the scan box.
   const loaded = view !== null;
-  const asking = confirm !== null;
+  const asking = request !== null;
   const { focusScan } = station;
   useEffect(() => {
     if (loaded && !asking) focusScan();
@@ -114,7 +148,7 @@ export function PackingScreen() {
           onRetry={() => void query.refetch()}
         />
       )}
-      {confirm ? <ConfirmDialog request={confirm} onClose={() => setConfirm(null)} /> : null}
+      {request ? <ConfirmDialog request={request} onClose={closeDialog} /> : null}
     </section>
   );
 }

@@ -60,6 +60,27 @@ export function ScanBox({ view, station }: { view: FulfilmentView; station: Pack
         <p role="alert" className="packing-feedback-error">
           {station.feedback?.tone === 'error' ? station.feedback.text : ''}
         </p>
+        {station.feedback?.tone === 'error' && station.feedback.detail ? (
+          <details className="message-details">
+            <summary>Details</summary>
+            <code>{station.feedback.detail}</code>
+          </details>
+        ) : null}
+        {station.pdfInstead ? (
+          <p>
+            <button
+              type="button"
+              className="button"
+              aria-describedby="packing-pdf-instead-hint"
+              onClick={station.savePdfInstead}
+            >
+              Save as PDF instead
+            </button>{' '}
+            <span id="packing-pdf-instead-hint" className="hint">
+              Downloads {station.pdfInstead.what} as a PDF to print on another printer.
+            </span>
+          </p>
+        ) : null}
         <p role="status" className="packing-feedback-ok">
           {station.feedback?.tone === 'ok' ? station.feedback.text : ''}
           {station.busy ? <span className="hint"> {station.busy}</span> : null}
@@ -133,7 +154,11 @@ export function ScanBox({ view, station }: { view: FulfilmentView; station: Pack
         the open carton (onto the chosen pallet) · <kbd>{PACKING_KEYS.newPallet}</kbd> makes a
         pallet with the closed cartons not on one · <kbd>{PACKING_KEYS.printLabel}</kbd> prints the
         label of the selected carton or pallet
-        {station.printerHost ? ` on ${station.printerHost}` : ' as a PDF (no label printer set)'}.
+        {station.printerHost
+          ? ` on ${station.printerHost}`
+          : ' as a PDF (no label printer set)'} · <kbd>{PACKING_KEYS.packingSlip}</kbd> packing slip
+        · <kbd>{PACKING_KEYS.complianceReport}</kbd> compliance report ·{' '}
+        <kbd>{PACKING_KEYS.allLabels}</kbd> all labels of the chosen kind (PDFs).
       </p>
     </section>
   );

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { FulfilmentView } from '../../../../shared/fulfilment';
 import type { OrderStepPath } from '../../api/fulfilment';
+import { plural } from '../inventory/labels';
 import { formatShortTime } from '../orders/orderFormat';
 import type { ConfirmRequest } from './ConfirmDialog';
 import { stepButtons, type GatedStep } from './stepGate';
@@ -19,6 +20,34 @@ const DONE_AT: Record<GatedStep, keyof FulfilmentView> = {
   load: 'loaded_at',
   ship: 'shipped_at',
 };
+
+/**
+ * Ship cannot be undone, so it asks first and names what goes out. Shipping today marks the order
+ * Shipped and records the ASN as sent (SEND_ASN in the log); nothing is transmitted from here.
+ */
+function shipRequest(view: FulfilmentView, station: PackingStation): ConfirmRequest {
+  const { cartons, pallets, packed_units: units } = view.totals;
+  const onPallets = pallets > 0 ? ` on ${plural(pallets, 'pallet')}` : '';
+  return {
+    title: `Ship order ${view.picksheet_code}?`,
+    body: (
+      <>
+        <p>
+          Going out: {plural(cartons, 'carton')}
+          {onPallets} with {plural(units, 'unit')}
+          {view.bill_of_lading_number ? `, bill of lading ${view.bill_of_lading_number}` : ''}.
+        </p>
+        <p>
+          The order is marked shipped now and its ASN is recorded as sent in the transaction log.
+          This app does not send files to the retailer itself. Shipping cannot be undone: the order
+          can no longer be packed, changed or cancelled.
+        </p>
+      </>
+    ),
+    confirmLabel: 'Ship the order',
+    onConfirm: () => void station.step('ship'),
+  };
+}
 
 /** Complete packing, Stage, Load and Ship, each with what stops it; and Cancel. */
 export function StepsPanel({
@@ -61,9 +90,13 @@ export function StepsPanel({
                 className={`button${button.enabled ? ' primary' : ''}`}
                 disabled={!button.enabled || busy}
                 aria-describedby={button.reasons.length > 0 ? reasonId : undefined}
-                onClick={() => void station.step(PATHS[button.step])}
+                onClick={() =>
+                  button.step === 'ship'
+                    ? confirm(shipRequest(view, station))
+                    : void station.step(PATHS[button.step])
+                }
               >
-                {button.label}
+                {button.step === 'ship' ? `${button.label}…` : button.label}
               </button>
               {button.done ? (
                 <span className="status-ok">
@@ -102,6 +135,28 @@ export function StepsPanel({
                   }
                 >
                   Complete short…
+                </button>
+              ) : null}
+              {button.step === 'complete_packing' && view.status === 'Packed' ? (
+                <button
+                  type="button"
+                  className="button"
+                  disabled={busy}
+                  onClick={() =>
+                    confirm({
+                      title: 'Reopen packing?',
+                      body: (
+                        <p>
+                          The order goes back to Picking so more can be packed. Complete packing
+                          again when you are done.
+                        </p>
+                      ),
+                      confirmLabel: 'Reopen packing',
+                      onConfirm: () => void station.step('reopen-packing'),
+                    })
+                  }
+                >
+                  Reopen packing…
                 </button>
               ) : null}
               {button.step === 'ship' && needsBol ? (

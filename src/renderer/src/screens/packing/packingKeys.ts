@@ -3,6 +3,10 @@ export const PACKING_KEYS = {
   closeCarton: 'F2',
   newPallet: 'F3',
   printLabel: 'F4',
+  // Not F5: it reloads the page in a browser, and a clerk may still want that.
+  packingSlip: 'F6',
+  complianceReport: 'F7',
+  allLabels: 'F8',
 } as const;
 export type PackingCommand = keyof typeof PACKING_KEYS;
 

@@ -108,9 +108,18 @@ function missingOf(body: unknown): string[] | null {
   return Array.isArray(missing) && missing.every((m) => typeof m === 'string') ? missing : null;
 }
 
+/** The service's raw wording behind a refusal (its `error.details`), for a "Details" toggle. */
+export function errorDetailOf(error: unknown): string | null {
+  if (!isApiError(error) || typeof error.body !== 'object' || error.body === null) return null;
+  const inner = (error.body as { error?: unknown }).error;
+  if (typeof inner !== 'object' || inner === null) return null;
+  const details = (inner as { details?: unknown }).details;
+  return typeof details === 'string' && details !== '' ? details : null;
+}
+
 /**
  * A refused scan or step, for the big message next to the scan box: over-packs say so plainly,
- * a brand without a GS1 prefix points to Settings, and API hints (`allow_over_ship`) are dropped.
+ * a brand without a GS1 prefix points to Settings, and the service's closing hint is dropped.
  */
 export function clerkErrorText(error: unknown): string {
   if (error instanceof StationRefusal) return error.message;
@@ -123,7 +132,9 @@ export function clerkErrorText(error: unknown): string {
     const over = missingOf(error.body);
     const what = over
       ? over.join('; ')
-      : message.replace(/^Cannot pack more than ordered:\s*/, '').replace(/\s*\(set .*\)$/, '');
+      : message
+          .replace(/^Cannot pack more than ordered:\s*/, '')
+          .replace(/\.\s*Only the ordered quantity.*$/, '');
     return `Over-pack refused: ${what}.`;
   }
   const prefix = /^Brand (.+) has no GS1 company prefix/.exec(message);

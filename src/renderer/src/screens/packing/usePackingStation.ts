@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { LabelKind } from '../../../../shared/documents';
 import type { FulfilmentView, StepResult } from '../../../../shared/fulfilment';
 import { useApi } from '../../api/ApiContext';
+import { isApiError } from '../../api/ApiError';
 import {
   closeCarton,
   createPallet,
@@ -25,7 +26,7 @@ import { beepRefused } from './beep';
 import { fulfilmentKey, useLabelPrinter } from './packingQueries';
 import { bytesOfBase64, labelFileName, looksLikePdf } from './pdfFiles';
 import { scanActionOf } from './scanInput';
-import { clerkErrorText, StationRefusal } from './stepGate';
+import { clerkErrorText, errorDetailOf, StationRefusal } from './stepGate';
 
 /** A carton or pallet chosen on screen (by its SSCC scanned, a click, or as the last one made). */
 export interface UnitRef {
@@ -36,14 +37,28 @@ export interface UnitRef {
 export interface Feedback {
   tone: 'ok' | 'error';
   text: string;
+  /** The service's own wording of a refusal, shown behind "Details". */
+  detail?: string | null;
+}
+
+/** The service's refusal of a scan on a Packed order (packing.ts, PACKING_COMPLETE). */
+const PACKING_COMPLETE = 'Packing is complete for this order';
+
+/** A label the printer did not take, offered as a PDF download instead. */
+export interface PdfInstead {
+  /** What the PDF holds, e.g. "the label of carton 2". */
+  what: string;
+  save: () => Promise<string>;
 }
 
 const STEP_DONE: Record<OrderStepPath, string> = {
   'start-picking': 'Picking started.',
   'complete-packing': 'Packing complete.',
+  'reopen-packing': 'Packing reopened: scan to pack more, then complete packing again.',
   stage: 'Order staged.',
   load: 'Order loaded.',
-  ship: 'Order shipped; the ASN was sent.',
+  // Shipping records the ASN as sent (SEND_ASN); nothing is transmitted from here today.
+  ship: 'Order shipped; its ASN is recorded as sent in the transaction log.',
   cancel: 'Order cancelled.',
 };
 
@@ -82,6 +97,10 @@ export function usePackingStation(orderId: string, view: FulfilmentView | null) 
   const [busy, setBusy] = useState<string | null>(null);
   const [selected, setSelectedState] = useState<UnitRef | null>(null);
   const [targetPalletId, setTargetState] = useState<string | null>(null);
+  const [labelKind, setLabelKind] = useState<LabelKind>('gs1');
+  /** The code of a scan refused because packing is complete: the screen asks to reopen. */
+  const [reopenAsk, setReopenAsk] = useState<string | null>(null);
+  const [pdfInstead, setPdfInstead] = useState<PdfInstead | null>(null);
   // Queued commands read these when they run, not when they were queued.
   const selectedRef = useRef<UnitRef | null>(null);
   const targetRef = useRef<string | null>(null);
@@ -114,15 +133,20 @@ export function usePackingStation(orderId: string, view: FulfilmentView | null) 
     return queryClient.getQueryData<FulfilmentView>(fulfilmentKey(orderId)) ?? latest.current;
   }, [queryClient, orderId, refresh]);
   const refused = useCallback((error: unknown) => {
-    setFeedback({ tone: 'error', text: clerkErrorText(error) });
+    setFeedback({ tone: 'error', text: clerkErrorText(error), detail: errorDetailOf(error) });
     beepRefused();
   }, []);
 
-  // A target pallet that was deleted or left Open no longer takes cartons.
-  const target = view?.pallets.find((p) => p.id === targetPalletId && p.status === 'Open') ?? null;
+  // A target pallet that was deleted or left Open no longer takes cartons. A pallet this station
+  // just made is not in the view until the refresh after it: it stays the target meanwhile.
+  const madeHere = useRef<string | null>(null);
+  const targetInView = view?.pallets.find((p) => p.id === targetPalletId);
+  if (targetInView && madeHere.current === targetInView.id) madeHere.current = null;
+  const target = targetInView?.status === 'Open' ? targetInView : null;
+  const awaitingTarget = targetPalletId !== null && madeHere.current === targetPalletId;
   useEffect(() => {
-    if (view && targetPalletId && !target) setTargetPalletId(null);
-  }, [view, targetPalletId, target, setTargetPalletId]);
+    if (view && targetPalletId && !target && !awaitingTarget) setTargetPalletId(null);
+  }, [view, targetPalletId, target, awaitingTarget, setTargetPalletId]);
 
   /** Queues `work` behind everything queued before it. */
   const enqueue = useCallback(
@@ -154,6 +178,8 @@ export function usePackingStation(orderId: string, view: FulfilmentView | null) 
   const run = useCallback(
     (label: string, command: () => Promise<string>) =>
       enqueue(label, async () => {
+        // An offer of a PDF instead of a failed print lasts until the next command or scan.
+        setPdfInstead(null);
         try {
           setFeedback({ tone: 'ok', text: await command() });
         } catch (error) {
@@ -161,6 +187,21 @@ export function usePackingStation(orderId: string, view: FulfilmentView | null) 
         }
       }),
     [enqueue, refused],
+  );
+
+  /** Packs one item code; a Packed order's refusal also asks the screen to offer reopening. */
+  const packCode = useCallback(
+    async (current: FulfilmentView, code: string): Promise<string> => {
+      try {
+        return packedText(current, code, await scanCode(api, orderId, code));
+      } catch (error) {
+        if (isApiError(error) && error.status === 409 && error.message === PACKING_COMPLETE) {
+          setReopenAsk(code);
+        }
+        throw error;
+      }
+    },
+    [api, orderId],
   );
 
   const handleScan = useCallback(
@@ -198,13 +239,12 @@ export function usePackingStation(orderId: string, view: FulfilmentView | null) 
         case 'unknown-sscc':
           throw new StationRefusal(`SSCC ${action.sscc} is not a carton or pallet of this order.`);
         case 'pack': {
-          const result = await scanCode(api, orderId, action.code);
-          setFeedback({ tone: 'ok', text: packedText(current, action.code, result) });
+          setFeedback({ tone: 'ok', text: await packCode(current, action.code) });
           return;
         }
       }
     },
-    [api, orderId, freshView, setSelected, setTargetPalletId],
+    [freshView, packCode, setSelected, setTargetPalletId],
   );
 
   const scan = useCallback(
@@ -212,6 +252,7 @@ export function usePackingStation(orderId: string, view: FulfilmentView | null) 
       const round = scanRound.current;
       void enqueue('Packing…', async () => {
         if (round !== scanRound.current) return;
+        setPdfInstead(null);
         try {
           await handleScan(raw);
         } catch (error) {
@@ -250,6 +291,7 @@ export function usePackingStation(orderId: string, view: FulfilmentView | null) 
       const result = await createPallet(api, orderId, { carton_ids: loose });
       const pallet = result.pallet;
       if (pallet) {
+        madeHere.current = pallet.id;
         setTargetPalletId(pallet.id);
         setSelected({ kind: 'pallet', id: pallet.id });
       }
@@ -281,21 +323,52 @@ export function usePackingStation(orderId: string, view: FulfilmentView | null) 
       const sscc =
         (isCarton ? current.cartons : current.pallets).find((u) => u.id === unit.id)?.sscc ?? null;
       const name = `${unit.kind} ${number}`;
+      const fileName = labelFileName(unit.kind, number, sscc);
+      const savePdf = async (why = '') => {
+        saveBlob(
+          await fetchUnitLabel(transfer, orderId, isCarton ? 'cartons' : 'pallets', unit.id, 'gs1'),
+          fileName,
+        );
+        return `Label of ${name} saved as ${fileName}: open it to print${why}.`;
+      };
       const host = printer.data?.host;
       if (host) {
-        await printLabels(api, orderId, {
-          kind: 'gs1',
-          ...(isCarton ? { carton_ids: [unit.id] } : { pallet_ids: [unit.id] }),
-        });
+        await offerPdfIfPrintFails(
+          `the label of ${name}`,
+          () => savePdf(),
+          () =>
+            printLabels(api, orderId, {
+              kind: 'gs1',
+              ...(isCarton ? { carton_ids: [unit.id] } : { pallet_ids: [unit.id] }),
+            }),
+        );
         return `Label of ${name} sent to the printer at ${host}.`;
       }
-      const fileName = labelFileName(unit.kind, number, sscc);
-      saveBlob(
-        await fetchUnitLabel(transfer, orderId, isCarton ? 'cartons' : 'pallets', unit.id, 'gs1'),
-        fileName,
-      );
-      return `Label of ${name} saved as ${fileName}: open it to print (no label printer is set).`;
+      return savePdf(' (no label printer is set)');
     });
+
+  /** Runs a print; when the printer (or its setting) fails, offers the same labels as a PDF. */
+  const offerPdfIfPrintFails = async <T>(
+    what: string,
+    save: () => Promise<string>,
+    print: () => Promise<T>,
+  ): Promise<T> => {
+    try {
+      return await print();
+    } catch (error) {
+      // 502: the printer refused, was not found or timed out; 409: no printer is set any more.
+      if (isApiError(error) && (error.status === 502 || error.status === 409)) {
+        setPdfInstead({ what, save });
+      }
+      throw error;
+    }
+  };
+
+  /** Saves the PDF offered after a failed print. */
+  const savePdfInstead = () => {
+    const offer = pdfInstead;
+    if (offer) void run('Saving the PDF…', offer.save);
+  };
 
   const putOnPallet = (cartonId: string, palletId: string | null) =>
     run('Moving the carton…', async () => {
@@ -331,19 +404,46 @@ export function usePackingStation(orderId: string, view: FulfilmentView | null) 
       return body['allow_short'] ? 'Packing complete; the order ships short.' : STEP_DONE[path];
     });
 
+  const saveAllLabels = async (kind: LabelKind) => {
+    const units = kind === 'placard' ? 'pallets' : 'all';
+    const fileName = `labels-${latest.current?.picksheet_code ?? orderId}-${kind}.pdf`;
+    saveBlob(await fetchOrderLabels(transfer, orderId, units, kind), fileName);
+    return `Labels saved as ${fileName}: open it to print.`;
+  };
+
   const downloadLabels = (kind: LabelKind) =>
     run('Getting the labels…', async () => {
-      const units = kind === 'placard' ? 'pallets' : 'all';
-      const fileName = `labels-${latest.current?.picksheet_code ?? orderId}-${kind}.pdf`;
-      saveBlob(await fetchOrderLabels(transfer, orderId, units, kind), fileName);
-      return `Labels saved as ${fileName}: open it to print.`;
+      const current = await freshView();
+      const labelled = kind === 'placard' ? current?.pallets.length : current?.cartons.length;
+      if (!labelled) {
+        throw new StationRefusal(
+          kind === 'placard'
+            ? 'Placards are for pallets: make a pallet first.'
+            : 'Labels come once a carton is packed.',
+        );
+      }
+      return saveAllLabels(kind);
     });
 
   const sendLabels = (kind: LabelKind) =>
     run('Sending labels…', async () => {
       const units = kind === 'placard' ? 'pallets' : 'all';
-      const answer = await printLabels(api, orderId, { kind, units });
+      const answer = await offerPdfIfPrintFails(
+        'these labels',
+        () => saveAllLabels(kind),
+        () => printLabels(api, orderId, { kind, units }),
+      );
       return `${answer.labels} ${answer.labels === 1 ? 'label' : 'labels'} sent to the printer at ${answer.printer.host}.`;
+    });
+
+  /** Takes back "Complete packing" and packs the scan it refused. */
+  const reopenAndPack = (code: string) =>
+    run('Reopening packing…', async () => {
+      await takeStep(api, orderId, 'reopen-packing');
+      stale.current = true;
+      const current = await freshView();
+      if (!current) return 'Packing reopened.';
+      return `Packing reopened. ${await packCode(current, code)}`;
     });
 
   const downloadPackingSlip = () =>
@@ -355,6 +455,10 @@ export function usePackingStation(orderId: string, view: FulfilmentView | null) 
 
   const downloadComplianceReport = () =>
     run('Getting the compliance report…', async () => {
+      const current = await freshView();
+      if (current && current.packed_at === null) {
+        throw new StationRefusal('The compliance report is there once packing is complete.');
+      }
       const report = await fetchComplianceReport(api, orderId);
       const bytes = bytesOfBase64(report.pdf_content);
       if (!looksLikePdf(bytes)) throw new StationRefusal('The compliance report is not a PDF.');
@@ -374,6 +478,13 @@ export function usePackingStation(orderId: string, view: FulfilmentView | null) 
     setTargetPalletId,
     labelUnit: () => labelUnitOf(view, selected),
     printerHost: printer.data?.host ?? null,
+    labelKind,
+    setLabelKind,
+    reopenAsk,
+    clearReopenAsk: () => setReopenAsk(null),
+    reopenAndPack,
+    pdfInstead,
+    savePdfInstead,
     scan,
     closeOpenCarton,
     newPallet,
