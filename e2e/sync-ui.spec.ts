@@ -16,6 +16,7 @@ const OPEN_CONFLICT: SyncConflict = {
   seq: 14,
   mutation: 'ORDER_UPDATE',
   order_id: ORDER_ID,
+  brand_id: null,
   picksheet_code: 'PS-1001',
   reason: 'The order shipped on the central service before this change arrived.',
   fields: [
@@ -25,6 +26,7 @@ const OPEN_CONFLICT: SyncConflict = {
   status: 'open',
   resolution: null,
   resolved_at: null,
+  offers: ['keep_central', 'apply_mine'],
 };
 
 const OFFLINE: SyncStatus = {
@@ -89,6 +91,7 @@ class FakeSync {
           status: 'resolved',
           resolution: body.action,
           resolved_at: '2026-11-24T09:20:00Z',
+          offers: [],
         };
         this.open = this.open.filter((item) => item.id !== conflict.id);
         this.resolved = [done, ...this.resolved];
