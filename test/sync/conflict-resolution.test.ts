@@ -234,6 +234,35 @@ describe('apply mine on the central', () => {
 
 const keepCentral = (id: string) => resolve(admin, id, 'keep_central');
 
+describe('what a refusal is tied to', () => {
+  it('names a facility and brand only where the device serves the facility and the brand works there', async () => {
+    const id = 'a0000000-0000-4000-8000-00000000e001';
+    const row = {
+      id,
+      brand_id: BRAND_1,
+      retailer_id: '0e000000-0000-4000-8000-000000000001',
+      facility_id: SAVANNAH,
+      picksheet_code: 'PS-ELSEWHERE',
+      status: 'Open',
+      created_at: '2026-11-24T10:00:00.000Z',
+      updated_at: '2026-11-24T10:00:00.000Z',
+    };
+    expect((await push([{ t: 'orders', op: 'I', k: [id], new: row }])).rejected).toBe(1);
+    const refused = await newestConflict();
+    // Kept for the device that sent it, never shown to Savannah's users.
+    expect(refused).toMatchObject({ order_id: null, facility_id: null, brand_id: null });
+    expect(JSON.parse(refused.fields_json)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          table: 'orders',
+          field: 'picksheet_code',
+          yours: 'PS-ELSEWHERE',
+        }),
+      ]),
+    );
+  });
+});
+
 describe('a resolution pushed by a workstation is judged the same way', () => {
   /** What a workstation pushes when a clerk there answers "apply mine". */
   async function pushedApplyMine(
