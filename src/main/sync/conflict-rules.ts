@@ -104,7 +104,7 @@ export function judgeApplyMine(
       sqlite,
       `SELECT 1 FROM user_admin WHERE user_id = ? AND brand_id = ? AND facility_id = ?`,
     ).get(userId, conflict.brand_id, conflict.facility_id) !== undefined;
-  // A missing order is judged after the grant: no words about an order to a user without one.
+  // A refused create (its order exists nowhere) says what to do instead, to whoever sees it.
   if (!admin && conflict.order_status !== null) {
     return { ok: false, kind: 'forbidden', message: APPLY_MINE_NEEDS_ADMIN };
   }

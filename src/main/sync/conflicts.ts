@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { createOrderBodySchema } from '../../shared/orders';
+import { createOrderBodySchema, ORDER_LIMITS } from '../../shared/orders';
 import {
   conflictListQuerySchema,
   recreateOrderBodySchema,
@@ -264,7 +264,7 @@ export async function recreateRefusedOrder(
   const parsed = recreateOrderBodySchema.safeParse(input);
   if (!parsed.success) {
     throw invalidRequest('picksheet_code: enter the new picksheet code', {
-      details: 'picksheet_code: is required (at most 100 characters)',
+      details: `picksheet_code: is required (at most ${ORDER_LIMITS.code} characters)`,
     });
   }
   const found = await visibleConflict(ctx, user, conflictId);
