@@ -166,6 +166,14 @@ describe('apply mine on the central', () => {
     expect((await listed(admin, conflict.id))?.offers).toEqual(['keep_central', 'apply_mine']);
     expect((await resolve(admin, conflict.id)).status).toBe(200);
     expect((await order(code)).po_number).toBe('PO-MINE');
+    // Replayed as the order update command: its log row names the order and the values.
+    const logged = await central.context.db
+      .selectFrom('transactions')
+      .select(['action_type', 'request_payload'])
+      .where('order_id', '=', before.id)
+      .where('action_type', '=', 'INGEST_ORDER_PUT')
+      .execute();
+    expect(logged.map((row) => JSON.parse(row.request_payload!).po_number)).toContain('PO-MINE');
     expect(await conflictRow(conflict.id)).toMatchObject({
       status: 'resolved',
       resolution: 'apply_mine',

@@ -215,11 +215,18 @@ export function guardConflictChanges(
   }
 }
 
-/** The other rows of an "apply mine" mutation: updates of the conflict's order, allowed columns. */
+/**
+ * The other rows of an "apply mine" mutation: updates of the conflict's order in allowed columns,
+ * and appends (log rows) of that order.
+ */
 function guardAppliedRows(sqlite: SQLite.Database, conflict: StoredConflict, changes: RowChange[]) {
   for (const change of changes) {
     if (change.t === 'sync_conflicts') continue;
     const table = REPLICATED_BY_NAME.get(change.t);
+    // The order update command's log row.
+    if (table?.appendOnly && change.op === 'I' && change.new?.order_id === conflict.order_id) {
+      continue;
+    }
     const refuse = () => {
       throw new Refusal('Apply mine changes only the fields of the conflict’s order');
     };

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { createOrderBodySchema, ORDER_LIMITS } from '../../shared/orders';
+import { createOrderBodySchema, ORDER_LIMITS, updateOrderBodySchema } from '../../shared/orders';
 import {
   conflictListQuerySchema,
   recreateOrderBodySchema,
@@ -16,6 +16,8 @@ import type { AuthUser, ServiceContext } from '../domain/context';
 import { conflict, forbidden, invalidRequest, notFound } from '../domain/errors';
 import { createOrder } from '../domain/orders/create';
 import { ORDER_ACTIONS } from '../domain/orders/log';
+import { updateOrder } from '../domain/orders/update';
+import { asOrderUpdate } from './apply-mine';
 import { CentralError } from './client';
 import {
   ALREADY_RESOLVED,
@@ -186,9 +188,10 @@ const markResolved = (
 /**
  * Resolves a conflict. `keep_central` changes nothing else. `apply_mine` needs an admin grant for
  * the conflict's brand and facility and an order not Shipped or Cancelled (409: "Shipped wins"),
- * and writes the clerk's values again, only fields of that order's rows (conflict-rules.ts). On a
- * workstation it is pushed like any edit, and the central judges it by the same rules. One
- * transaction.
+ * and writes the clerk's values again, only fields of that order's rows (conflict-rules.ts): the
+ * order's own fields replayed as the order update command, in whose transaction the conflict is
+ * resolved. On a workstation it is pushed like any edit, and the central judges it by the same
+ * rules.
  */
 export async function resolveConflict(
   ctx: ServiceContext,
@@ -197,34 +200,77 @@ export async function resolveConflict(
   action: ConflictAction,
 ): Promise<SyncConflict> {
   const at = ctx.clock.now().toISOString();
-  await ctx.db.transaction().execute(async (trx) => {
-    const row = await visibleConflicts({ ...ctx, db: trx }, user)
-      .select(['c.id', 'c.status'])
-      .where('c.id', '=', conflictId)
-      .executeTakeFirst();
-    if (!row) throw notFound('Conflict not found');
-    if (row.status !== 'open') throw conflict(ALREADY_RESOLVED);
-    if (action === 'apply_mine') {
-      const sqlite = sqliteOf(ctx);
-      const stored = storedConflict(sqlite, conflictId)!;
-      const verdict = judgeApplyMine(sqlite, stored, user.id);
-      if (!verdict.ok) {
-        throw verdict.kind === 'forbidden' ? forbidden(verdict.message) : conflict(verdict.message);
-      }
-      const fields = JSON.parse(stored.fields_json) as ConflictField[];
-      for (const value of applicableValues(sqlite, stored, fields)) {
-        const where = sql.join(
-          value.table.key.map((k, i) => sql`${sql.ref(k)} = ${bindable(value.key[i])}`),
-          sql` AND `,
-        );
-        await sql`UPDATE ${sql.table(value.table.name)} SET ${sql.ref(value.column)} = ${bindable(value.value)} WHERE ${where}`.execute(
-          trx,
-        );
-      }
-    }
-    await markResolved(trx, user, conflictId, action, at);
-  });
+  if (action === 'apply_mine') {
+    await applyMine(ctx, user, conflictId, at);
+  } else {
+    await ctx.db.transaction().execute(async (trx) => {
+      await openConflict(ctx, trx, user, conflictId);
+      await markResolved(trx, user, conflictId, action, at);
+    });
+  }
   return visibleConflict(ctx, user, conflictId);
+}
+
+/** The conflict, when the user sees it and it is still open (read in the caller's transaction). */
+async function openConflict(ctx: ServiceContext, trx: Db, user: AuthUser, conflictId: string) {
+  const row = await visibleConflicts({ ...ctx, db: trx }, user)
+    .select(['c.id', 'c.status'])
+    .where('c.id', '=', conflictId)
+    .executeTakeFirst();
+  if (!row) throw notFound('Conflict not found');
+  if (row.status !== 'open') throw conflict(ALREADY_RESOLVED);
+}
+
+async function applyMine(ctx: ServiceContext, user: AuthUser, conflictId: string, at: string) {
+  const sqlite = sqliteOf(ctx);
+  const judged = async (trx: Db) => {
+    await openConflict(ctx, trx, user, conflictId);
+    const stored = storedConflict(sqlite, conflictId)!;
+    const verdict = judgeApplyMine(sqlite, stored, user.id);
+    if (!verdict.ok) {
+      throw verdict.kind === 'forbidden' ? forbidden(verdict.message) : conflict(verdict.message);
+    }
+    return stored;
+  };
+  // Judged first on its own, so a refusal speaks of the conflict (a grant, a Shipped order)
+  // rather than of the command; judged again inside the write, which may come later.
+  const stored = await ctx.db.transaction().execute(judged);
+  const values = applicableValues(
+    sqlite,
+    stored,
+    JSON.parse(stored.fields_json) as ConflictField[],
+  );
+  const { body, rest } = asOrderUpdate(values, {
+    id: stored.order_id!,
+    picksheet_code: stored.picksheet_code!,
+  });
+  const finish = async (trx: Db) => {
+    await judged(trx);
+    for (const value of rest) {
+      const where = sql.join(
+        value.table.key.map((k, i) => sql`${sql.ref(k)} = ${bindable(value.key[i])}`),
+        sql` AND `,
+      );
+      await sql`UPDATE ${sql.table(value.table.name)} SET ${sql.ref(value.column)} = ${bindable(value.value)} WHERE ${where}`.execute(
+        trx,
+      );
+    }
+    await markResolved(trx, user, conflictId, 'apply_mine', at);
+  };
+  if (body === null) {
+    await ctx.db.transaction().execute(finish);
+    return;
+  }
+  const update = updateOrderBodySchema.safeParse(body);
+  if (!update.success) {
+    throw conflict(
+      'Your values are no longer valid for this order: keep the central’s, or edit the order',
+      {
+        details: update.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
+      },
+    );
+  }
+  await updateOrder(ctx, user, update.data, {}, finish);
 }
 
 /** The create body a refused create was made from (its log row), or null when there is none. */
