@@ -242,6 +242,34 @@ describe('apply mine on the central', () => {
 
 const keepCentral = (id: string) => resolve(admin, id, 'keep_central');
 
+describe('parallel answers', () => {
+  it('settle a conflict once under 50 parallel resolves', async () => {
+    const code = 'PS-SUM-2611007';
+    const current = await order(code);
+    const conflict = await poConflict(code, 'PO-RACE');
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        resolve(admin, conflict.id, i % 2 === 0 ? 'apply_mine' : 'keep_central'),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 409)).toHaveLength(49);
+    const row = await conflictRow(conflict.id);
+    expect(row.status).toBe('resolved');
+    const logged = await central.context.db
+      .selectFrom('transactions')
+      .select('request_payload')
+      .where('order_id', '=', current.id)
+      .where('action_type', '=', 'INGEST_ORDER_PUT')
+      .execute();
+    const replays = logged.filter((r) => JSON.parse(r.request_payload!).po_number === 'PO-RACE');
+    expect(replays).toHaveLength(row.resolution === 'apply_mine' ? 1 : 0);
+    expect((await order(code)).po_number).toBe(
+      row.resolution === 'apply_mine' ? 'PO-RACE' : current.po_number,
+    );
+  });
+});
+
 describe('what a refusal is tied to', () => {
   it('names a facility and brand only where the device serves the facility and the brand works there', async () => {
     const id = 'a0000000-0000-4000-8000-00000000e001';
