@@ -198,7 +198,9 @@ test('the badge leads to the Sync screen, where a conflict is resolved', async (
       'No conflicts. Changes made offline that the central service refuses show up here.',
     ),
   ).toBeVisible();
-  await expect(page.getByText(/^PS-1001: your values are sent again/)).toBeFocused();
+  await expect(
+    page.getByText(/^PS-1001: your values are applied again as a new change/),
+  ).toBeFocused();
   await expect(badge).toHaveText('Offline · 2 waiting');
 
   // The resolved list keeps it, with its outcome, and the choice lives in the URL.

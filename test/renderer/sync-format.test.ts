@@ -165,7 +165,7 @@ describe('conflict rows', () => {
       "PS-1001: kept the central service's values.",
     );
     expect(resolvedMessage({ picksheet_code: null, seq: 7 }, 'apply_mine')).toBe(
-      'change 7: your values are sent again as a new change. If the order has changed meanwhile (shipped, for example), the central service may refuse them again.',
+      'change 7: your values are applied again as a new change, which the central service checks when it gets it. If the order has changed meanwhile (shipped, for example), it may refuse them again.',
     );
   });
 

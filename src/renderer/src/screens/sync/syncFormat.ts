@@ -111,7 +111,7 @@ export function resolvedMessage(
   const name = conflictName(conflict);
   return action === 'keep_central'
     ? `${name}: kept the central service's values.`
-    : `${name}: your values are sent again as a new change. If the order has changed meanwhile (shipped, for example), the central service may refuse them again.`;
+    : `${name}: your values are applied again as a new change, which the central service checks when it gets it. If the order has changed meanwhile (shipped, for example), it may refuse them again.`;
 }
 
 /** What the screen says once a refused new order is created again under another code. */
