@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { createOrderBodySchema } from './orders';
 
 /** The sync protocol this build speaks; every sync request names it in this header. */
 export const SYNC_PROTOCOL_VERSION = 1;
@@ -34,6 +35,12 @@ export type ConflictField = z.infer<typeof conflictFieldSchema>;
 const conflictStatusSchema = z.enum(['open', 'resolved']);
 const conflictActionSchema = z.enum(['keep_central', 'apply_mine']);
 export type ConflictAction = z.infer<typeof conflictActionSchema>;
+/** How a conflict was settled: one of the two answers, or its refused order created again. */
+const conflictResolutionSchema = z.enum(['keep_central', 'apply_mine', 'created_new']);
+export type ConflictResolution = z.infer<typeof conflictResolutionSchema>;
+/** The answers the Sync screen offers for an open conflict (the service accepts only these). */
+const conflictOfferSchema = z.enum(['keep_central', 'apply_mine', 'create_with_new_picksheet']);
+export type ConflictOffer = z.infer<typeof conflictOfferSchema>;
 
 /** A mutation the central refused for good, as the Sync screen lists it. */
 export const syncConflictSchema = z.object({
@@ -43,13 +50,17 @@ export const syncConflictSchema = z.object({
   seq: z.number().int(),
   /** What the clerk did, e.g. `ORDER_UPDATE` or `orders.update`. */
   mutation: z.string(),
+  /** The order, kept even when the central refused to create it (it then exists nowhere). */
   order_id: z.string().nullable(),
+  brand_id: z.string().nullable(),
   picksheet_code: z.string().nullable(),
   reason: z.string(),
   fields: z.array(conflictFieldSchema),
   status: conflictStatusSchema,
-  resolution: conflictActionSchema.nullable(),
+  resolution: conflictResolutionSchema.nullable(),
   resolved_at: z.string().nullable(),
+  /** What may be answered (none once resolved): no Apply mine when the order is Shipped or Cancelled. */
+  offers: z.array(conflictOfferSchema),
 });
 export type SyncConflict = z.infer<typeof syncConflictSchema>;
 
@@ -61,3 +72,8 @@ export const conflictListQuerySchema = z.object({
 });
 
 export const resolveConflictBodySchema = z.object({ action: conflictActionSchema });
+
+/** `POST /api/sync/v1/conflicts/:id/create-order`: the refused create again, under a new code. */
+export const recreateOrderBodySchema = z.object({
+  picksheet_code: createOrderBodySchema.shape.picksheet_code,
+});

@@ -8,8 +8,10 @@ import {
   fieldLabels,
   formatConflictValue,
   formatSyncClock,
+  isRefusedCreate,
   latestSync,
   mutationLabel,
+  recreatedMessage,
   resolutionLabel,
   resolvedMessage,
   roleLabel,
@@ -163,7 +165,7 @@ describe('conflict rows', () => {
       "PS-1001: kept the central service's values.",
     );
     expect(resolvedMessage({ picksheet_code: null, seq: 7 }, 'apply_mine')).toBe(
-      'change 7: your values are sent again as a new change. If the order has changed meanwhile (shipped, for example), the central service may refuse them again.',
+      'change 7: your values are applied again as a new change, which the central service checks when it gets it. If the order has changed meanwhile (shipped, for example), it may refuse them again.',
     );
   });
 
@@ -176,6 +178,22 @@ describe('conflict rows', () => {
   it('says how a resolved conflict ended', () => {
     expect(resolutionLabel({ resolution: 'keep_central' })).toBe("Kept central's");
     expect(resolutionLabel({ resolution: 'apply_mine' })).toBe('Applied mine');
+    expect(resolutionLabel({ resolution: 'created_new' })).toBe(
+      'Created with a new picksheet code',
+    );
     expect(resolutionLabel({ resolution: null })).toBe('Resolved');
+  });
+
+  it('says a refused new order was created again, and never links to the order that is nowhere', () => {
+    expect(recreatedMessage({ picksheet_code: 'PS-9', seq: 3 }, 'PS-9B')).toBe(
+      'PS-9: created again as PS-9B, with the values it held.',
+    );
+    expect(
+      isRefusedCreate({ offers: ['keep_central', 'create_with_new_picksheet'], resolution: null }),
+    ).toBe(true);
+    expect(isRefusedCreate({ offers: [], resolution: 'created_new' })).toBe(true);
+    expect(isRefusedCreate({ offers: ['keep_central', 'apply_mine'], resolution: null })).toBe(
+      false,
+    );
   });
 });

@@ -66,11 +66,13 @@ export interface SyncConflictsTable {
   mutation: string;
   order_id: string | null;
   facility_id: string | null;
+  /** The refused order's brand (null on conflicts recorded before it was kept). */
+  brand_id: string | null;
   reason: string;
   fields_json: string;
   changes_json: string;
   status: Generated<'open' | 'resolved'>;
-  resolution: 'keep_central' | 'apply_mine' | null;
+  resolution: 'keep_central' | 'apply_mine' | 'created_new' | null;
   created_at: string;
   resolved_at: string | null;
   resolved_by: string | null;

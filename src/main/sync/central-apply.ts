@@ -3,6 +3,7 @@ import type SQLite from 'better-sqlite3';
 import { FINAL_STATUSES } from '../../shared/orders';
 import type { ConflictField } from '../../shared/sync';
 import { columnsOf, prepared } from './columns';
+import { guardConflictChanges, refusalTie } from './conflict-rules';
 import type { PushAnswer, PushedMutation, RowChange } from './protocol';
 import type { CentralStamps } from './stamps';
 import { guardDeliveries, guardFacilityRows } from './push-guards';
@@ -148,6 +149,7 @@ function applyChanges(
   guardOrders(sqlite, facilityIds, changes, tables);
   guardFacilityRows(changes, facilityIds);
   guardDeliveries(sqlite, changes, deviceId);
+  guardConflictChanges(sqlite, deviceId, changes);
   return changes.flatMap((change, index) => applyChange(sqlite, tables[index]!, change));
 }
 
@@ -304,35 +306,23 @@ function recordConflict(
   at: string,
 ): void {
   const changes = mutation.args.changes;
-  const orderChange =
-    changes.find((c) => c.t === 'orders') ??
-    changes.find((c) => typeof (c.new ?? c.old)?.order_id === 'string');
-  const orderId = orderChange
-    ? orderChange.t === 'orders'
-      ? String(orderChange.k[0])
-      : String((orderChange.new ?? orderChange.old)!.order_id)
-    : null;
-  const order = orderId
-    ? (prepared(sqlite, `SELECT facility_id FROM orders WHERE id = ?`).get(orderId) as
-        { facility_id: string } | undefined)
-    : undefined;
-  const facilityId =
-    order?.facility_id ??
-    (orderChange?.t === 'orders' ? String(orderChange.new?.facility_id ?? '') || null : null);
+  // What was refused and whom it concerns, from the stored rows (conflict-rules.ts).
+  const tie = refusalTie(sqlite, deviceId, changes, refusal.fields);
   prepared(
     sqlite,
-    `INSERT INTO sync_conflicts (id, client_id, seq, mutation, order_id, facility_id, reason,
-         fields_json, changes_json, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO sync_conflicts (id, client_id, seq, mutation, order_id, facility_id, brand_id,
+         reason, fields_json, changes_json, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
     randomUUID(),
     deviceId,
     mutation.seq,
     mutation.name,
-    order ? orderId : null,
-    facilityId,
+    tie.orderId,
+    tie.facilityId,
+    tie.brandId,
     refusal.message,
-    JSON.stringify(refusal.fields),
+    JSON.stringify(tie.fields),
     JSON.stringify(changes),
     at,
     at,

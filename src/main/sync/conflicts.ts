@@ -1,26 +1,47 @@
 import { sql } from 'kysely';
+import { createOrderBodySchema, ORDER_LIMITS, updateOrderBodySchema } from '../../shared/orders';
 import {
   conflictListQuerySchema,
+  recreateOrderBodySchema,
   type ConflictAction,
   type ConflictField,
+  type ConflictOffer,
+  type ConflictResolution,
   type SyncConflict,
   type SyncStatus,
 } from '../../shared/sync';
+import type { Db } from '../db/database';
 import { visibleFacilitiesQuery } from '../db/lookups';
 import type { AuthUser, ServiceContext } from '../domain/context';
-import { conflict, invalidRequest, notFound } from '../domain/errors';
+import { conflict, forbidden, invalidRequest, notFound } from '../domain/errors';
+import { createOrder } from '../domain/orders/create';
+import { ORDER_ACTIONS } from '../domain/orders/log';
+import { updateOrder } from '../domain/orders/update';
+import { asOrderUpdate } from './apply-mine';
 import { CentralError } from './client';
-import { columnsOf } from './columns';
+import {
+  ALREADY_RESOLVED,
+  applicableValues,
+  applyMineOffered,
+  judgeApplyMine,
+  storedConflict,
+} from './conflict-rules';
+import type { RowChange } from './protocol';
 import { bindable } from './rows';
-import { REPLICATED_BY_NAME } from './tables';
 
-/** Conflicts of the facilities the user sees (narrowed to the user's brand, through the order). */
+/**
+ * Conflicts of the facilities the user sees, narrowed to the user's brand: the conflict's own
+ * (kept for a refused create, whose order exists nowhere), else its order's.
+ */
 function visibleConflicts(ctx: ServiceContext, user: AuthUser) {
   let query = ctx.db
     .selectFrom('sync_conflicts as c')
     .leftJoin('orders as o', 'o.id', 'c.order_id')
     .where('c.facility_id', 'in', visibleFacilitiesQuery(ctx.db, user).select('f.id'));
-  if (user.brandId) query = query.where('o.brand_id', '=', user.brandId);
+  if (user.brandId) {
+    const brandId = user.brandId;
+    query = query.where((eb) => eb(eb.fn.coalesce('c.brand_id', 'o.brand_id'), '=', brandId));
+  }
   return query;
 }
 
@@ -32,8 +53,10 @@ const conflictColumns = [
   'c.mutation',
   'c.order_id',
   'o.picksheet_code',
+  'o.status as order_status',
   'c.reason',
   'c.fields_json',
+  'c.changes_json',
   'c.status',
   'c.resolution',
   'c.resolved_at',
@@ -46,15 +69,31 @@ type ConflictRow = {
   seq: number;
   mutation: string;
   order_id: string | null;
+  brand_id: string | null;
   picksheet_code: string | null;
+  order_status: string | null;
   reason: string;
   fields_json: string;
+  changes_json: string;
   status: 'open' | 'resolved';
-  resolution: ConflictAction | null;
+  resolution: ConflictResolution | null;
   resolved_at: string | null;
+  /** The user holds an admin grant for the conflict's brand and facility (SQLite: 0 or 1). */
+  admin: number | boolean;
 };
 
 function conflictOf(row: ConflictRow): SyncConflict {
+  const fields = JSON.parse(row.fields_json) as ConflictField[];
+  const offers: ConflictOffer[] = [];
+  if (row.status === 'open') {
+    offers.push('keep_central');
+    if (row.admin && applyMineOffered(row)) offers.push('apply_mine');
+    if (row.order_status === null && refusedCreate(row) !== null) {
+      offers.push('create_with_new_picksheet');
+    }
+  }
+  // A refused create has no order to name it: its own picksheet code does.
+  const refusedCode = fields.find((f) => f.table === 'orders' && f.field === 'picksheet_code');
   return {
     id: row.id,
     created_at: row.created_at,
@@ -62,29 +101,55 @@ function conflictOf(row: ConflictRow): SyncConflict {
     seq: row.seq,
     mutation: row.mutation,
     order_id: row.order_id,
-    picksheet_code: row.picksheet_code,
+    brand_id: row.brand_id,
+    picksheet_code:
+      row.picksheet_code ?? (typeof refusedCode?.yours === 'string' ? refusedCode.yours : null),
     reason: row.reason,
-    fields: JSON.parse(row.fields_json) as ConflictField[],
+    fields,
     status: row.status,
     resolution: row.resolution,
     resolved_at: row.resolved_at,
+    offers,
   };
 }
+
+/** The visible conflicts with their order's state, and whether the user is their admin. */
+const selectConflicts = (ctx: ServiceContext, user: AuthUser) =>
+  visibleConflicts(ctx, user)
+    .select(conflictColumns)
+    .select((eb) => [
+      eb.fn.coalesce('c.brand_id', 'o.brand_id').as('brand_id'),
+      eb
+        .exists(
+          eb
+            .selectFrom('user_admin as ua')
+            .select('ua.user_id')
+            .where('ua.user_id', '=', user.id)
+            .whereRef('ua.facility_id', '=', 'c.facility_id')
+            .whereRef('ua.facility_id', '=', 'o.facility_id')
+            .where((inner) =>
+              inner('ua.brand_id', '=', inner.fn.coalesce('c.brand_id', 'o.brand_id')),
+            ),
+        )
+        .as('admin'),
+    ]);
 
 export async function listConflicts(ctx: ServiceContext, user: AuthUser, query: unknown) {
   const parsed = conflictListQuerySchema.safeParse(query);
   if (!parsed.success) throw invalidRequest('Invalid query parameters');
   const { status, page, page_size } = parsed.data;
-  const base = visibleConflicts(ctx, user).where('c.status', '=', status);
   const [rows, total] = await Promise.all([
-    base
-      .select(conflictColumns)
+    selectConflicts(ctx, user)
+      .where('c.status', '=', status)
       .orderBy('c.created_at', 'desc')
       .orderBy('c.id', 'desc')
       .limit(page_size)
       .offset((page - 1) * page_size)
       .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    visibleConflicts(ctx, user)
+      .where('c.status', '=', status)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return {
     items: rows.map((row) => conflictOf(row as ConflictRow)),
@@ -94,10 +159,39 @@ export async function listConflicts(ctx: ServiceContext, user: AuthUser, query: 
   };
 }
 
+async function visibleConflict(ctx: ServiceContext, user: AuthUser, conflictId: string) {
+  const row = await selectConflicts(ctx, user).where('c.id', '=', conflictId).executeTakeFirst();
+  if (!row) throw notFound('Conflict not found');
+  return conflictOf(row as ConflictRow);
+}
+
+function sqliteOf(ctx: ServiceContext) {
+  const sqlite = ctx.sync?.sqlite;
+  if (!sqlite) throw notFound('Conflict not found');
+  return sqlite;
+}
+
+const markResolved = (
+  trx: Db,
+  user: AuthUser,
+  conflictId: string,
+  resolution: ConflictResolution,
+  at: string,
+) =>
+  trx
+    .updateTable('sync_conflicts')
+    .set({ status: 'resolved', resolution, resolved_at: at, resolved_by: user.id, updated_at: at })
+    .where('id', '=', conflictId)
+    .where('status', '=', 'open')
+    .executeTakeFirst();
+
 /**
- * Resolves a conflict. `keep_central` changes nothing else; `apply_mine` writes the clerk's
- * values again as a new local edit (on a workstation it is pushed like any edit, so the central
- * checks it again: an order shipped meanwhile refuses it once more). One transaction.
+ * Resolves a conflict. `keep_central` changes nothing else. `apply_mine` needs an admin grant for
+ * the conflict's brand and facility and an order not Shipped or Cancelled (409: "Shipped wins"),
+ * and writes the clerk's values again, only fields of that order's rows (conflict-rules.ts): the
+ * order's own fields replayed as the order update command, in whose transaction the conflict is
+ * resolved. On a workstation it is pushed like any edit, and the central judges it by the same
+ * rules.
  */
 export async function resolveConflict(
   ctx: ServiceContext,
@@ -106,46 +200,144 @@ export async function resolveConflict(
   action: ConflictAction,
 ): Promise<SyncConflict> {
   const at = ctx.clock.now().toISOString();
-  await ctx.db.transaction().execute(async (trx) => {
-    const row = await visibleConflicts({ ...ctx, db: trx }, user)
-      .select(['c.id', 'c.status', 'c.fields_json'])
-      .where('c.id', '=', conflictId)
-      .executeTakeFirst();
-    if (!row) throw notFound('Conflict not found');
-    if (row.status !== 'open') throw conflict('Conflict already resolved');
-    if (action === 'apply_mine') {
-      for (const field of JSON.parse(row.fields_json) as ConflictField[]) {
-        const table = REPLICATED_BY_NAME.get(field.table);
-        if (!table || !table.pushed || !field.key || field.key.length !== table.key.length)
-          continue;
-        const sqlite = ctx.sync?.sqlite;
-        if (!sqlite || !columnsOf(sqlite, table.name).includes(field.field)) continue;
-        const where = sql.join(
-          table.key.map((k, i) => sql`${sql.ref(k)} = ${bindable(field.key![i])}`),
-          sql` AND `,
-        );
-        await sql`UPDATE ${sql.table(table.name)} SET ${sql.ref(field.field)} = ${bindable(field.yours)} WHERE ${where}`.execute(
-          trx,
-        );
-      }
-    }
-    await trx
-      .updateTable('sync_conflicts')
-      .set({
-        status: 'resolved',
-        resolution: action,
-        resolved_at: at,
-        resolved_by: user.id,
-        updated_at: at,
-      })
-      .where('id', '=', conflictId)
-      .execute();
-  });
-  const row = await visibleConflicts(ctx, user)
-    .select(conflictColumns)
+  if (action === 'apply_mine') {
+    await applyMine(ctx, user, conflictId, at);
+  } else {
+    await ctx.db.transaction().execute(async (trx) => {
+      await openConflict(ctx, trx, user, conflictId);
+      await markResolved(trx, user, conflictId, action, at);
+    });
+  }
+  return visibleConflict(ctx, user, conflictId);
+}
+
+/** The conflict, when the user sees it and it is still open (read in the caller's transaction). */
+async function openConflict(ctx: ServiceContext, trx: Db, user: AuthUser, conflictId: string) {
+  const row = await visibleConflicts({ ...ctx, db: trx }, user)
+    .select(['c.id', 'c.status'])
     .where('c.id', '=', conflictId)
+    .executeTakeFirst();
+  if (!row) throw notFound('Conflict not found');
+  if (row.status !== 'open') throw conflict(ALREADY_RESOLVED);
+}
+
+async function applyMine(ctx: ServiceContext, user: AuthUser, conflictId: string, at: string) {
+  const sqlite = sqliteOf(ctx);
+  const judged = async (trx: Db) => {
+    await openConflict(ctx, trx, user, conflictId);
+    const stored = storedConflict(sqlite, conflictId)!;
+    const verdict = judgeApplyMine(sqlite, stored, user.id);
+    if (!verdict.ok) {
+      throw verdict.kind === 'forbidden' ? forbidden(verdict.message) : conflict(verdict.message);
+    }
+    return stored;
+  };
+  // Judged first on its own, so a refusal speaks of the conflict (a grant, a Shipped order)
+  // rather than of the command; judged again inside the write, which may come later.
+  const stored = await ctx.db.transaction().execute(judged);
+  const values = applicableValues(
+    sqlite,
+    stored,
+    JSON.parse(stored.fields_json) as ConflictField[],
+  );
+  const { body, rest } = asOrderUpdate(values, {
+    id: stored.order_id!,
+    picksheet_code: stored.picksheet_code!,
+  });
+  const finish = async (trx: Db) => {
+    await judged(trx);
+    for (const value of rest) {
+      const where = sql.join(
+        value.table.key.map((k, i) => sql`${sql.ref(k)} = ${bindable(value.key[i])}`),
+        sql` AND `,
+      );
+      await sql`UPDATE ${sql.table(value.table.name)} SET ${sql.ref(value.column)} = ${bindable(value.value)} WHERE ${where}`.execute(
+        trx,
+      );
+    }
+    await markResolved(trx, user, conflictId, 'apply_mine', at);
+  };
+  if (body === null) {
+    await ctx.db.transaction().execute(finish);
+    return;
+  }
+  const update = updateOrderBodySchema.safeParse(body);
+  if (!update.success) {
+    throw conflict(
+      'Your values are no longer valid for this order: keep the central’s, or edit the order',
+      {
+        details: update.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
+      },
+    );
+  }
+  await updateOrder(ctx, user, update.data, {}, finish);
+}
+
+/** The create body a refused create was made from (its log row), or null when there is none. */
+function refusedCreate(row: Pick<ConflictRow, 'order_id' | 'changes_json'>): unknown {
+  if (row.order_id === null) return null;
+  const changes = JSON.parse(row.changes_json) as RowChange[];
+  if (!changes.some((c) => c.t === 'orders' && c.op === 'I' && c.k[0] === row.order_id)) {
+    return null;
+  }
+  const log = changes.find(
+    (c) =>
+      c.t === 'transactions' &&
+      c.op === 'I' &&
+      c.new?.order_id === row.order_id &&
+      c.new?.action_type === ORDER_ACTIONS.create.code,
+  );
+  const payload = log?.new?.request_payload;
+  if (typeof payload !== 'string') return null;
+  try {
+    return JSON.parse(payload) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * "Create with a new picksheet code": the refused create runs again as the create command, with
+ * its kept values and the code the clerk typed (checked as any create: scope, brand, retailer,
+ * a code free at the facility); the conflict is resolved in the same transaction.
+ */
+export async function recreateRefusedOrder(
+  ctx: ServiceContext,
+  user: AuthUser,
+  conflictId: string,
+  input: unknown,
+): Promise<{ order_id: string; conflict: SyncConflict }> {
+  const parsed = recreateOrderBodySchema.safeParse(input);
+  if (!parsed.success) {
+    throw invalidRequest('picksheet_code: enter the new picksheet code', {
+      details: `picksheet_code: is required (at most ${ORDER_LIMITS.code} characters)`,
+    });
+  }
+  const found = await visibleConflict(ctx, user, conflictId);
+  if (found.status !== 'open') throw conflict(ALREADY_RESOLVED);
+  if (!found.offers.includes('create_with_new_picksheet')) {
+    throw conflict('This conflict is not a refused new order');
+  }
+  const row = await ctx.db
+    .selectFrom('sync_conflicts')
+    .select(['order_id', 'changes_json'])
+    .where('id', '=', conflictId)
     .executeTakeFirstOrThrow();
-  return conflictOf(row as ConflictRow);
+  const kept = refusedCreate(row) as Record<string, unknown>;
+  const body = createOrderBodySchema.safeParse({
+    ...kept,
+    picksheet_code: parsed.data.picksheet_code,
+  });
+  if (!body.success) throw conflict('The refused order’s values no longer make a valid order');
+  const at = ctx.clock.now().toISOString();
+  const answer = await createOrder(ctx, user, body.data, null, {}, async (trx) => {
+    const done = await markResolved(trx, user, conflictId, 'created_new', at);
+    if (Number(done.numUpdatedRows) !== 1) throw conflict(ALREADY_RESOLVED);
+  });
+  return {
+    order_id: answer.body.data.order_id,
+    conflict: await visibleConflict(ctx, user, conflictId),
+  };
 }
 
 /** `GET /api/sync/v1/status`: what the header badge shows. */

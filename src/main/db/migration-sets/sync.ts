@@ -129,4 +129,11 @@ export const syncMigrations: Record<string, Migration> = {
         (device_id, company_prefix, last_serial)`.execute(db);
     },
   },
+  '0013_sync_conflicts_brand': {
+    async up(db: Kysely<unknown>) {
+      // The brand of a refused order, kept with its conflict: a refused create leaves no order
+      // to read it from, and the brand's users must still see it (docs/sync.md, section 9).
+      await sql`ALTER TABLE sync_conflicts ADD COLUMN brand_id text`.execute(db);
+    },
+  },
 };

@@ -40,6 +40,8 @@ export async function createOrder(
   body: CreateOrderBody,
   idempotencyKey: string | null,
   trail: OrderTrail = {},
+  /** More of the same write, in its transaction (sync: the conflict the new order settles). */
+  within?: (trx: Db, orderId: string) => Promise<void>,
 ): Promise<OrderWriteAnswer> {
   const startedAt = performance.now();
   const requestHash = idempotencyKey === null ? '' : hashBody(body);
@@ -113,6 +115,7 @@ export async function createOrder(
           responseBody: answer.body,
         }),
       );
+      if (within) await within(trx, orderId);
       if (idempotencyKey !== null) {
         await insertIdempotentAnswer(trx, {
           user_id: user.id,

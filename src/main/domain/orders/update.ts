@@ -1,4 +1,5 @@
 import type { Updateable } from 'kysely';
+import type { Db } from '../../db/database';
 import {
   insertTransactionRow,
   listOrderItems,
@@ -26,6 +27,8 @@ export async function updateOrder(
   user: AuthUser,
   body: UpdateOrderBody,
   trail: OrderTrail = {},
+  /** More of the same write, in its transaction (sync: the conflict this edit settles). */
+  within?: (trx: Db) => Promise<void>,
 ): Promise<OrderWriteAnswer> {
   const startedAt = performance.now();
   return ctx.db.transaction().execute(async (trx) => {
@@ -86,6 +89,7 @@ export async function updateOrder(
         responseBody: answer.body,
       }),
     );
+    if (within) await within(trx);
     return answer;
   });
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   conflictListQuerySchema,
+  recreateOrderBodySchema,
   resolveConflictBodySchema,
   SYNC_PROTOCOL_HEADER,
   syncConflictSchema,
@@ -15,7 +16,12 @@ import {
   pushFromDevice,
   requireProtocol,
 } from '../../sync/central';
-import { listConflicts, resolveConflict, syncStatus } from '../../sync/conflicts';
+import {
+  listConflicts,
+  recreateRefusedOrder,
+  resolveConflict,
+  syncStatus,
+} from '../../sync/conflicts';
 import { FILE_BODY_LIMIT, fileBodySchema, receiveFile, sendFile } from '../../sync/files';
 import { deviceOfToken, openDeviceSession } from '../../sync/devices';
 import { pullQuerySchema, pushBodySchema, sessionBodySchema } from '../../sync/protocol';
@@ -233,8 +239,11 @@ export const syncRoutes: RouteDef[] = [
       200: { description: 'Conflict resolved', schema: successEnvelope(syncConflictSchema) },
       400: error('action must be keep_central or apply_mine'),
       401: error('Authentication failed'),
+      403: error("Apply mine needs an admin grant for the conflict's brand at its facility"),
       404: error('Conflict not found'),
-      409: error('Conflict already resolved'),
+      409: error(
+        'Conflict already resolved, or apply mine refused: the order is Shipped or Cancelled (Shipped wins) or not on this service',
+      ),
     },
     async handler(request, _reply, ctx) {
       const body = resolveConflictBodySchema.safeParse(request.body);
@@ -244,6 +253,32 @@ export const syncRoutes: RouteDef[] = [
         message: 'Conflict resolved',
         data: await resolveConflict(ctx, userOf(request), id, body.data.action),
       };
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/sync/v1/conflicts/:id/create-order',
+    summary:
+      'Creates a refused new order again under a new picksheet code, and resolves its conflict',
+    tag: 'Sync',
+    params: z.object({ id: z.string() }),
+    body: recreateOrderBodySchema,
+    responses: {
+      201: {
+        description: 'Order created; the conflict is resolved',
+        schema: successEnvelope(z.object({ order_id: z.string(), conflict: syncConflictSchema })),
+      },
+      400: error('picksheet_code is missing or too long, or the order is refused as any create'),
+      401: error('Authentication failed'),
+      404: error('Conflict not found'),
+      409: error(
+        'Conflict already resolved, not a refused new order, or the picksheet code is taken',
+      ),
+    },
+    async handler(request, reply, ctx) {
+      const { id } = request.params as { id: string };
+      const data = await recreateRefusedOrder(ctx, userOf(request), id, request.body);
+      return reply.status(201).send({ message: 'Order created successfully', data });
     },
   },
 ];

@@ -137,3 +137,34 @@ export function useResolveConflict() {
     onError: () => queryClient.invalidateQueries({ queryKey: syncKeys.status() }),
   });
 }
+
+const recreatedSchema = z.object({ order_id: z.string(), conflict: syncConflictSchema });
+
+/** "Create with a new picksheet code": the refused new order, created again under `picksheetCode`. */
+export async function createRefusedOrder(
+  api: ApiClient,
+  conflictId: string,
+  picksheetCode: string,
+): Promise<z.infer<typeof recreatedSchema>> {
+  const envelope = await api.request(
+    `/api/sync/v1/conflicts/${encodeURIComponent(conflictId)}/create-order`,
+    recreatedSchema,
+    { method: 'POST', body: { picksheet_code: picksheetCode } },
+  );
+  return envelope.data;
+}
+
+/** Creates a refused order again; success refreshes sync and orders, a failure the badge only. */
+export function useCreateRefusedOrder() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ conflictId, picksheetCode }: { conflictId: string; picksheetCode: string }) =>
+      createRefusedOrder(api, conflictId, picksheetCode),
+    onSuccess: async () => {
+      await invalidateSync(queryClient);
+      await queryClient.invalidateQueries({ queryKey: orderKeys.all });
+    },
+    onError: () => queryClient.invalidateQueries({ queryKey: syncKeys.status() }),
+  });
+}

@@ -9,6 +9,7 @@ import {
   fieldLabels,
   formatConflictValue,
   formatSyncClock,
+  isRefusedCreate,
   mutationLabel,
   resolutionLabel,
 } from './syncFormat';
@@ -42,7 +43,7 @@ const baseColumns = [
     header: 'Order',
     cell: (info) => {
       const { order_id: orderId, picksheet_code: code } = info.row.original;
-      if (orderId === null) return code ?? NONE;
+      if (orderId === null || isRefusedCreate(info.row.original)) return code ?? NONE;
       return (
         <Link to="/orders/$orderId" params={{ orderId }}>
           {code ?? 'Open order'}

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import type { SyncStatus } from '../../../../shared/sync';
 import { loadStateOf } from '../../api/queries';
@@ -17,9 +18,25 @@ import { ConflictsTable } from './ConflictsTable';
 import { conflictStatusOf, searchForStatus, type SyncSearch } from './syncSearch';
 import { SyncSummary } from './SyncSummary';
 
-/** Said on a standalone install, where there is nothing to sync. */
-const NOT_CONNECTED =
-  'This installation is not connected to a central service. Start it with --central URL --device-id ID --device-secret SECRET to sync.';
+/** Said on a standalone install, where there is nothing to sync: where to set it up. */
+function NotConnected() {
+  return (
+    <div className="state-message empty">
+      <p>
+        This installation is not connected to a central service. To sync, set it up in{' '}
+        <Link to="/settings">Settings → Sync with a central service</Link>.
+      </p>
+      <details className="message-details">
+        <summary>Details</summary>
+        <p>
+          An administrator can also start the app with{' '}
+          <code>--central URL --device-id ID --device-secret SECRET</code>; start-up values win over
+          saved settings.
+        </p>
+      </details>
+    </div>
+  );
+}
 
 export const NO_CONFLICTS =
   'No conflicts. Changes made offline that the central service refuses show up here.';
@@ -155,9 +172,7 @@ export function SyncScreen() {
       ) : state.status !== 'ready' ? (
         <LoadingMessage text="Loading the sync status…" />
       ) : state.data.role === 'standalone' ? (
-        <div className="state-message empty">
-          <p>{NOT_CONNECTED}</p>
-        </div>
+        <NotConnected />
       ) : (
         <>
           <SyncSummary status={state.data} />

@@ -111,14 +111,30 @@ export function resolvedMessage(
   const name = conflictName(conflict);
   return action === 'keep_central'
     ? `${name}: kept the central service's values.`
-    : `${name}: your values are sent again as a new change. If the order has changed meanwhile (shipped, for example), the central service may refuse them again.`;
+    : `${name}: your values are applied again as a new change, which the central service checks when it gets it. If the order has changed meanwhile (shipped, for example), it may refuse them again.`;
+}
+
+/** What the screen says once a refused new order is created again under another code. */
+export function recreatedMessage(
+  conflict: Pick<SyncConflict, 'picksheet_code' | 'seq'>,
+  newCode: string,
+): string {
+  return `${conflictName(conflict)}: created again as ${newCode}, with the values it held.`;
 }
 
 /** A resolved conflict's outcome in words. */
 export function resolutionLabel(conflict: Pick<SyncConflict, 'resolution'>): string {
   if (conflict.resolution === 'keep_central') return "Kept central's";
   if (conflict.resolution === 'apply_mine') return 'Applied mine';
+  if (conflict.resolution === 'created_new') return 'Created with a new picksheet code';
   return 'Resolved';
+}
+
+/** A refused new order: its order id names an order that exists nowhere, so nothing links to it. */
+export function isRefusedCreate(conflict: Pick<SyncConflict, 'offers' | 'resolution'>): boolean {
+  return (
+    conflict.offers.includes('create_with_new_picksheet') || conflict.resolution === 'created_new'
+  );
 }
 
 /** A role in words, for the summary. */
