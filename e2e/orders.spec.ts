@@ -239,7 +239,13 @@ function demoToken(request: APIRequestContext): Promise<string> {
 /** Creates an order through the API as the demo clerk; resolves with its id. */
 async function createOrderByApi(
   request: APIRequestContext,
-  order: { picksheet: string; brandId: string; retailerId: string; facilityId?: string },
+  order: {
+    picksheet: string;
+    brandId: string;
+    retailerId: string;
+    facilityId?: string;
+    dates?: Record<string, string>;
+  },
 ): Promise<string> {
   const token = await demoToken(request);
   const created = await request.post('/api/v1/orders/create', {
@@ -250,6 +256,7 @@ async function createOrderByApi(
       retailer_id: order.retailerId,
       facility_id: order.facilityId ?? IDS.reno,
       items: [{ sku: 'SKU-1', quantity: 2 }],
+      dates: order.dates,
     },
   });
   expect(created.ok()).toBe(true);
@@ -537,4 +544,77 @@ test('with no orders at all, the list says how to make one', async ({ page }) =>
   await expect(page.getByRole('table')).toHaveCount(0);
   await page.getByRole('link', { name: 'New order' }).click();
   await expect(page.getByRole('heading', { name: 'New order', level: 1 })).toBeFocused();
+});
+
+/** A calendar day `days` from today on this workstation, `YYYY-MM-DD`. */
+function localDayFromToday(days: number): string {
+  const date = new Date();
+  date.setDate(date.getDate() + days);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+test('late and due-today orders: the Due view, the ship-by range, and the marks on list and page', async ({
+  page,
+  request,
+}) => {
+  const prefix = `PS-DUE-${Date.now()}`;
+  const yesterday = localDayFromToday(-1);
+  const today = localDayFromToday(0);
+  const ids = { brandId: IDS.summit, retailerId: IDS.bigBox };
+  // Late by its latest ship date (the requested one, later, does not count).
+  const lateId = await createOrderByApi(request, {
+    ...ids,
+    picksheet: `${prefix}-LATE`,
+    dates: { latest_ship_date: yesterday, requested_ship_date: localDayFromToday(5) },
+  });
+  // Due today by its requested ship date alone; and one due next week.
+  await createOrderByApi(request, {
+    ...ids,
+    picksheet: `${prefix}-TODAY`,
+    dates: { requested_ship_date: today },
+  });
+  await createOrderByApi(request, {
+    ...ids,
+    picksheet: `${prefix}-LATER`,
+    dates: { latest_ship_date: localDayFromToday(7) },
+  });
+
+  await openOrders(page);
+  await page.getByLabel('PO number or picksheet code').fill(prefix);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByRole('table', { name: '3 orders' })).toBeVisible();
+  await expect(
+    page.getByText(/Ship by is the latest ship date, or the requested ship date/),
+  ).toBeVisible();
+
+  await page.getByLabel('Due', { exact: true }).selectOption({ label: 'Due today or late' });
+  await expect(page).toHaveURL(/due=today_or_late/);
+  const table = page.getByRole('table', { name: '2 orders' });
+  await expect(table).toBeVisible();
+  // Oldest ship-by day first; each row says in words how it stands.
+  const late = table.getByRole('row', { name: new RegExp(`${prefix}-LATE`) });
+  const dueToday = table.getByRole('row', { name: new RegExp(`${prefix}-TODAY`) });
+  await expect(late).toContainText(`${yesterday}Late`);
+  await expect(dueToday).toContainText(`${today}Due today`);
+  await expect(table.getByRole('row').nth(1)).toContainText(`${prefix}-LATE`);
+
+  await page.getByLabel('Due', { exact: true }).selectOption({ label: 'Late' });
+  await expect(page.getByRole('table', { name: '1 order' })).toContainText(`${prefix}-LATE`);
+
+  // The ship-by range: inclusive; backwards, it says so instead of showing nothing.
+  await page.getByLabel('Due', { exact: true }).selectOption({ label: 'Any ship-by date' });
+  await page.getByLabel('Ship by from').fill(today);
+  await expect(page.getByRole('table', { name: '2 orders' })).toBeVisible();
+  await page.getByLabel('Ship by to').fill(yesterday);
+  await expect(page.locator('#orders-ship-range-error')).toHaveText('From is after To.');
+  await expect(page.getByLabel('Ship by to')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('table', { name: '3 orders' })).toBeVisible();
+  await page.getByLabel('Ship by to').fill(today);
+  await expect(page.getByRole('table', { name: '1 order' })).toContainText(`${prefix}-TODAY`);
+
+  // The order page names the ship-by day, where it comes from, and that it is late.
+  await page.goto(`/#/orders/${lateId}`);
+  const dates = page.getByRole('region', { name: 'Dates' });
+  await expect(dates).toContainText(`Ship by${yesterday}Late (the latest ship date)`);
 });

@@ -22,6 +22,7 @@ import {
   listRequestOf,
   orderListSearchSchema,
   searchAfterSort,
+  shipRangeBackwards,
 } from '../../src/renderer/src/screens/orders/orderSearch';
 
 const FACILITY = '0f000000-0000-4000-8000-000000000001';
@@ -95,6 +96,30 @@ describe('orders list URL state', () => {
   it('knows when filters narrow the list', () => {
     expect(isFiltered({ sort: 'status', page: 2 })).toBe(false);
     expect(isFiltered({ retailer: RETAILER })).toBe(true);
+  });
+
+  it('asks for the ship-by range and the due view; a range whose from is after its to is left out', () => {
+    const search = orderListSearchSchema.parse({
+      due: 'today_or_late',
+      shipFrom: '2026-03-01',
+      shipTo: '2026-03-31',
+    });
+    const params = Object.fromEntries(orderListParams(listRequestOf(search)));
+    expect(params).toMatchObject({
+      due: 'today_or_late',
+      ship_by_from: '2026-03-01',
+      ship_by_to: '2026-03-31',
+    });
+    expect(orderListQuerySchema.parse(params)).toMatchObject({ due: 'today_or_late' });
+    expect(isFiltered({ due: 'late' })).toBe(true);
+    expect(isFiltered({ shipTo: '2026-03-31' })).toBe(true);
+    const backwards = { shipFrom: '2026-04-01', shipTo: '2026-03-01' };
+    expect(shipRangeBackwards(backwards)).toBe(true);
+    const request = listRequestOf(backwards);
+    expect(request.ship_by_from).toBeUndefined();
+    expect(request.ship_by_to).toBeUndefined();
+    // Values that do not fit are dropped.
+    expect(orderListSearchSchema.parse({ due: 'soon', shipFrom: '2026-02-30' })).toEqual({});
   });
 });
 
