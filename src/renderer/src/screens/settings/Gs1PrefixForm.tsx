@@ -143,7 +143,7 @@ export function Gs1PrefixForm() {
             .join(' ')}
           {...register('gs1_company_prefix')}
         />
-        <p id="settings-gs1-prefix-current" className="hint" role="status">
+        <p id="settings-gs1-prefix-current" className="hint">
           {brandId === ''
             ? 'Choose a brand to see its prefix.'
             : current.isPending
