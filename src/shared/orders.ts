@@ -545,9 +545,16 @@ export const orderListQuerySchema = z
     retailer_id: uuidSchema.optional(),
     brand_id: uuidSchema.optional(),
     /** Inclusive bounds on the ship-by day (latest ship date, else requested ship date). */
-    ship_by_from: calendarDateSchema.optional(),
-    ship_by_to: calendarDateSchema.optional(),
-    due: z.enum(DUE_FILTERS).optional(),
+    ship_by_from: calendarDateSchema
+      .optional()
+      .describe('YYYY-MM-DD: ship-by day (latest ship date, else requested ship date) on or after'),
+    ship_by_to: calendarDateSchema.optional().describe('YYYY-MM-DD: ship-by day on or before'),
+    due: z
+      .enum(DUE_FILTERS)
+      .optional()
+      .describe(
+        'Orders not shipped or cancelled whose ship-by day is before (late), on (today) or on or before (today_or_late) the local today',
+      ),
     order_by: z.enum(ORDER_SORT_FIELDS).default('created_at'),
     order_direction: z.enum(['asc', 'desc']).default('desc'),
     page: z.coerce.number().int().min(1).default(1),

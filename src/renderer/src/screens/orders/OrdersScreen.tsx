@@ -1,6 +1,12 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
-import { ORDER_STATUSES, type DueFilter, type OrderStatus } from '../../../../shared/orders';
+import {
+  ORDER_STATUSES,
+  orderListQuerySchema,
+  type DueFilter,
+  type OrderStatus,
+} from '../../../../shared/orders';
+import { maxLengthAt } from '../../../../shared/schema-limits';
 import { loadStateOf, useFacilities } from '../../api/queries';
 import {
   ClearFilters,
@@ -60,6 +66,7 @@ function Filters({
           <input
             id="orders-search"
             type="search"
+            maxLength={maxLengthAt(orderListQuerySchema, 'search')}
             value={text}
             onChange={(event) => setText(event.target.value)}
             placeholder="e.g. PO-4500123"
