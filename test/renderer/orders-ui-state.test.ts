@@ -15,6 +15,7 @@ import {
   emptyOrderForm,
   fieldPathsOf,
   formValuesOfOrder,
+  transportationChoiceOf,
 } from '../../src/renderer/src/screens/orders/orderFormValues';
 import {
   ORDER_PAGE_SIZE,
@@ -251,6 +252,13 @@ describe('order form values and the shared schema', () => {
     expect(body.dates?.cancel_by_date).toBe('2026-12-20');
     expect(body.dates?.stage_by).toBeNull();
     expect(body.address_data?.bill_to_contact?.email).toBeNull();
+  });
+
+  it('a stored transportation method is one of the two choices whatever its case; another stays as received', () => {
+    expect(transportationChoiceOf('freight')).toBe('FREIGHT');
+    expect(transportationChoiceOf(' Parcel ')).toBe('PARCEL');
+    expect(transportationChoiceOf('LTL')).toBe('LTL');
+    expect(transportationChoiceOf(null)).toBe('');
   });
 
   it('editing a stored order sends its lines back with their trackers and pass-through', () => {
