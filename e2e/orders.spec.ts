@@ -56,7 +56,7 @@ test('create an order, edit it, attach its BOL and move it to another facility',
   await page.getByRole('button', { name: 'Create order' }).click();
   await expect(page.locator('#order-picksheet_code-error')).toHaveText('This field is required');
   await expect(page.locator('#order-items-0-sku-error')).toHaveText('This field is required');
-  await expect(page.locator('#order-items-0-quantity-error')).toHaveText('Must be a whole number');
+  await expect(page.locator('#order-items-0-quantity-error')).toHaveText('Enter a quantity');
   await expect(page.locator('#order-facility_id-error')).toHaveText('Choose a facility.');
   // The first field in error takes the focus.
   await expect(page.getByLabel('Facility', { exact: true })).toBeFocused();
@@ -239,7 +239,13 @@ function demoToken(request: APIRequestContext): Promise<string> {
 /** Creates an order through the API as the demo clerk; resolves with its id. */
 async function createOrderByApi(
   request: APIRequestContext,
-  order: { picksheet: string; brandId: string; retailerId: string; facilityId?: string },
+  order: {
+    picksheet: string;
+    brandId: string;
+    retailerId: string;
+    facilityId?: string;
+    dates?: Record<string, string>;
+  },
 ): Promise<string> {
   const token = await demoToken(request);
   const created = await request.post('/api/v1/orders/create', {
@@ -250,6 +256,7 @@ async function createOrderByApi(
       retailer_id: order.retailerId,
       facility_id: order.facilityId ?? IDS.reno,
       items: [{ sku: 'SKU-1', quantity: 2 }],
+      dates: order.dates,
     },
   });
   expect(created.ok()).toBe(true);
@@ -537,4 +544,162 @@ test('with no orders at all, the list says how to make one', async ({ page }) =>
   await expect(page.getByRole('table')).toHaveCount(0);
   await page.getByRole('link', { name: 'New order' }).click();
   await expect(page.getByRole('heading', { name: 'New order', level: 1 })).toBeFocused();
+});
+
+/** A calendar day `days` from today on this workstation, `YYYY-MM-DD`. */
+function localDayFromToday(days: number): string {
+  const date = new Date();
+  date.setDate(date.getDate() + days);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+test('late and due-today orders: the Due view, the ship-by range, and the marks on list and page', async ({
+  page,
+  request,
+}) => {
+  const prefix = `PS-DUE-${Date.now()}`;
+  const yesterday = localDayFromToday(-1);
+  const today = localDayFromToday(0);
+  const ids = { brandId: IDS.summit, retailerId: IDS.bigBox };
+  // Late by its latest ship date (the requested one, later, does not count).
+  const lateId = await createOrderByApi(request, {
+    ...ids,
+    picksheet: `${prefix}-LATE`,
+    dates: { latest_ship_date: yesterday, requested_ship_date: localDayFromToday(5) },
+  });
+  // Due today by its requested ship date alone; and one due next week.
+  await createOrderByApi(request, {
+    ...ids,
+    picksheet: `${prefix}-TODAY`,
+    dates: { requested_ship_date: today },
+  });
+  await createOrderByApi(request, {
+    ...ids,
+    picksheet: `${prefix}-LATER`,
+    dates: { latest_ship_date: localDayFromToday(7) },
+  });
+
+  await openOrders(page);
+  await page.getByLabel('PO number or picksheet code').fill(prefix);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByRole('table', { name: '3 orders' })).toBeVisible();
+  await expect(
+    page.getByText(/Ship by is the latest ship date, or the requested ship date/),
+  ).toBeVisible();
+
+  await page.getByLabel('Due', { exact: true }).selectOption({ label: 'Due today or late' });
+  await expect(page).toHaveURL(/due=today_or_late/);
+  const table = page.getByRole('table', { name: '2 orders' });
+  await expect(table).toBeVisible();
+  // Oldest ship-by day first; each row says in words how it stands.
+  const late = table.getByRole('row', { name: new RegExp(`${prefix}-LATE`) });
+  const dueToday = table.getByRole('row', { name: new RegExp(`${prefix}-TODAY`) });
+  await expect(late).toContainText(`${yesterday}Late`);
+  await expect(dueToday).toContainText(`${today}Due today`);
+  await expect(table.getByRole('row').nth(1)).toContainText(`${prefix}-LATE`);
+
+  await page.getByLabel('Due', { exact: true }).selectOption({ label: 'Late' });
+  await expect(page.getByRole('table', { name: '1 order' })).toContainText(`${prefix}-LATE`);
+
+  // The ship-by range: inclusive; backwards, it says so instead of showing nothing.
+  await page.getByLabel('Due', { exact: true }).selectOption({ label: 'Any ship-by date' });
+  await page.getByLabel('Ship by from').fill(today);
+  await expect(page.getByRole('table', { name: '2 orders' })).toBeVisible();
+  await page.getByLabel('Ship by to').fill(yesterday);
+  await expect(page.locator('#orders-ship-range-error')).toHaveText('From is after To.');
+  await expect(page.getByLabel('Ship by to')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('table', { name: '3 orders' })).toBeVisible();
+  await page.getByLabel('Ship by to').fill(today);
+  await expect(page.getByRole('table', { name: '1 order' })).toContainText(`${prefix}-TODAY`);
+
+  // The order page names the ship-by day, where it comes from, and that it is late.
+  await page.goto(`/#/orders/${lateId}`);
+  const dates = page.getByRole('region', { name: 'Dates' });
+  await expect(dates).toContainText(`Ship by${yesterday}Late (the latest ship date)`);
+});
+
+test('the order form: transportation is a choice, a blank quantity asks for one, inputs stop at the service’s lengths, the page shows the case barcode', async ({
+  page,
+}) => {
+  const picksheet = `PS-FORM-${Date.now()}`;
+  await page.goto('/#/orders/new');
+  await expect(page.getByRole('heading', { name: 'New order', level: 1 })).toBeFocused();
+  const method = page.getByLabel('Transportation method');
+  await expect(method.locator('option')).toHaveText([
+    'Not given (ships on pallets)',
+    'Freight (on pallets)',
+    'Parcel (loose cartons)',
+  ]);
+  // The lengths come from the shared schema the service checks with.
+  await expect(page.getByLabel('PO number')).toHaveAttribute('maxlength', '100');
+  await expect(page.getByLabel('Description, item 1')).toHaveAttribute('maxlength', '1000');
+  await expect(page.getByLabel('Ship to: Name')).toHaveAttribute('maxlength', '255');
+  // A pasted 200,000 characters stop at the limit instead of failing on save.
+  await page.getByLabel('Description, item 1').fill('x'.repeat(200_000));
+  await expect(page.getByLabel('Description, item 1')).toHaveValue('x'.repeat(1000));
+
+  await choose(page, 'Facility', 'Reno DC');
+  await choose(page, 'Brand', 'Summit Outdoor');
+  await choose(page, 'Retailer', { index: 1 });
+  await page.getByLabel('Picksheet code (required)').fill(picksheet);
+  await method.selectOption({ label: 'Parcel (loose cartons)' });
+  await page.getByLabel('SKU, item 1').fill('SUM-TENT-2P');
+  await page.getByLabel('Case barcode, item 1').fill('10012345678902');
+  await page.getByRole('button', { name: 'Create order' }).click();
+  await expect(page.locator('#order-items-0-quantity-error')).toHaveText('Enter a quantity');
+  await expect(page.getByLabel('Quantity, item 1')).toBeFocused();
+  await page.getByLabel('Quantity, item 1').fill('3');
+  await page.getByRole('button', { name: 'Create order' }).click();
+
+  await expect(page.getByRole('heading', { name: `Order ${picksheet}`, level: 1 })).toBeVisible();
+  const identifiers = page.getByRole('region', { name: 'Identifiers' });
+  await expect(identifiers.getByText('PARCEL', { exact: true })).toBeVisible();
+  const items = page.getByRole('region', { name: 'Items' });
+  await expect(items.getByRole('columnheader', { name: 'Case barcode' })).toBeVisible();
+  await expect(items.getByRole('cell', { name: '10012345678902' })).toBeVisible();
+
+  // Editing keeps the stored choice.
+  await page.getByRole('link', { name: 'Edit order' }).click();
+  await expect(page.getByLabel('Transportation method')).toHaveValue('PARCEL');
+});
+
+test('after a BOL upload the form is empty for the next document; a corrected BOL gets its own numbers', async ({
+  page,
+  request,
+}) => {
+  const picksheet = `PS-BOL-${Date.now()}`;
+  const orderId = await createOrderByApi(request, {
+    picksheet,
+    brandId: IDS.summit,
+    retailerId: IDS.bigBox,
+  });
+  await page.goto(`/#/orders/${orderId}`);
+  const bol = page.getByRole('region', { name: 'Bill of lading' });
+  await dropFile(page, 'bol-a.pdf', 'application/pdf', await pdfBytes());
+  await bol.getByLabel('BOL number').fill('BOL-A1');
+  await bol.getByLabel('PRO number').fill('PRO-A1');
+  await bol.getByLabel('Carrier', { exact: true }).fill('Old Dominion');
+  await bol.getByRole('button', { name: 'Upload bill of lading' }).click();
+  await expect(bol.getByRole('status')).toHaveText('BOL uploaded successfully: bol-a.pdf.');
+
+  // The numbers belong to that document: cleared, with the order's current ones named.
+  await expect(bol.getByLabel('BOL number')).toHaveValue('');
+  await expect(bol.getByLabel('PRO number')).toHaveValue('');
+  await expect(bol.getByText('On the order now: BOL-A1. Left empty, it stays.')).toBeVisible();
+  await expect(bol.getByLabel('Carrier', { exact: true })).toHaveValue('Old Dominion');
+
+  await dropFile(page, 'bol-b.pdf', 'application/pdf', await pdfBytes());
+  await bol.getByLabel('BOL number').fill('BOL-B2');
+  await bol.getByRole('button', { name: 'Upload bill of lading' }).click();
+  await expect(bol.getByRole('status')).toHaveText('BOL uploaded successfully: bol-b.pdf.');
+  const versions = bol.getByRole('list', { name: 'Bill of lading versions, newest first' });
+  await expect(versions.getByRole('listitem')).toHaveCount(2);
+  const newest = versions.getByRole('listitem').first();
+  await expect(newest).toContainText('bol-b.pdf');
+  await expect(newest).toContainText('BOL BOL-B2');
+  // Version 2 was not recorded with version 1's PRO number.
+  await expect(newest).not.toContainText('PRO-A1');
+  const identifiers = page.getByRole('region', { name: 'Identifiers' });
+  await expect(identifiers.getByText('BOL-B2')).toBeVisible();
 });

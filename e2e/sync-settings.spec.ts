@@ -42,7 +42,7 @@ test('sync settings: invalid values are named at their fields; saved; then stopp
     'Must be an https:// URL (http:// only on this machine: localhost, 127.0.0.1)',
   );
   await expect(page.locator('#settings-sync-device-error')).toHaveText(
-    'Must be a UUID, like 6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b',
+    'Must be the device ID the central service gave this workstation, written like 6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b',
   );
   await expect(sync.getByLabel('Central service URL')).toHaveAttribute('aria-invalid', 'true');
 

@@ -134,6 +134,11 @@ export const gs1PrefixDataSchema = z.object({
   brand_id: z.uuid(),
   gs1_company_prefix: z.string(),
 });
+/** `GET /api/v1/brands/{brand_id}/gs1-prefix`: the brand's current prefix, null when none is set. */
+export const gs1PrefixReadSchema = z.object({
+  brand_id: z.uuid(),
+  gs1_company_prefix: z.string().nullable(),
+});
 
 export const cartonParamsSchema = z.object({ order_id: uuidSchema, carton_id: uuidSchema });
 export const palletParamsSchema = z.object({ order_id: uuidSchema, pallet_id: uuidSchema });

@@ -510,7 +510,16 @@ export const ORDER_SORT_FIELDS = [
   'status',
   'requested_ship_date',
   'cancel_by_date',
+  /** The latest ship date, else the requested ship date (see `shipByDate`). */
+  'ship_by',
 ] as const;
+
+/**
+ * `due` on the order list, for orders not yet shipped or cancelled: `late` (ship-by day passed),
+ * `today` (ship-by day is today), `today_or_late` (both), by the service's local calendar day.
+ */
+export const DUE_FILTERS = ['late', 'today', 'today_or_late'] as const;
+export type DueFilter = (typeof DUE_FILTERS)[number];
 
 /** Comma-separated values of a query parameter. */
 const commaList = <T extends z.ZodType>(item: T) =>
@@ -526,19 +535,35 @@ const commaList = <T extends z.ZodType>(item: T) =>
   );
 
 /** Query of `GET /api/v1/orders` (beyond the interface). */
-export const orderListQuerySchema = z.object({
-  /** Case-insensitive part of the PO number, picksheet code or external order id. */
-  search: z.string().trim().max(ORDER_LIMITS.code).optional(),
-  /** Comma-separated statuses; any matches. */
-  status: commaList(orderStatusSchema).optional(),
-  facility_id: uuidSchema.optional(),
-  retailer_id: uuidSchema.optional(),
-  brand_id: uuidSchema.optional(),
-  order_by: z.enum(ORDER_SORT_FIELDS).default('created_at'),
-  order_direction: z.enum(['asc', 'desc']).default('desc'),
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(100).default(50),
-});
+export const orderListQuerySchema = z
+  .object({
+    /** Case-insensitive part of the PO number, picksheet code or external order id. */
+    search: z.string().trim().max(ORDER_LIMITS.code).optional(),
+    /** Comma-separated statuses; any matches. */
+    status: commaList(orderStatusSchema).optional(),
+    facility_id: uuidSchema.optional(),
+    retailer_id: uuidSchema.optional(),
+    brand_id: uuidSchema.optional(),
+    /** Inclusive bounds on the ship-by day (latest ship date, else requested ship date). */
+    ship_by_from: calendarDateSchema
+      .optional()
+      .describe('YYYY-MM-DD: ship-by day (latest ship date, else requested ship date) on or after'),
+    ship_by_to: calendarDateSchema.optional().describe('YYYY-MM-DD: ship-by day on or before'),
+    due: z
+      .enum(DUE_FILTERS)
+      .optional()
+      .describe(
+        'Orders not shipped or cancelled whose ship-by day is before (late), on (today) or on or before (today_or_late) the local today',
+      ),
+    order_by: z.enum(ORDER_SORT_FIELDS).default('created_at'),
+    order_direction: z.enum(['asc', 'desc']).default('desc'),
+    page: z.coerce.number().int().min(1).default(1),
+    page_size: z.coerce.number().int().min(1).max(100).default(50),
+  })
+  .refine(
+    (query) => !query.ship_by_from || !query.ship_by_to || query.ship_by_from <= query.ship_by_to,
+    { path: ['ship_by_from'], message: 'is after ship_by_to' },
+  );
 export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
 
 export const orderListItemSchema = z.object({
@@ -551,6 +576,10 @@ export const orderListItemSchema = z.object({
   retailer: z.object({ retailer_id: z.uuid(), name: z.string() }),
   facility: z.object({ id: z.uuid(), name: z.string(), external_facility_code: z.string() }),
   requested_ship_date: z.string().nullable(),
+  /** The day the order must ship by: `latest_ship_date`, else `requested_ship_date`. */
+  ship_by: z.string().nullable(),
+  /** `late` once the ship-by day has passed, `due_today` on it; null when shipped or cancelled. */
+  ship_by_status: z.enum(['late', 'due_today']).nullable(),
   cancel_by_date: z.string().nullable(),
   item_count: z.number().int(),
   total_units: z.number().int(),

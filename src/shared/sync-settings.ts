@@ -47,7 +47,10 @@ export const deviceIdSchema = z
   .string({ error: 'is required' })
   .trim()
   .min(1, { message: 'is required', abort: true })
-  .regex(UUID_TEXT, 'must be a UUID, like 6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b')
+  .regex(
+    UUID_TEXT,
+    'must be the device ID the central service gave this workstation, written like 6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b',
+  )
   .transform((value) => value.toLowerCase());
 
 /**

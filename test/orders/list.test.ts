@@ -100,6 +100,8 @@ describe('GET /api/v1/orders', () => {
       retailer: { retailer_id: id('r', 1), name: 'Retailer One' },
       facility: { id: id('f', 1), name: 'Alpha DC', external_facility_code: 'ALP' },
       requested_ship_date: null,
+      ship_by: null,
+      ship_by_status: null,
       cancel_by_date: null,
       item_count: 3,
       total_units: 60,
@@ -231,6 +233,9 @@ describe('GET /api/v1/orders', () => {
         'retailer_id',
         'search',
         'status',
+        'ship_by_from',
+        'ship_by_to',
+        'due',
       ].sort(),
     );
     expect(doc.paths['/api/v1/orders/{order_id}'].get).toBeDefined();

@@ -15,6 +15,7 @@ import {
   emptyOrderForm,
   fieldPathsOf,
   formValuesOfOrder,
+  transportationChoiceOf,
 } from '../../src/renderer/src/screens/orders/orderFormValues';
 import {
   ORDER_PAGE_SIZE,
@@ -22,6 +23,7 @@ import {
   listRequestOf,
   orderListSearchSchema,
   searchAfterSort,
+  shipRangeBackwards,
 } from '../../src/renderer/src/screens/orders/orderSearch';
 
 const FACILITY = '0f000000-0000-4000-8000-000000000001';
@@ -95,6 +97,30 @@ describe('orders list URL state', () => {
   it('knows when filters narrow the list', () => {
     expect(isFiltered({ sort: 'status', page: 2 })).toBe(false);
     expect(isFiltered({ retailer: RETAILER })).toBe(true);
+  });
+
+  it('asks for the ship-by range and the due view; a range whose from is after its to is left out', () => {
+    const search = orderListSearchSchema.parse({
+      due: 'today_or_late',
+      shipFrom: '2026-03-01',
+      shipTo: '2026-03-31',
+    });
+    const params = Object.fromEntries(orderListParams(listRequestOf(search)));
+    expect(params).toMatchObject({
+      due: 'today_or_late',
+      ship_by_from: '2026-03-01',
+      ship_by_to: '2026-03-31',
+    });
+    expect(orderListQuerySchema.parse(params)).toMatchObject({ due: 'today_or_late' });
+    expect(isFiltered({ due: 'late' })).toBe(true);
+    expect(isFiltered({ shipTo: '2026-03-31' })).toBe(true);
+    const backwards = { shipFrom: '2026-04-01', shipTo: '2026-03-01' };
+    expect(shipRangeBackwards(backwards)).toBe(true);
+    const request = listRequestOf(backwards);
+    expect(request.ship_by_from).toBeUndefined();
+    expect(request.ship_by_to).toBeUndefined();
+    // Values that do not fit are dropped.
+    expect(orderListSearchSchema.parse({ due: 'soon', shipFrom: '2026-02-30' })).toEqual({});
   });
 });
 
@@ -226,6 +252,13 @@ describe('order form values and the shared schema', () => {
     expect(body.dates?.cancel_by_date).toBe('2026-12-20');
     expect(body.dates?.stage_by).toBeNull();
     expect(body.address_data?.bill_to_contact?.email).toBeNull();
+  });
+
+  it('a stored transportation method is one of the two choices whatever its case; another stays as received', () => {
+    expect(transportationChoiceOf('freight')).toBe('FREIGHT');
+    expect(transportationChoiceOf(' Parcel ')).toBe('PARCEL');
+    expect(transportationChoiceOf('LTL')).toBe('LTL');
+    expect(transportationChoiceOf(null)).toBe('');
   });
 
   it('editing a stored order sends its lines back with their trackers and pass-through', () => {

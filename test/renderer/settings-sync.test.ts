@@ -72,7 +72,7 @@ describe('sync settings form schema', () => {
         .error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     expect(messages({ central_url: 'central', device_id: 'reno-1' })).toEqual([
       'central_url: must be a URL, like https://central.example.com',
-      'device_id: must be a UUID, like 6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b',
+      'device_id: must be the device ID the central service gave this workstation, written like 6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b',
     ]);
     expect(messages({ central_url: '  ', device_id: '' })).toEqual([
       'central_url: is required',

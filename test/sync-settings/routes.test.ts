@@ -116,7 +116,7 @@ describe('GET and PUT /api/sync/v1/settings', () => {
       ],
       [
         { ...VALID, device_id: 'dock-2' },
-        'device_id: must be a UUID, like 6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b',
+        'device_id: must be the device ID the central service gave this workstation, written like 6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b',
       ],
       [{ device_secret: 'x' }, 'central_url: is required; device_id: is required'],
       [{ clear: false }, 'clear: Invalid input: expected true'],

@@ -84,7 +84,7 @@ describe('stored sync settings', () => {
       settings: null,
       lines: [
         `ignoring ${file}: central_url must be an https:// URL (http:// only on this machine: localhost, 127.0.0.1); ` +
-          'device_id must be a UUID, like 6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b; device_secret is required',
+          'device_id must be the device ID the central service gave this workstation, written like 6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b; device_secret is required',
       ],
     });
   });

@@ -1,5 +1,5 @@
 import { sql, type CompiledQuery } from 'kysely';
-import { ORDER_TIMESTAMP_FIELDS } from '../../shared/orders';
+import { FINAL_STATUSES, ORDER_TIMESTAMP_FIELDS, type DueFilter } from '../../shared/orders';
 import type { Db } from './database';
 import type {
   CartonsTable,
@@ -183,6 +183,11 @@ export interface OrderListFilter {
   facilityId?: string;
   retailerId?: string;
   brandId?: string;
+  /** Inclusive bounds on the ship-by day, `YYYY-MM-DD`. */
+  shipByFrom?: string;
+  shipByTo?: string;
+  /** Not shipped or cancelled, and the ship-by day is before (`late`) or on (`today`) `today`. */
+  due?: { filter: DueFilter; today: string };
 }
 
 export type OrderSortField =
@@ -192,7 +197,16 @@ export type OrderSortField =
   | 'po_number'
   | 'status'
   | 'requested_ship_date'
-  | 'cancel_by_date';
+  | 'cancel_by_date'
+  | 'ship_by';
+
+/**
+ * The ship-by day in SQL, as `shipByDate` (src/shared/ship-by.ts) reads it: the latest ship date,
+ * else the requested ship date, by its calendar day.
+ */
+const SHIP_BY = sql<
+  string | null
+>`substr(coalesce(nullif(o.latest_ship_date, ''), nullif(o.requested_ship_date, '')), 1, 10)`;
 
 /** `%` and `_` in a search are literal characters, not patterns. */
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
@@ -205,6 +219,14 @@ function filteredOrders(db: Db, filter: OrderListFilter) {
   if (filter.retailerId) query = query.where('o.retailer_id', '=', filter.retailerId);
   if (filter.brandId) query = query.where('o.brand_id', '=', filter.brandId);
   if (filter.statuses?.length) query = query.where('o.status', 'in', [...filter.statuses]);
+  if (filter.shipByFrom) query = query.where(SHIP_BY, '>=', filter.shipByFrom);
+  if (filter.shipByTo) query = query.where(SHIP_BY, '<=', filter.shipByTo);
+  if (filter.due) {
+    const { filter: due, today } = filter.due;
+    query = query
+      .where('o.status', 'not in', [...FINAL_STATUSES])
+      .where(SHIP_BY, due === 'late' ? '<' : due === 'today' ? '=' : '<=', today);
+  }
   if (filter.search) {
     // lower() + LIKE … ESCAPE reads the same on SQLite and PostgreSQL.
     const pattern = likePattern(filter.search);
@@ -236,7 +258,12 @@ export async function listOrders(
   page: { limit: number; offset: number },
 ) {
   if (filter.facilityIds.length === 0) return [];
-  const sortKey = sort.field === 'status' ? STATUS_RANK : sql.ref(`o.${sort.field}`);
+  const sortKey =
+    sort.field === 'status'
+      ? STATUS_RANK
+      : sort.field === 'ship_by'
+        ? SHIP_BY
+        : sql.ref(`o.${sort.field}`);
   // The page is cut from the orders table first; names and line totals are then looked up for
   // its rows only, not for every row skipped by the offset.
   const pageIds = filteredOrders(db, filter)
@@ -265,6 +292,7 @@ export async function listOrders(
       'f.name as facility_name',
       'f.external_facility_code',
       'o.requested_ship_date',
+      'o.latest_ship_date',
       'o.cancel_by_date',
       'o.created_at',
       'o.updated_at',

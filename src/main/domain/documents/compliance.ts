@@ -4,6 +4,7 @@ import { buildCompliancePdf, type ComplianceReportData } from '../../documents/c
 import { documentDate, documentTime } from '../../documents/document-time';
 import type { AuthUser, ServiceContext } from '../context';
 import { notFound } from '../errors';
+import { shipByDate } from '../../../shared/ship-by';
 import { isoUtc } from '../orders/details';
 import { evaluateCompliance, overallVerdict, type ComplianceFacts } from './compliance-rules';
 import { loadDocumentOrder, skuTotals, type DocumentOrder } from './load-order';
@@ -24,7 +25,7 @@ function complianceFacts(
     asnSentAt: isoUtc(times.asn_sent_at),
     scheduledDeliveryAt: isoUtc(times.scheduled_delivery_date),
     earliestShipDate: dateOf(times.earliest_ship_date),
-    latestShipDate: dateOf(times.latest_ship_date),
+    latestShipDate: shipByDate(times),
     requestedDeliveryDate: dateOf(times.requested_delivery_date),
     items: items.map(({ sku, quantity }) => ({ sku, quantity })),
     pallets: order.pallets.map(({ id, sscc }) => ({ id, sscc })),

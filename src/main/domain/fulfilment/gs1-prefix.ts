@@ -27,3 +27,14 @@ export async function setGs1Prefix(
     return { brand_id: brand.id, gs1_company_prefix: body.gs1_company_prefix };
   });
 }
+
+/**
+ * GET /api/v1/brands/{brand_id}/gs1-prefix: the brand's current prefix (null when none is set),
+ * so a supervisor sees it before changing it. Anyone who sees the brand may read it; a brand the
+ * user does not see answers 404 like an unknown id.
+ */
+export async function gs1PrefixOf(ctx: ServiceContext, user: AuthUser, brandId: string) {
+  const brand = await findVisibleBrand(ctx.db, user, brandId);
+  if (!brand) throw notFound(BRAND_NOT_FOUND);
+  return { brand_id: brand.id, gs1_company_prefix: brand.gs1_company_prefix };
+}

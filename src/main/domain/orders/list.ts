@@ -5,10 +5,13 @@ import {
   type OrderListRow,
 } from '../../db/order-reads';
 import type { OrderListItem, OrderListPage, OrderListQuery } from '../../../shared/orders';
+import { localDay } from '../../../shared/inventory';
+import { shipByDate, shipByStatus } from '../../../shared/ship-by';
 import type { AuthUser, ServiceContext } from '../context';
 import { facilitiesOf } from '../lookups';
 
-function listItemView(row: OrderListRow): OrderListItem {
+function listItemView(row: OrderListRow, today: string): OrderListItem {
+  const shipBy = shipByDate(row);
   return {
     id: row.id,
     picksheet_code: row.picksheet_code,
@@ -23,6 +26,8 @@ function listItemView(row: OrderListRow): OrderListItem {
       external_facility_code: row.external_facility_code,
     },
     requested_ship_date: row.requested_ship_date,
+    ship_by: shipBy,
+    ship_by_status: shipByStatus(shipBy, row.status, today),
     cancel_by_date: row.cancel_by_date,
     item_count: Number(row.item_count ?? 0),
     total_units: Number(row.total_units ?? 0),
@@ -34,7 +39,8 @@ function listItemView(row: OrderListRow): OrderListItem {
 /**
  * One page of the orders the user sees (its facilities; its brand's orders only, for credentials
  * acting for a brand). Filters naming a facility, brand or retailer outside that scope match
- * nothing: the page is empty, as for ids that do not exist.
+ * nothing: the page is empty, as for ids that do not exist. Each order carries its ship-by day and
+ * whether it is late or due today.
  */
 export async function orderList(
   ctx: ServiceContext,
@@ -42,6 +48,8 @@ export async function orderList(
   query: OrderListQuery,
 ): Promise<OrderListPage> {
   const facilities = await facilitiesOf(ctx, user);
+  // Late and due are judged by the workstation's calendar day, as the clerk reads the dates.
+  const today = localDay(ctx.clock.now());
   const filter: OrderListFilter = {
     facilityIds: facilities.map((facility) => facility.id),
     userBrandId: user.brandId,
@@ -50,6 +58,9 @@ export async function orderList(
     facilityId: query.facility_id,
     retailerId: query.retailer_id,
     brandId: query.brand_id,
+    shipByFrom: query.ship_by_from,
+    shipByTo: query.ship_by_to,
+    due: query.due && { filter: query.due, today },
   };
   const [totalCount, rows] = await Promise.all([
     countOrders(ctx.db, filter),
@@ -64,6 +75,6 @@ export async function orderList(
     page: query.page,
     page_size: query.page_size,
     total_count: totalCount,
-    orders: rows.map(listItemView),
+    orders: rows.map((row) => listItemView(row, today)),
   };
 }

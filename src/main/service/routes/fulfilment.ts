@@ -8,6 +8,7 @@ import {
   fulfilmentViewSchema,
   gs1PrefixBodySchema,
   gs1PrefixDataSchema,
+  gs1PrefixReadSchema,
   moveCartonBodySchema,
   openCartonBodySchema,
   packCartonBodySchema,
@@ -21,7 +22,7 @@ import { orderIdParamsSchema } from '../../../shared/orders';
 import type { AuthUser, ServiceContext } from '../../domain/context';
 import { DomainError } from '../../domain/errors';
 import { recordAction } from '../../domain/fulfilment/actions';
-import { setGs1Prefix } from '../../domain/fulfilment/gs1-prefix';
+import { gs1PrefixOf, setGs1Prefix } from '../../domain/fulfilment/gs1-prefix';
 import {
   FULFILMENT_ACTIONS,
   recordStepFailure,
@@ -341,6 +342,31 @@ export const fulfilmentRoutes: RouteDef[] = [
     conflicts: 'Not used',
     run: (s) => recordAction(s.ctx, s.user, s.orderId, s.input, s.trail),
   }),
+  {
+    method: 'GET',
+    url: '/api/v1/brands/:brand_id/gs1-prefix',
+    summary: "A brand's current GS1 company prefix (null when none is set)",
+    tag: TAG,
+    params: brandIdParamsSchema,
+    internalErrorMessage: 'Failed to read the GS1 company prefix',
+    responses: {
+      200: {
+        description: 'GS1 company prefix retrieved',
+        schema: successEnvelope(gs1PrefixReadSchema),
+      },
+      400: { description: 'Invalid brand ID format', schema: errorEnvelopeSchema },
+      401: { description: 'Authentication failed', schema: errorEnvelopeSchema },
+      404: {
+        description: 'Brand not found (also a brand the user does not see)',
+        schema: errorEnvelopeSchema,
+      },
+    },
+    async handler(request, _reply, ctx) {
+      const { brand_id } = parseOr(brandIdParamsSchema, request.params, 'Invalid brand ID format');
+      const data = await gs1PrefixOf(ctx, userOf(request), brand_id);
+      return { message: 'GS1 company prefix retrieved', data };
+    },
+  },
   {
     method: 'PUT',
     url: '/api/v1/brands/:brand_id/gs1-prefix',

@@ -15,7 +15,7 @@ export const orderReadRoutes: RouteDef[] = [
     method: 'GET',
     url: '/api/v1/orders',
     summary:
-      'List the orders the user sees: search (PO, picksheet code, external id), filters, sort, pages',
+      'List the orders the user sees: search (PO, picksheet code, external id), filters (ship-by day, due today or late), sort, pages',
     tag: 'Orders',
     query: orderListQuerySchema,
     internalErrorMessage: 'Order list retrieval failed',

@@ -14,6 +14,7 @@ import {
 import {
   fulfilmentViewSchema,
   gs1PrefixDataSchema,
+  gs1PrefixReadSchema,
   stepResultSchema,
   type CreatePalletBody,
   type FulfilmentView,
@@ -193,4 +194,18 @@ export async function saveGs1Prefix(
     },
   );
   return answer.data;
+}
+
+/** A brand's current GS1 company prefix (null when none is set). */
+export async function fetchGs1Prefix(
+  api: ApiClient,
+  brandId: string,
+  signal?: AbortSignal,
+): Promise<string | null> {
+  const data = await api.get(
+    `/api/v1/brands/${id(brandId)}/gs1-prefix`,
+    gs1PrefixReadSchema,
+    signal,
+  );
+  return data.gs1_company_prefix;
 }

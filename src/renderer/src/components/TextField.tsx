@@ -8,6 +8,8 @@ export interface TextFieldProps {
   type?: HTMLInputTypeAttribute;
   autoComplete?: string;
   autoFocus?: boolean;
+  /** The longest text the service accepts here (take it from the shared schema). */
+  maxLength?: number;
   /** Validation message; when set the input is marked invalid and described by it. */
   error?: string;
 }
@@ -20,6 +22,7 @@ export function TextField({
   type = 'text',
   autoComplete,
   autoFocus,
+  maxLength,
   error,
 }: TextFieldProps) {
   const errorId = `${id}-error`;
@@ -31,6 +34,7 @@ export function TextField({
         type={type}
         autoComplete={autoComplete}
         autoFocus={autoFocus}
+        maxLength={maxLength}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
         {...registration}

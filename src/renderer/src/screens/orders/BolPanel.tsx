@@ -5,20 +5,36 @@ import { bolBodySchema, type BolVersion, type OrderDetails } from '../../../../s
 import { describeError } from '../../api/ApiError';
 import { uploadBol } from '../../api/orders';
 import { useFileTransfer } from '../../api/transfer';
+import { maxLengthAt } from '../../../../shared/schema-limits';
 import { useAnnounce } from '../../status/StatusContext';
 import { base64Of, checkBolFile, scheduledDeliveryOf } from './bolFile';
 import { formatBytes, formatTime } from './orderFormat';
 import { invalidateOrders, useBolVersions } from './orderQueries';
 
-/** The text inputs of the upload form, by body field. */
+/**
+ * The text inputs of the upload form, by body field. The numbers belong to one document: they
+ * start empty and are cleared after each upload, so a corrected BOL is never recorded under the
+ * previous one's numbers. The carrier fields describe the carrier and start from the order's.
+ */
 const BOL_FIELDS = [
-  { name: 'bill_of_lading_number', label: 'BOL number' },
-  { name: 'pro_number', label: 'PRO number' },
-  { name: 'carrier', label: 'Carrier' },
-  { name: 'carrier_alpha_code', label: 'Carrier alpha code (SCAC)' },
-  { name: 'external_load_number', label: 'Load number' },
+  { name: 'bill_of_lading_number', label: 'BOL number', perDocument: true },
+  { name: 'pro_number', label: 'PRO number', perDocument: true },
+  { name: 'carrier', label: 'Carrier', perDocument: false },
+  { name: 'carrier_alpha_code', label: 'Carrier alpha code (SCAC)', perDocument: false },
+  { name: 'external_load_number', label: 'Load number', perDocument: true },
 ] as const;
 type BolTextField = (typeof BOL_FIELDS)[number]['name'];
+
+/** The form's starting values: the order's carrier, and no document numbers. */
+function freshValues(ids: OrderDetails['identifiers']): Record<BolTextField, string> {
+  return {
+    bill_of_lading_number: '',
+    pro_number: '',
+    carrier: ids.carrier ?? '',
+    carrier_alpha_code: ids.carrier_alpha_code ?? '',
+    external_load_number: '',
+  };
+}
 type FieldErrors = Partial<Record<BolTextField | 'scheduled_delivery_date' | 'file', string>>;
 
 function BolHistory({ orderId }: { orderId: string }) {
@@ -87,13 +103,7 @@ export function BolPanel({ order }: { order: OrderDetails }) {
   const fileInput = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [dragging, setDragging] = useState(false);
-  const [values, setValues] = useState<Record<BolTextField, string>>({
-    bill_of_lading_number: ids.bill_of_lading_number ?? '',
-    pro_number: ids.pro_number ?? '',
-    carrier: ids.carrier ?? '',
-    carrier_alpha_code: ids.carrier_alpha_code ?? '',
-    external_load_number: ids.external_load_number ?? '',
-  });
+  const [values, setValues] = useState<Record<BolTextField, string>>(() => freshValues(ids));
   const [scheduled, setScheduled] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [progress, setProgress] = useState<number | null>(null);
@@ -169,6 +179,14 @@ export function BolPanel({ order }: { order: OrderDetails }) {
       announce(text);
       setFile(null);
       if (fileInput.current) fileInput.current.value = '';
+      // The next upload is another document: its numbers are typed afresh.
+      setValues((previous) => ({
+        ...previous,
+        bill_of_lading_number: '',
+        pro_number: '',
+        external_load_number: '',
+      }));
+      setScheduled('');
       await invalidateOrders(queryClient);
     } catch (error) {
       setOutcome({ ok: false, text: `Could not upload ${file.name}: ${describeError(error)}` });
@@ -236,12 +254,25 @@ export function BolPanel({ order }: { order: OrderDetails }) {
               <input
                 id={`bol-${field.name}`}
                 value={values[field.name]}
+                maxLength={maxLengthAt(bolBodySchema, field.name)}
                 aria-invalid={errors[field.name] ? true : undefined}
-                aria-describedby={errors[field.name] ? `bol-${field.name}-error` : undefined}
+                aria-describedby={
+                  [
+                    errors[field.name] ? `bol-${field.name}-error` : null,
+                    field.perDocument && ids[field.name] ? `bol-${field.name}-current` : null,
+                  ]
+                    .filter(Boolean)
+                    .join(' ') || undefined
+                }
                 onChange={(event) =>
                   setValues((previous) => ({ ...previous, [field.name]: event.target.value }))
                 }
               />
+              {field.perDocument && ids[field.name] ? (
+                <p id={`bol-${field.name}-current`} className="hint">
+                  On the order now: {ids[field.name]}. Left empty, it stays.
+                </p>
+              ) : null}
               {errors[field.name] ? (
                 <p id={`bol-${field.name}-error`} className="field-error" role="alert">
                   {errors[field.name]}

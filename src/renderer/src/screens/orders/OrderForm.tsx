@@ -19,6 +19,8 @@ import {
   type OrderDetails,
   type UpdateOrderBody,
 } from '../../../../shared/orders';
+import { TRANSPORTATION_METHODS } from '../../../../shared/billing';
+import { maxLengthAt } from '../../../../shared/schema-limits';
 import { TextField } from '../../components/TextField';
 import { loadStateOf, useBrands, useFacilities, useRetailers } from '../../api/queries';
 import { useAnnounce } from '../../status/StatusContext';
@@ -92,6 +94,9 @@ function problemsText(errors: FieldErrors<OrderFormValues>): string {
 /** `id`s for inputs: dots are awkward in CSS selectors. */
 const idOf = (path: string) => `order-${path.replace(/\./g, '-')}`;
 
+/** The longest text the service takes at `path` (create and update bodies agree on lengths). */
+const maxLengthOf = (path: string) => maxLengthAt(createOrderBodySchema, path);
+
 function Field({
   path,
   label,
@@ -110,9 +115,58 @@ function Field({
       id={idOf(path)}
       label={label}
       type={type}
+      maxLength={type === 'date' ? undefined : maxLengthOf(path)}
       registration={register(path)}
       error={errorAt(errors, path)}
     />
+  );
+}
+
+/** Values the service understands; the compliance rules and packing read PARCEL and FREIGHT. */
+const TRANSPORTATION_LABELS: Record<(typeof TRANSPORTATION_METHODS)[number], string> = {
+  FREIGHT: 'Freight (on pallets)',
+  PARCEL: 'Parcel (loose cartons)',
+};
+
+/**
+ * Transportation method as a choice. A stored value outside the two (an EDI import may carry
+ * another) stays a choice of its own, so an edit does not silently change it.
+ */
+function TransportationMethod({
+  register,
+  errors,
+  stored,
+}: {
+  register: Register;
+  errors: FieldErrors<OrderFormValues>;
+  stored: string;
+}) {
+  const id = idOf('transportation_method');
+  const error = errorAt(errors, 'transportation_method');
+  const known = (TRANSPORTATION_METHODS as readonly string[]).includes(stored);
+  return (
+    <div className="field">
+      <label htmlFor={id}>Transportation method</label>
+      <select
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...register('transportation_method')}
+      >
+        <option value="">Not given (ships on pallets)</option>
+        {TRANSPORTATION_METHODS.map((method) => (
+          <option key={method} value={method}>
+            {TRANSPORTATION_LABELS[method]}
+          </option>
+        ))}
+        {stored && !known ? <option value={stored}>{stored} (as received)</option> : null}
+      </select>
+      {error ? (
+        <p id={`${id}-error`} className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
   );
 }
 
@@ -400,6 +454,13 @@ export function OrderForm({ mode, initial, order }: OrderFormProps) {
     }
   };
   const itemsError = errorAt(errors, 'items') ?? errorAt(errors, 'items.root');
+  // A blank quantity is missing, not a bad number. Stored trackers have no inputs: their
+  // complaint (more tracked than ordered) is about the quantity.
+  const quantityError = (index: number) => {
+    const error = errorAt(errors, `items.${index}.quantity`);
+    if (error && getValues(`items.${index}.quantity`) === undefined) return 'Enter a quantity';
+    return error ?? errorAt(errors, `items.${index}.trackers`);
+  };
 
   return (
     <form
@@ -461,11 +522,10 @@ export function OrderForm({ mode, initial, order }: OrderFormProps) {
           />
           <Field path="dept_number" label="Department number" register={register} errors={errors} />
           <Field path="purchase_order_type" label="PO type" register={register} errors={errors} />
-          <Field
-            path="transportation_method"
-            label="Transportation method (FREIGHT or PARCEL)"
+          <TransportationMethod
             register={register}
             errors={errors}
+            stored={initial.transportation_method}
           />
           <Field path="carrier" label="Carrier" register={register} errors={errors} />
         </div>
@@ -499,15 +559,12 @@ export function OrderForm({ mode, initial, order }: OrderFormProps) {
                       <th scope="row">{index + 1}</th>
                       {ITEM_COLUMNS.map((column) => {
                         const path = `items.${index}.${column.field}` as const;
-                        // Stored trackers have no inputs: their complaint (more tracked than
-                        // ordered) is about the quantity.
-                        const error =
-                          errorAt(errors, path) ??
-                          (column.field === 'quantity'
-                            ? errorAt(errors, `items.${index}.trackers`)
-                            : undefined);
                         const numeric =
                           column.field === 'quantity' || column.field === 'case_pack_quantity';
+                        const error =
+                          column.field === 'quantity'
+                            ? quantityError(index)
+                            : errorAt(errors, path);
                         return (
                           <td key={column.field}>
                             <input
@@ -520,6 +577,7 @@ export function OrderForm({ mode, initial, order }: OrderFormProps) {
                               inputMode={numeric ? 'numeric' : undefined}
                               min={numeric ? 1 : undefined}
                               step={numeric ? 1 : undefined}
+                              maxLength={numeric ? undefined : maxLengthOf(path)}
                               {...register(
                                 path,
                                 numeric

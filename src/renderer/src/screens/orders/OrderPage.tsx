@@ -7,12 +7,15 @@ import {
   type OrderDetails,
   type Pallet,
 } from '../../../../shared/orders';
+import { localDay } from '../../../../shared/inventory';
+import { shipByDate, shipByStatus } from '../../../../shared/ship-by';
 import { loadStateOf } from '../../api/queries';
 import { BolPanel } from './BolPanel';
 import { ChangeFacilityPanel } from './ChangeFacilityPanel';
 import { formatDate, formatShortTime, formatTime, timelineOf } from './orderFormat';
 import { OrderNotShown, isOrderNotFound } from './OrderNotShown';
 import { useOrder } from './orderQueries';
+import { SHIP_BY_MEANING, ShipByDay } from './ShipBy';
 
 const NONE = '—';
 
@@ -96,15 +99,32 @@ function Timeline({ order }: { order: OrderDetails }) {
 }
 
 function Dates({ order }: { order: OrderDetails }) {
+  const shipBy = shipByDate(order.dates);
+  const from = order.dates.latest_ship_date ? 'latest ship date' : 'requested ship date';
   return (
     <section className="panel" aria-labelledby="order-dates">
       <h2 id="order-dates">Dates</h2>
       <Facts
-        facts={ORDER_DATE_FIELDS.map((field) => [
-          DATE_LABELS[field],
-          formatDate(order.dates[field] ?? null),
-        ])}
+        facts={[
+          [
+            'Ship by',
+            shipBy ? (
+              <>
+                <ShipByDay
+                  day={shipBy}
+                  status={shipByStatus(shipBy, order.status, localDay(new Date()))}
+                />{' '}
+                <span className="hint">(the {from})</span>
+              </>
+            ) : null,
+          ],
+          ...ORDER_DATE_FIELDS.map((field): [string, ReactNode] => [
+            DATE_LABELS[field],
+            formatDate(order.dates[field] ?? null),
+          ]),
+        ]}
       />
+      <p className="hint">{SHIP_BY_MEANING}</p>
     </section>
   );
 }
@@ -204,6 +224,7 @@ function Items({ order }: { order: OrderDetails }) {
               <th scope="col">UPC</th>
               <th scope="col">Quantity</th>
               <th scope="col">Case pack</th>
+              <th scope="col">Case barcode</th>
               <th scope="col">Vendor part</th>
               <th scope="col">Description</th>
             </tr>
@@ -217,6 +238,7 @@ function Items({ order }: { order: OrderDetails }) {
                 <td>{item.upc ?? NONE}</td>
                 <td>{item.quantity}</td>
                 <td>{item.case_pack_quantity ?? NONE}</td>
+                <td>{item.case_barcode ? <code>{item.case_barcode}</code> : NONE}</td>
                 <td>{item.vendor_pn ?? NONE}</td>
                 <td>{item.description ?? NONE}</td>
               </tr>

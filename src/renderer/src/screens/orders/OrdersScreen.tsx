@@ -1,9 +1,16 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
-import { ORDER_STATUSES, type OrderStatus } from '../../../../shared/orders';
+import {
+  ORDER_STATUSES,
+  orderListQuerySchema,
+  type DueFilter,
+  type OrderStatus,
+} from '../../../../shared/orders';
+import { maxLengthAt } from '../../../../shared/schema-limits';
 import { loadStateOf, useFacilities } from '../../api/queries';
 import {
   ClearFilters,
+  DateField,
   SelectField,
   facilityChoices,
   retailerChoices,
@@ -14,13 +21,22 @@ import { useUrlSearch } from '../../components/useUrlSearch';
 import { useAllRetailers, useOrderList } from './orderQueries';
 import {
   ORDER_PAGE_SIZE,
+  SHIP_RANGE_BACKWARDS,
   isFiltered,
   listRequestOf,
   searchAfterSort,
+  shipRangeBackwards,
   sortOf,
   type OrderListSearch,
 } from './orderSearch';
 import { OrdersTable } from './OrdersTable';
+import { SHIP_BY_MEANING } from './ShipBy';
+
+const DUE_CHOICES: { value: DueFilter; label: string }[] = [
+  { value: 'today_or_late', label: 'Due today or late' },
+  { value: 'today', label: 'Due today' },
+  { value: 'late', label: 'Late' },
+];
 
 function Filters({
   search,
@@ -33,6 +49,7 @@ function Filters({
   const retailers = loadStateOf(useAllRetailers());
   // The box holds what is typed; the list follows on Search (or Enter), not on every key.
   const [text, setText] = useState(search.q ?? '');
+  const backwards = shipRangeBackwards(search);
   useEffect(() => setText(search.q ?? ''), [search.q]);
   const change = (patch: Partial<OrderListSearch>) =>
     onChange({ ...search, ...patch, page: undefined });
@@ -49,6 +66,7 @@ function Filters({
           <input
             id="orders-search"
             type="search"
+            maxLength={maxLengthAt(orderListQuerySchema, 'search')}
             value={text}
             onChange={(event) => setText(event.target.value)}
             placeholder="e.g. PO-4500123"
@@ -66,6 +84,39 @@ function Filters({
         options={ORDER_STATUSES.map((status) => ({ value: status, label: status }))}
         onChange={(status) => change({ status: status as OrderStatus | undefined })}
       />
+      <SelectField
+        id="orders-due"
+        label="Due"
+        value={search.due}
+        anyLabel="Any ship-by date"
+        options={DUE_CHOICES}
+        onChange={(due) =>
+          // Late orders read best oldest first, unless the clerk chose a sort.
+          change({
+            due: due as DueFilter | undefined,
+            ...(due && !search.sort ? { sort: 'ship_by' as const, dir: 'asc' as const } : {}),
+          })
+        }
+      />
+      <DateField
+        id="orders-ship-from"
+        label="Ship by from"
+        value={search.shipFrom}
+        onChange={(shipFrom) => change({ shipFrom })}
+      />
+      <DateField
+        id="orders-ship-to"
+        label="Ship by to"
+        value={search.shipTo}
+        errorId={backwards ? 'orders-ship-range-error' : undefined}
+        onChange={(shipTo) => change({ shipTo })}
+      >
+        {backwards ? (
+          <p id="orders-ship-range-error" className="field-error" role="alert">
+            {SHIP_RANGE_BACKWARDS}
+          </p>
+        ) : null}
+      </DateField>
       <SelectField
         id="orders-facility"
         label="Facility"
@@ -107,6 +158,7 @@ export function OrdersScreen() {
         </Link>
       </div>
       <Filters search={search} onChange={go} />
+      <p className="hint">{SHIP_BY_MEANING}</p>
       <Loaded
         state={loadStateOf(query)}
         onRetry={() => void query.refetch()}

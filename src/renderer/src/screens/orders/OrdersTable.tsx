@@ -4,6 +4,7 @@ import type { OrderListItem } from '../../../../shared/orders';
 import { ServerSortedTable } from '../../components/ServerSortedTable';
 import { formatDate, formatShortTime } from './orderFormat';
 import type { OrderSortField } from './orderSearch';
+import { ShipByDay } from './ShipBy';
 
 const column = createColumnHelper<OrderListItem>();
 const NONE = '—';
@@ -28,10 +29,11 @@ const columns = [
   column.accessor((row) => row.retailer.name, { id: 'retailer', header: 'Retailer' }),
   column.accessor((row) => row.brand.name, { id: 'brand', header: 'Brand' }),
   column.accessor((row) => row.facility.name, { id: 'facility', header: 'Facility' }),
-  column.accessor('requested_ship_date', {
-    id: 'requested_ship_date',
+  // The latest ship date, else the requested one (the service works it out); late rows say so.
+  column.accessor('ship_by', {
+    id: 'ship_by',
     header: 'Ship by',
-    cell: (info) => formatDate(info.getValue()) ?? NONE,
+    cell: (info) => <ShipByDay day={info.getValue()} status={info.row.original.ship_by_status} />,
   }),
   column.accessor('cancel_by_date', {
     id: 'cancel_by_date',
@@ -52,7 +54,7 @@ const SORTABLE: ReadonlySet<string> = new Set<OrderSortField>([
   'picksheet_code',
   'po_number',
   'status',
-  'requested_ship_date',
+  'ship_by',
   'cancel_by_date',
 ]);
 

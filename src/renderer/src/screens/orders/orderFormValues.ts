@@ -1,3 +1,4 @@
+import { TRANSPORTATION_METHODS } from '../../../../shared/billing';
 import {
   ORDER_DATE_FIELDS,
   type OrderDateField,
@@ -146,6 +147,16 @@ function textsOf<K extends string>(
   return Object.fromEntries(keys.map((key) => [key, source?.[key] ?? ''])) as Record<K, string>;
 }
 
+/**
+ * A stored transportation method as the form's choice: `freight` or ` Parcel ` is one of the two
+ * choices (the rules read it case-insensitively, and a save then stores it as the choice does);
+ * another value stays as it was received.
+ */
+export function transportationChoiceOf(stored: string | null): string {
+  const upper = stored?.trim().toUpperCase() ?? '';
+  return (TRANSPORTATION_METHODS as readonly string[]).includes(upper) ? upper : (stored ?? '');
+}
+
 /** The form for editing a stored order (endpoint 8's answer). */
 export function formValuesOfOrder(order: OrderDetails): OrderFormValues {
   const ids = order.identifiers;
@@ -155,7 +166,7 @@ export function formValuesOfOrder(order: OrderDetails): OrderFormValues {
     external_order_id: ids.external_order_id ?? '',
     dept_number: ids.dept_number ?? '',
     purchase_order_type: ids.purchase_order_type ?? '',
-    transportation_method: ids.transportation_method ?? '',
+    transportation_method: transportationChoiceOf(ids.transportation_method),
     carrier: ids.carrier ?? '',
     facility_id: ids.facility.id,
     brand_id: ids.brand.brand_id,

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { ORDER_SORT_FIELDS, orderStatusSchema } from '../../../../shared/orders';
+import { DUE_FILTERS, ORDER_SORT_FIELDS, orderStatusSchema } from '../../../../shared/orders';
 import type { OrderListRequest } from '../../api/orders';
 import {
+  calendarDay,
   optionalUuid,
   pageNumber,
   sortAfterClick,
@@ -20,6 +21,11 @@ export const orderListSearchSchema = z.object({
   status: orderStatusSchema.optional().catch(undefined),
   facility: optionalUuid,
   retailer: optionalUuid,
+  /** Late, due today, or both (orders not shipped or cancelled). */
+  due: z.enum(DUE_FILTERS).optional().catch(undefined),
+  /** Inclusive bounds on the ship-by day. */
+  shipFrom: calendarDay,
+  shipTo: calendarDay,
   sort: z.enum(ORDER_SORT_FIELDS).optional().catch(undefined),
   dir: sortDirection,
   /** 1 when absent. */
@@ -38,14 +44,26 @@ export function sortOf(search: OrderListSearch): {
   return sortOrDefault<OrderSortField>(search, DEFAULT_SORT);
 }
 
+/** Said next to the ship-by range when its ends are the wrong way round. */
+export const SHIP_RANGE_BACKWARDS = 'From is after To.';
+
+/** Whether the ship-by range's "from" is after its "to" (the list then ignores the range). */
+export function shipRangeBackwards(search: OrderListSearch): boolean {
+  return !!search.shipFrom && !!search.shipTo && search.shipFrom > search.shipTo;
+}
+
 /** The service request the URL state asks for. */
 export function listRequestOf(search: OrderListSearch): OrderListRequest {
   const sort = sortOf(search);
+  const range = shipRangeBackwards(search) ? {} : { from: search.shipFrom, to: search.shipTo };
   return {
     search: search.q,
     status: search.status ? [search.status] : undefined,
     facility_id: search.facility,
     retailer_id: search.retailer,
+    due: search.due,
+    ship_by_from: range.from,
+    ship_by_to: range.to,
     order_by: sort.field,
     order_direction: sort.direction,
     page: search.page ?? 1,
@@ -55,7 +73,15 @@ export function listRequestOf(search: OrderListSearch): OrderListRequest {
 
 /** Whether any filter narrows the list (the empty state then says how to widen it). */
 export function isFiltered(search: OrderListSearch): boolean {
-  return !!(search.q ?? search.status ?? search.facility ?? search.retailer);
+  return !!(
+    search.q ??
+    search.status ??
+    search.facility ??
+    search.retailer ??
+    search.due ??
+    search.shipFrom ??
+    search.shipTo
+  );
 }
 
 /**

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { gs1PrefixBodySchema } from '../../../../shared/fulfilment';
@@ -13,7 +14,7 @@ import {
   invalidProps,
   InputField,
 } from '../../components/FormMessages';
-import { saveGs1Prefix } from '../../api/fulfilment';
+import { fetchGs1Prefix, saveGs1Prefix } from '../../api/fulfilment';
 import { useAnnounce } from '../../status/StatusContext';
 import { fieldMessage } from '../orders/orderFormat';
 import { useAllBrands } from '../transactions/transactionQueries';
@@ -23,6 +24,26 @@ const formSchema = gs1PrefixBodySchema.extend({
 });
 type PrefixForm = z.infer<typeof formSchema>;
 
+const prefixKey = (brandId: string) => ['gs1-prefix', brandId] as const;
+
+/** The question asked before a brand's prefix changes: every new SSCC changes with it. */
+export function prefixChangeQuestion(brand: string, current: string, next: string): string {
+  return (
+    `New SSCCs will use ${next} instead of ${current} for ${brand}. ` +
+    `Labels already printed keep ${current}. Change the prefix?`
+  );
+}
+
+/** The brand's current prefix, once a brand is chosen. */
+function useCurrentPrefix(brandId: string) {
+  const api = useApi();
+  return useQuery({
+    queryKey: prefixKey(brandId),
+    queryFn: ({ signal }) => fetchGs1Prefix(api, brandId, signal),
+    enabled: brandId !== '',
+  });
+}
+
 /** A brand's GS1 company prefix, which every SSCC of its cartons and pallets starts with. */
 export function Gs1PrefixForm() {
   const api = useApi();
@@ -31,21 +52,39 @@ export function Gs1PrefixForm() {
   const brandList = brands.status === 'ready' ? brands.data : [];
   const [formError, setFormError] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
+  const queryClient = useQueryClient();
   const {
     register,
     handleSubmit,
+    watch,
+    setValue,
     formState: { errors, isSubmitting },
   } = useForm<PrefixForm>({
     resolver: zodResolver(formSchema),
     defaultValues: { brand_id: '', gs1_company_prefix: '' },
   });
+  const brandId = watch('brand_id');
+  const current = useCurrentPrefix(brandId);
+  const currentPrefix = current.data ?? null;
+  // The field shows the brand's prefix as it is now, so nobody takes "empty" for "none set".
+  useEffect(() => {
+    if (current.isSuccess) setValue('gs1_company_prefix', current.data ?? '');
+  }, [current.isSuccess, current.data, setValue]);
 
   const onSubmit = handleSubmit(async ({ brand_id, gs1_company_prefix }) => {
     setFormError(null);
     setSaved(null);
     const name = brandList.find((brand) => brand.brand_id === brand_id)?.name ?? 'the brand';
+    if (
+      currentPrefix &&
+      currentPrefix !== gs1_company_prefix &&
+      !window.confirm(prefixChangeQuestion(name, currentPrefix, gs1_company_prefix))
+    ) {
+      return;
+    }
     try {
       await saveGs1Prefix(api, brand_id, gs1_company_prefix);
+      await queryClient.invalidateQueries({ queryKey: prefixKey(brand_id) });
       const text = `GS1 company prefix of ${name} saved: ${gs1_company_prefix}.`;
       setSaved(text);
       announce(text);
@@ -94,8 +133,27 @@ export function Gs1PrefixForm() {
           error={prefixError && fieldMessage(prefixError)}
           inputMode="numeric"
           autoComplete="off"
+          maxLength={10}
+          disabled={brandId === '' || current.isPending}
+          aria-describedby={[
+            prefixError ? 'settings-gs1-prefix-error' : null,
+            'settings-gs1-prefix-current',
+          ]
+            .filter(Boolean)
+            .join(' ')}
           {...register('gs1_company_prefix')}
         />
+        <p id="settings-gs1-prefix-current" className="hint">
+          {brandId === ''
+            ? 'Choose a brand to see its prefix.'
+            : current.isPending
+              ? 'Loading the current prefix…'
+              : current.isError
+                ? `Could not load the current prefix: ${describeError(current.error)}`
+                : currentPrefix
+                  ? `Current prefix: ${currentPrefix}.`
+                  : 'No prefix is set yet: cartons and pallets of this brand get no SSCC until one is.'}
+        </p>
         <button type="submit" className="button primary" disabled={isSubmitting}>
           {isSubmitting ? 'Saving…' : 'Save prefix'}
         </button>

@@ -19,7 +19,7 @@ import { useAllBrands } from './transactionQueries';
 import { isFiltered, type TransactionSearch } from './transactionSearch';
 import { UUID_TEXT } from '../../../../shared/ids';
 
-interface Typed {
+export interface Typed {
   q: string;
   transaction: string;
   order: string;
@@ -32,18 +32,24 @@ const typedOf = (search: TransactionSearch): Typed => ({
   po: search.po ?? '',
 });
 
+/** What an id looks like, for whoever wants the detail (behind a Details toggle). */
+const ID_FORM =
+  'IDs are 36 characters: the digits 0-9, the letters a-f and four dashes, like 6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b (a UUID).';
+
 /** Problems with what was typed, per field, before anything is asked of the service. */
-function problemsOf(typed: Typed): Partial<Record<keyof Typed, string>> {
+export function problemsOf(typed: Typed): Partial<Record<keyof Typed, string>> {
   const problems: Partial<Record<keyof Typed, string>> = {};
   const q = typed.q.trim();
   if (q !== '' && q.length < TRANSACTION_LIMITS.searchMin) {
     problems.q = `Type at least ${TRANSACTION_LIMITS.searchMin} characters.`;
   }
   if (typed.transaction.trim() !== '' && !UUID_TEXT.test(typed.transaction.trim())) {
-    problems.transaction = 'A transaction ID is a UUID.';
+    problems.transaction =
+      'That is not a transaction ID. Copy it from a transaction’s details (open its row).';
   }
   if (typed.order.trim() !== '' && !UUID_TEXT.test(typed.order.trim())) {
-    problems.order = 'An order ID is a UUID.';
+    problems.order =
+      'That is not an order ID. To find an order by its PO number or picksheet code, use Search.';
   }
   return problems;
 }
@@ -91,9 +97,15 @@ export function TransactionFilters({
         onChange={(event) => setTyped({ ...typed, [key]: event.target.value })}
       />
       {problems[key] ? (
-        <p id={`transactions-${key}-error`} className="field-error">
-          {problems[key]}
-        </p>
+        <div id={`transactions-${key}-error`} className="field-error">
+          <p>{problems[key]}</p>
+          {key === 'transaction' || key === 'order' ? (
+            <details>
+              <summary>Details</summary>
+              {ID_FORM}
+            </details>
+          ) : null}
+        </div>
       ) : null}
     </div>
   );
@@ -106,8 +118,8 @@ export function TransactionFilters({
       onSubmit={submit}
     >
       {textField('q', 'Search', 'ID, error or URL part')}
-      {textField('transaction', 'Transaction ID', 'UUID')}
-      {textField('order', 'Order ID', 'UUID')}
+      {textField('transaction', 'Transaction ID', 'e.g. 6f1c2a3b-4d5e-…')}
+      {textField('order', 'Order ID', 'e.g. 6f1c2a3b-4d5e-…')}
       {textField('po', 'PO number', 'e.g. BB4500157')}
       <div className="field">
         <span className="label-spacer" aria-hidden="true">
