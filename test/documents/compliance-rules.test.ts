@@ -19,7 +19,7 @@ function passing(overrides: Partial<ComplianceFacts> = {}): ComplianceFacts {
     asnSentAt: '2026-01-07T16:05:00.000Z',
     scheduledDeliveryAt: null,
     earliestShipDate: '2026-01-05',
-    latestShipDate: '2026-01-09',
+    shipByDate: '2026-01-09',
     requestedDeliveryDate: '2026-01-12',
     items: [
       { sku: 'SKU-A', quantity: 6 },
@@ -116,7 +116,7 @@ describe('compliance rules', () => {
         verdictOf(passing({ shippedAt: '2026-01-10T00:00:00.000Z' }), 'ship_window'),
       ).toMatchObject({
         verdict: 'fail',
-        reason: 'Shipped 10 Jan 2026, after the latest ship date 9 Jan 2026',
+        reason: 'Shipped 10 Jan 2026, after the ship-by date 9 Jan 2026',
       });
     });
 
@@ -131,7 +131,7 @@ describe('compliance rules', () => {
         ),
       ).toMatchObject({
         verdict: 'fail',
-        reason: 'Shipped 11 Jan 2026, after the latest ship date 9 Jan 2026',
+        reason: 'Shipped 11 Jan 2026, after the ship-by date 9 Jan 2026',
       });
     });
 
@@ -139,14 +139,14 @@ describe('compliance rules', () => {
       const unshipped = passing({ shippedAt: null, asnSentAt: null });
       expect(verdictOf(unshipped, 'ship_window')).toMatchObject({
         verdict: 'fail',
-        reason: 'Not shipped, and the latest ship date 9 Jan 2026 has passed',
+        reason: 'Not shipped, and the ship-by date 9 Jan 2026 has passed',
       });
       expect(verdictOf(unshipped, 'ship_window', new Date('2026-01-08T00:00:00Z'))).toMatchObject({
         verdict: 'not_applicable',
         reason: 'Not shipped yet; the ship window is 5 Jan 2026 to 9 Jan 2026',
       });
       expect(
-        verdictOf(passing({ earliestShipDate: null, latestShipDate: null }), 'ship_window'),
+        verdictOf(passing({ earliestShipDate: null, shipByDate: null }), 'ship_window'),
       ).toMatchObject({ verdict: 'not_applicable', reason: 'The order has no ship window' });
     });
   });

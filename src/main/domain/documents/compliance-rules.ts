@@ -1,3 +1,4 @@
+import { localDay } from '../../../shared/inventory';
 import { shipToProblem } from '../../../shared/ship-to';
 import { documentDate, documentTime } from '../../documents/document-time';
 import { ssccProblem } from '../../documents/sscc-check';
@@ -39,7 +40,7 @@ export interface ComplianceFacts {
   scheduledDeliveryAt: string | null;
   /** Calendar dates, YYYY-MM-DD. */
   earliestShipDate: string | null;
-  latestShipDate: string | null;
+  shipByDate: string | null;
   requestedDeliveryDate: string | null;
   items: { sku: string; quantity: number }[];
   pallets: { id: string; sscc: string | null }[];
@@ -72,17 +73,18 @@ export const isParcel = (method: string | null) => method?.trim().toUpperCase() 
 const dayOf = (iso: string) => iso.slice(0, 10);
 
 function shipWindow(facts: ComplianceFacts, now: Date): RuleResult {
-  const { earliestShipDate: earliest, latestShipDate: latest } = facts;
+  const { earliestShipDate: earliest, shipByDate: latest } = facts;
   if (!earliest && !latest)
     return result('ship_window', 'not_applicable', 'The order has no ship window');
   const window = `${documentDate(earliest) ?? 'any date'} to ${documentDate(latest) ?? 'any date'}`;
   const shippedAt = facts.shippedAt ?? facts.asnSentAt;
   if (!shippedAt) {
-    if (latest && dayOf(now.toISOString()) > latest) {
+    // The install's day, as the order list judges "Late".
+    if (latest && localDay(now) > latest) {
       return result(
         'ship_window',
         'fail',
-        `Not shipped, and the latest ship date ${documentDate(latest)} has passed`,
+        `Not shipped, and the ship-by date ${documentDate(latest)} has passed`,
       );
     }
     return result('ship_window', 'not_applicable', `Not shipped yet; the ship window is ${window}`);
@@ -99,7 +101,7 @@ function shipWindow(facts: ComplianceFacts, now: Date): RuleResult {
     return result(
       'ship_window',
       'fail',
-      `Shipped ${documentDate(day)}, after the latest ship date ${documentDate(latest)}`,
+      `Shipped ${documentDate(day)}, after the ship-by date ${documentDate(latest)}`,
     );
   }
   return result(

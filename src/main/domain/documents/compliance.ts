@@ -25,7 +25,7 @@ function complianceFacts(
     asnSentAt: isoUtc(times.asn_sent_at),
     scheduledDeliveryAt: isoUtc(times.scheduled_delivery_date),
     earliestShipDate: dateOf(times.earliest_ship_date),
-    latestShipDate: shipByDate(times),
+    shipByDate: shipByDate(times),
     requestedDeliveryDate: dateOf(times.requested_delivery_date),
     items: items.map(({ sku, quantity }) => ({ sku, quantity })),
     pallets: order.pallets.map(({ id, sscc }) => ({ id, sscc })),
@@ -93,7 +93,7 @@ export async function complianceReportPdf(
       carrier: row.carrier,
       facts: [
         ['Earliest ship date', documentDate(facts.earliestShipDate)],
-        ['Latest ship date', documentDate(facts.latestShipDate)],
+        ['Ship by (latest ship date, else requested ship date)', documentDate(facts.shipByDate)],
         ['Packed at', documentTime(times.packed_at)],
         ['Shipped at', documentTime(facts.shippedAt)],
         ['ASN sent at', documentTime(facts.asnSentAt)],
