@@ -90,5 +90,5 @@ test('the header says when the disk holding the data is full, and stops once it 
 
   full = false;
   await lookAgain();
-  await expect(banner).toBeEmpty({ timeout: 15_000 });
+  await expect(banner).toHaveCount(0, { timeout: 15_000 });
 });

@@ -7,9 +7,11 @@ import { useServiceHealth } from '../api/health';
 export function DiskFullBanner() {
   const health = useServiceHealth().data;
   return (
-    <div className="disk-full-region" role="alert">
+    // The live region stays mounted (empty) so the notice is heard when it appears; the alert
+    // role only while there is something to say, so screens' own alerts stay the only ones.
+    <div className="disk-full-region" aria-live="assertive">
       {health?.status === 'disk_full' ? (
-        <p className="disk-full-banner">
+        <p className="disk-full-banner" role="alert">
           {health.message ?? 'The disk holding the data is full'}. Saving does not work until space
           is freed on this computer; everything can still be viewed.
         </p>
