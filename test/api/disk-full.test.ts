@@ -13,6 +13,8 @@ import { reportQuietly, startOutboxDrainer } from '../../src/main/advice/outbox-
 import { checkpointQuietly } from '../../src/main/db/database';
 import { newStorageStatus, storageStatusOf } from '../../src/main/db/storage-status';
 import { startService } from '../../src/main/service/server';
+import type { ChangeCapture } from '../../src/main/sync/capture';
+import { startSyncClient } from '../../src/main/sync/client';
 import { ordersBundle } from '../helpers/fixtures';
 import { createTestService, type TestService } from '../helpers/service';
 import { createBody } from '../orders/write-support';
@@ -152,6 +154,36 @@ describe('background work never lets an error escape', () => {
     await drainer.drainNow();
     await drainer.stop();
     expect(errors.map((e) => (e as Error).message)).toEqual(['pass 1 failed', 'pass 2 failed']);
+  });
+
+  it('the sync loop survives a round that fails and a reporter that throws; a full disk is noted', async () => {
+    const full = Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
+    const capture: ChangeCapture = {
+      paused: (apply) => apply(),
+      foldLeftovers: () => {
+        throw full;
+      },
+      nextSeq: () => 1,
+    };
+    const reported: unknown[] = [];
+    const client = startSyncClient(svc.ctx, svc.database.sqlite, capture, {
+      centralUrl: 'http://127.0.0.1:9',
+      deviceId: 'dev-1',
+      deviceSecret: 'secret',
+      intervalMs: 60_000,
+      onError: (error) => {
+        reported.push(error);
+        throw new Error('the log is gone');
+      },
+    });
+    try {
+      await client.syncNow();
+      expect(client.lastError).toBeInstanceOf(Error);
+      expect(reported.length).toBeGreaterThanOrEqual(1);
+      expect(storageStatusOf(svc.ctx.db).fullSince).toBeInstanceOf(Date);
+    } finally {
+      await client.stop();
+    }
   });
 
   it('reportQuietly swallows a reporter that throws', () => {
