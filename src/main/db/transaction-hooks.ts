@@ -51,9 +51,13 @@ export class HookedSqliteDialect extends SqliteDialect {
     const storage = this.storage;
     /** A write in the open transaction succeeded while the disk was full: clear at COMMIT. */
     let wroteWhileFull = false;
+    // SQLite has one connection: wrap it once, not at every acquire.
+    const wrapped = new WeakMap<DatabaseConnection, DatabaseConnection>();
     const watched = (connection: DatabaseConnection): DatabaseConnection => {
       if (!storage) return connection;
-      return {
+      let watcher = wrapped.get(connection);
+      if (watcher) return watcher;
+      watcher = {
         async executeQuery<R>(query: CompiledQuery) {
           try {
             const result = await connection.executeQuery<R>(query);
@@ -69,6 +73,8 @@ export class HookedSqliteDialect extends SqliteDialect {
         },
         streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
       };
+      wrapped.set(connection, watcher);
+      return watcher;
     };
     return {
       init: () => inner.init(),
