@@ -1,7 +1,6 @@
 import { Outlet, useRouter } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { useAuth } from '../auth/AuthContext';
-import { useAnnounce } from '../status/StatusContext';
 import { AppHeader } from './AppHeader';
 import { MainNav } from './MainNav';
 import { SkipLink } from './SkipLink';
@@ -11,7 +10,6 @@ export function AppShell() {
   const { session } = useAuth();
   const router = useRouter();
   const mainRef = useRef<HTMLElement>(null);
-  const announce = useAnnounce();
 
   // After sign-in and on every move to another screen (not on a change of its URL state), put
   // focus on the new screen's heading so keyboard and screen-reader users start there.
@@ -22,19 +20,10 @@ export function AppShell() {
     };
     focusHeading();
     // onRendered: once the new screen is on the page.
-    const stopFocus = router.subscribe('onRendered', (event) => {
+    return router.subscribe('onRendered', (event) => {
       if (event.pathChanged) focusHeading();
     });
-    // What the last screen announced ("Loaded 3 facilities.") is not about the next one: clear
-    // it before the next screen renders, so its own announcements still come through.
-    const stopClear = router.subscribe('onBeforeNavigate', (event) => {
-      if (event.pathChanged) announce('');
-    });
-    return () => {
-      stopFocus();
-      stopClear();
-    };
-  }, [router, announce]);
+  }, [router]);
 
   return (
     <div className="app">
