@@ -88,8 +88,10 @@ export class HookedSqliteDialect extends SqliteDialect {
         hooks.onRelease?.();
         await inner.releaseConnection(connection);
       },
-      beginTransaction: (connection: DatabaseConnection, settings: TransactionSettings) =>
-        inner.beginTransaction(connection, settings),
+      beginTransaction: (connection: DatabaseConnection, settings: TransactionSettings) => {
+        wroteWhileFull = false; // a COMMIT that failed left it set
+        return inner.beginTransaction(connection, settings);
+      },
       async commitTransaction(connection: DatabaseConnection) {
         hooks.beforeCommit?.();
         await inner.commitTransaction(connection);
