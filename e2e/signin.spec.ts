@@ -172,8 +172,8 @@ test.describe('signed in', () => {
     const table = facilitiesTable(page);
     await expect(table).toBeVisible();
     const columnHeaders = table.getByRole('columnheader');
-    await expect(columnHeaders).toHaveCount(4);
-    for (const [index, name] of ['Facility', 'Code', 'Brands', 'Retailers'].entries()) {
+    await expect(columnHeaders).toHaveCount(5);
+    for (const [index, name] of ['Facility', 'Code', 'Brands', 'Retailers', 'Open'].entries()) {
       await expect(columnHeaders.nth(index)).toHaveAccessibleName(name);
     }
 
@@ -187,7 +187,14 @@ test.describe('signed in', () => {
       const cells = rows
         .filter({ has: page.getByRole('cell', { name: row.name, exact: true }) })
         .getByRole('cell');
-      await expect(cells).toHaveText([row.name, row.code, row.brands, row.retailers]);
+      // The last cell leads to the facility's orders and stock (issue 19).
+      await expect(cells).toHaveText([
+        row.name,
+        row.code,
+        row.brands,
+        row.retailers,
+        'OrdersStock',
+      ]);
     }
   });
 

@@ -178,6 +178,15 @@ function startServiceProcess(
   });
 }
 
+/** A browser that fails to open is reported, never an unhandled rejection that ends the app. */
+function openInBrowser(url: string): void {
+  shell.openExternal(url).catch((error: unknown) => {
+    console.error(
+      `could not open ${url}: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  });
+}
+
 /** Asks the service to close (requests finish, database closes); kills it after a bound. */
 function stopServiceProcess(running: RunningServiceProcess): Promise<void> {
   if (running.exited) return Promise.resolve();
@@ -206,7 +215,7 @@ function lockDownWebContents(contents: WebContents): void {
   // No new windows; https links go to the user's browser, everything else is dropped.
   contents.setWindowOpenHandler(({ url }) => {
     const external = externalUrlToOpen(url);
-    if (external) void shell.openExternal(external);
+    if (external) openInBrowser(external);
     return { action: 'deny' };
   });
 
@@ -215,7 +224,7 @@ function lockDownWebContents(contents: WebContents): void {
     if (serviceOrigin && isAllowedNavigation(event.url, serviceOrigin)) return;
     event.preventDefault();
     const external = externalUrlToOpen(event.url);
-    if (external) void shell.openExternal(external);
+    if (external) openInBrowser(external);
   });
   contents.on('will-redirect', (event) => {
     if (serviceOrigin && isAllowedNavigation(event.url, serviceOrigin)) return;

@@ -15,7 +15,9 @@ const wholeNumberFrom1 = (name: string) =>
     .string()
     .regex(/^\s*\d+\s*$/, { message: `${name} must be a whole number from 1` })
     .transform(Number)
-    .refine((n) => n >= 1, { message: `${name} must be a whole number from 1` });
+    .refine((n) => n >= 1, { message: `${name} must be a whole number from 1` })
+    // A thousand digits would reach SQL as Infinity (issue 18 item 9).
+    .refine((n) => Number.isSafeInteger(n), { message: `${name} is too large` });
 
 export const analyticsV1QuerySchema = z.object({
   page: wholeNumberFrom1('page').optional(),

@@ -9,7 +9,9 @@ export type ErrorCode =
   | 'DELIVERY_FAILED'
   /** Sync (not in the interface): an older sync protocol, and a push whose seq skips ahead. */
   | 'UPGRADE_REQUIRED'
-  | 'SYNC_GAP';
+  | 'SYNC_GAP'
+  /** A write refused because the disk holding the data is full (HTTP 507). */
+  | 'INSUFFICIENT_STORAGE';
 
 export interface ErrorEnvelope {
   message: string;

@@ -126,6 +126,9 @@ const fallbackParam = <T extends string>(values: readonly [T, ...T[]], fallback:
   z.enum(values).default(fallback).catch(fallback);
 
 /** Query of `GET /api/transactions`. Messages are the text after `Invalid query parameter: `. */
+// eslint-disable-next-line no-control-regex -- the point is to find control characters
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+
 export const transactionListQuerySchema = z.object({
   page: positiveIntParam('page').default(1),
   /** Default 50; a value above 100 is clamped to 100. */
@@ -176,6 +179,10 @@ export const transactionListQuerySchema = z.object({
     })
     .refine((text) => text.length <= TRANSACTION_LIMITS.searchMax, {
       message: `search must be at most ${TRANSACTION_LIMITS.searchMax} characters`,
+    })
+    // The full-text index refuses NUL with an error, and no logged text holds control characters.
+    .refine((text) => !CONTROL_CHARACTERS.test(text), {
+      message: 'search must not contain control characters',
     })
     .optional(),
   order_by: fallbackParam(TRANSACTION_SORT_FIELDS, 'created_at'),

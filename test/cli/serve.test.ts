@@ -52,9 +52,18 @@ function startProcess(command: string, args: string[], detached = false): Cli {
   return { child, stdout: () => out, stderr: () => err, exited };
 }
 
-/** The service from source, as the e2e web server runs it. */
+/**
+ * The service from source, as the e2e web server runs it; a rejection nobody handles ends it, so
+ * a background loop that lets one escape fails these tests (issue 19, faults).
+ */
 function startCli(args: string[]): Cli {
-  return startProcess(process.execPath, ['--import', 'tsx', 'src/main/service/cli.ts', ...args]);
+  return startProcess(process.execPath, [
+    '--unhandled-rejections=strict',
+    '--import',
+    'tsx',
+    'src/main/service/cli.ts',
+    ...args,
+  ]);
 }
 
 /** `npm run serve -- ARGS`, as a user types it: npm, a shell, scripts/serve.mjs, the service. */

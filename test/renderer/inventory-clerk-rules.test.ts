@@ -5,6 +5,7 @@ import {
   clerkCellMessage,
   clerkDeliveryError,
   clerkSummary,
+  columnName,
 } from '../../src/renderer/src/screens/inventory/clerkMessages';
 import {
   documentFileName,
@@ -169,6 +170,18 @@ describe('clerk messages', () => {
         'Back In Stock in row 6 is needed for a temporarily unavailable item: the date it is expected back, e.g. 2030-12-31.',
       ],
     });
+  });
+
+  it('name a column the template writes as a machine name in clerk words (issue 19)', () => {
+    const template = sheetOf([
+      ['sku', 'available_quantity', 'status', 'estimated_back_in_stock_date'],
+      ['A', '-3', '', ''],
+    ]);
+    expect(columnName(template, 'available_quantity')).toBe('Quantity');
+    expect(columnName(template, 'estimated_back_in_stock_date')).toBe('Back in stock');
+    expect(Object.values(clerkProblems(template))).toContainEqual([
+      'Quantity in row 2 cannot be below 0 (“-3”).',
+    ]);
   });
 
   it('keep the original text as the detail', () => {

@@ -141,8 +141,53 @@ describe('seed bundle: transactions', () => {
       execution_status: string;
       error_message: string | null;
     }[];
-    expect(rows.length).toBe(demoTransactions.transactions.length);
+    // The hand-written rows, and ~2,000 made from the demo's own connections and orders.
+    expect(rows.length).toBeGreaterThan(demoTransactions.transactions.length);
     expect(rows.filter((row) => row.error_message !== null).length).toBeGreaterThanOrEqual(2);
     countsAgree();
+  });
+
+  it('the demo log has at least 1,500 rows over at least 50 days, the same at every import (issue 19)', async () => {
+    await importDemoWorkspace(database.db, cheap);
+    const [span] = all(`SELECT count(*) AS n, count(DISTINCT substr(created_at, 1, 10)) AS days,
+        julianday(max(created_at)) - julianday(min(created_at)) AS spread FROM transactions`) as {
+      n: number;
+      days: number;
+      spread: number;
+    }[];
+    expect(span!.n).toBeGreaterThanOrEqual(1_500);
+    expect(span!.days).toBeGreaterThanOrEqual(50);
+    expect(span!.spread).toBeGreaterThanOrEqual(50);
+
+    const before = all('SELECT * FROM transactions ORDER BY transaction_id');
+    await importDemoWorkspace(database.db, cheap);
+    expect(all('SELECT * FROM transactions ORDER BY transaction_id')).toEqual(before);
+    countsAgree();
+  });
+
+  it('the demo log names only what the demo holds, so the log, analytics and billing agree', async () => {
+    await importDemoWorkspace(database.db, cheap);
+    // Every order named exists, at the facility, brand and retailer the row says.
+    expect(
+      all(`SELECT t.transaction_id FROM transactions t LEFT JOIN orders o ON o.id = t.order_id
+        WHERE t.order_id IS NOT NULL AND (o.id IS NULL OR o.facility_id <> t.facility_id
+          OR o.brand_id <> t.brand_id OR o.retailer_id <> t.retailer_id)`),
+    ).toEqual([]);
+    // Every order has its create row, at the time the order was made.
+    expect(
+      all(`SELECT o.id FROM orders o WHERE NOT EXISTS (SELECT 1 FROM transactions t
+        WHERE t.order_id = o.id AND t.action_type = 'CREATE_ORDERS_FROM'
+          AND t.created_at = o.created_at)`),
+    ).toEqual([]);
+    // Advices go to a brand's facilities only, through a connection of that brand and retailer
+    // in the facility's organisation.
+    expect(
+      all(`SELECT DISTINCT t.brand_id, t.facility_id, t.retailer_id FROM transactions t
+        WHERE t.action_type = 'SEND_INVENTORY_ADVICE' AND t.facility_id IS NOT NULL
+          AND NOT EXISTS (SELECT 1 FROM brand_facilities bf JOIN facilities f ON f.id = bf.facility_id
+            JOIN connections c ON c.brand_id = bf.brand_id AND c.organization_id = f.organization_id
+            WHERE bf.brand_id = t.brand_id AND bf.facility_id = t.facility_id
+              AND c.retailer_id = t.retailer_id)`),
+    ).toEqual([]);
   });
 });

@@ -117,9 +117,10 @@ class OutcomeWriter {
 
   private async flush() {
     const batch = this.pending.splice(0);
-    const now = this.ctx.clock.now();
-    const policy = this.ctx.redeliveryPolicy ?? defaultRedeliveryPolicy;
+    // Everything inside the try: this runs from setImmediate, where a throw would end the process.
     try {
+      const now = this.ctx.clock.now();
+      const policy = this.ctx.redeliveryPolicy ?? defaultRedeliveryPolicy;
       await this.ctx.db.transaction().execute(async (trx) => {
         for (const { job, outcome } of batch) {
           await insertAttempts(trx, job.log, outcome.attempts);

@@ -39,12 +39,15 @@ export function startOutboxDrainer(
 
   const drainNow = (): Promise<void> => {
     if (stopped) return Promise.resolve();
-    running ??= pass()
+    // Started inside the chain, so a pass that throws at once is caught like one that rejects:
+    // this runs from a timer, where anything that escapes would end the process.
+    running ??= Promise.resolve()
+      .then(pass)
       .then(
         () => undefined,
         // After stop() the database is closing under a late pass: nothing worth reporting.
         (error: unknown) => {
-          if (!stopped) settings.onError(error);
+          if (!stopped) reportQuietly(settings.onError, error);
         },
       )
       .finally(() => {
@@ -83,4 +86,13 @@ export function startOutboxDrainer(
       clearTimeout(grace);
     },
   };
+}
+
+/** Reports a background failure; a reporter that throws (a closed log stream) is ignored. */
+export function reportQuietly(report: (error: unknown) => void, error: unknown): void {
+  try {
+    report(error);
+  } catch {
+    // Nothing left to tell: the loop must go on.
+  }
 }

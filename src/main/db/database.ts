@@ -8,6 +8,12 @@ import { installTransactionsVersion } from './transactions-version';
 import { migrationProvider } from './migrations';
 import { HookedSqliteDialect, type TransactionHooks } from './transaction-hooks';
 import type { Database } from './schema';
+import {
+  newStorageStatus,
+  noteWriteFailure,
+  registerStorageStatus,
+  type StorageStatus,
+} from './storage-status';
 
 export type Db = Kysely<Database>;
 
@@ -58,15 +64,20 @@ export async function openDatabase(
   // Checkpoints copy the WAL into the database and fsync; SQLite's default (every 1000 pages)
   // lands one inside a request's commit every few advices. A timer does it between requests.
   sqlite.pragma(`wal_autocheckpoint = ${AUTO_CHECKPOINT_PAGES}`);
+  const storage = newStorageStatus();
   const checkpointTimer =
     file === ':memory:'
       ? null
-      : setInterval(() => sqlite.pragma('wal_checkpoint(PASSIVE)'), CHECKPOINT_INTERVAL_MS);
+      : setInterval(() => checkpointQuietly(sqlite, storage), CHECKPOINT_INTERVAL_MS);
   checkpointTimer?.unref();
   const transactionHooks: TransactionHooks = {};
   const db = new Kysely<Database>({
-    dialect: new HookedSqliteDialect({ database: withStatementCache(sqlite) }, transactionHooks),
+    dialect: new HookedSqliteDialect({ database: withStatementCache(sqlite) }, transactionHooks, {
+      status: storage,
+      inTransaction: () => sqlite.inTransaction,
+    }),
   });
+  registerStorageStatus(db, storage);
   const { error, results } = await new Migrator({
     db,
     provider: migrationProvider,
@@ -88,6 +99,28 @@ export async function openDatabase(
       await db.destroy();
     },
   };
+}
+
+/** The last checkpoint failure reported, so a fault that lasts is logged once, not every 2 s. */
+const lastCheckpointFailure = new WeakMap<SQLite.Database, string>();
+
+/**
+ * One timed checkpoint. It runs outside any request, so nothing may escape it: an uncaught
+ * SQLITE_FULL here once killed the service when the disk filled. A full disk is noted for health
+ * and the header (./storage-status); the next checkpoint simply tries again.
+ */
+export function checkpointQuietly(sqlite: SQLite.Database, storage: StorageStatus): void {
+  try {
+    if (!sqlite.open) return;
+    sqlite.pragma('wal_checkpoint(PASSIVE)');
+    lastCheckpointFailure.delete(sqlite);
+  } catch (error) {
+    noteWriteFailure(storage, error);
+    const message = error instanceof Error ? error.message : String(error);
+    if (lastCheckpointFailure.get(sqlite) === message) return;
+    lastCheckpointFailure.set(sqlite, message);
+    console.error(`WAL checkpoint failed: ${message}`);
+  }
 }
 
 /**

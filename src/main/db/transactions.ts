@@ -404,12 +404,29 @@ export async function brandsAtFacilities(db: Db, facilityIds: readonly string[])
   return rows.map((row) => row.brand_id);
 }
 
-/** One transaction-log row as stored, upserted by transaction_id (seed imports). */
-export async function upsertTransactionRow(db: Db, row: TransactionsTable) {
-  const { transaction_id: _id, ...rest } = row;
-  await db
-    .insertInto('transactions')
-    .values(row)
-    .onConflict((oc) => oc.column('transaction_id').doUpdateSet(rest))
-    .execute();
+/** Rows per statement: 20 columns each stays far below SQLite's 32,766 bound parameters. */
+const UPSERT_BATCH = 500;
+
+/**
+ * Transaction-log rows as stored, upserted by transaction_id (seed imports). Batched: the demo's
+ * ~2,000 rows one statement each cost a second of start-up.
+ */
+export async function upsertTransactionRows(db: Db, rows: readonly TransactionsTable[]) {
+  for (let start = 0; start < rows.length; start += UPSERT_BATCH) {
+    const batch = rows.slice(start, start + UPSERT_BATCH);
+    const columns = Object.keys(batch[0]!).filter(
+      (c) => c !== 'transaction_id',
+    ) as (keyof TransactionsTable)[];
+    await db
+      .insertInto('transactions')
+      .values(batch)
+      .onConflict((oc) =>
+        oc
+          .column('transaction_id')
+          .doUpdateSet((eb) =>
+            Object.fromEntries(columns.map((c) => [c, eb.ref(`excluded.${c}`)])),
+          ),
+      )
+      .execute();
+  }
 }

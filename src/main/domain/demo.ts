@@ -6,35 +6,59 @@ import demoTransactions from '../../../resources/demo-transactions.json';
 import demoBase from '../../../resources/demo-workspace.json';
 import type { Database } from '../db/schema';
 import { findUserIdByEmail } from '../db/seed-writes';
+import { demoLogEntries } from './demo-log';
 import { verifyPassword } from './passwords';
 import { importSeedBundle, type SeedImportOptions } from './seed';
-
-/** The demo bundle: the base workspace plus the sections later features keep in their own files. */
-const demoWorkspace = { ...demoBase, ...demoTransactions, ...demoBilling, ...demoClaims };
 
 export const DEMO_EMAIL = 'demo@example.com';
 export const DEMO_PASSWORD = 'demo-password';
 
+interface DemoBundle {
+  bundle: unknown;
+  /**
+   * The demo bundle as a seed source: its digest changes whenever the built-in files or the log
+   * generator do, so a start with `--seed demo` re-checks the demo password only then (scrypt
+   * costs ~0.3 s).
+   */
+  source: string;
+}
+let demo: DemoBundle | null = null;
+
 /**
- * The demo bundle as a seed source: its digest changes whenever the built-in file does, so a start
- * with `--seed demo` re-checks the demo password only then (scrypt costs ~0.3 s).
+ * The demo bundle: the base workspace plus the sections later features keep in their own files,
+ * and the log rows made from the demo's own connections and orders (./demo-log). Built on first
+ * use, not at load: a start without the demo never pays for its ~2,000 log rows.
  */
-export const DEMO_SEED_SOURCE = `demo:${createHash('sha256')
-  .update(JSON.stringify(demoWorkspace))
-  .digest('hex')
-  .slice(0, 16)}`;
+function demoBundle(): DemoBundle {
+  if (demo) return demo;
+  const bundle = {
+    ...demoBase,
+    ...demoBilling,
+    ...demoClaims,
+    transactions: [
+      ...demoTransactions.transactions,
+      ...demoLogEntries(demoBase, demoTransactions.transactions),
+    ],
+  };
+  const digest = createHash('sha256').update(JSON.stringify(bundle)).digest('hex').slice(0, 16);
+  demo = { bundle, source: `demo:${digest}` };
+  return demo;
+}
 
 /** The demo workspace (resources/demo-workspace.json): works offline, its connections write into the data dir. */
 export function importDemoWorkspace(
   db: Kysely<Database>,
   options: Pick<SeedImportOptions, 'passwordCost'> = {},
 ) {
-  return importSeedBundle(db, demoWorkspace, { ...options, source: DEMO_SEED_SOURCE });
+  const { bundle, source } = demoBundle();
+  return importSeedBundle(db, bundle, { ...options, source });
 }
 
 /** True while the demo user still has the published password, so it is safe to print it. */
 export async function demoSignInUnchanged(db: Kysely<Database>): Promise<boolean> {
   const user = await findUserIdByEmail(db, DEMO_EMAIL);
   if (!user) return false;
-  return user.seed_source === DEMO_SEED_SOURCE || verifyPassword(DEMO_PASSWORD, user.password_hash);
+  return (
+    user.seed_source === demoBundle().source || verifyPassword(DEMO_PASSWORD, user.password_hash)
+  );
 }

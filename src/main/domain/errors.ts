@@ -12,6 +12,7 @@ export type FailureKind =
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'upgrade_required'
+  | 'insufficient_storage'
   | 'internal';
 
 /** A failure carrying the interface's code, message and any extra `error` fields (details, errors). */
@@ -37,3 +38,14 @@ export const unauthenticated = (message = 'Authentication failed') =>
   new DomainError('unauthenticated', 'UNAUTHORIZED', message);
 export const forbidden = (message = 'Unauthorized') =>
   new DomainError('forbidden', 'UNAUTHORIZED', message);
+
+/**
+ * A write refused because the disk holding the data dir is full (HTTP 507). Reads go on working,
+ * and the same write succeeds once space is freed (docs/decisions.md, "Faults a workstation meets").
+ */
+export const diskFull = (dataDir: string) =>
+  new DomainError(
+    'insufficient_storage',
+    'INSUFFICIENT_STORAGE',
+    `The disk holding the data is full: free space on ${dataDir} and try again`,
+  );

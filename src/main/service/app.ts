@@ -2,7 +2,8 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
 import type { ServiceContext } from '../domain/context';
-import { DomainError, unauthenticated } from '../domain/errors';
+import { noteWriteFailure, storageStatusOf } from '../db/storage-status';
+import { diskFull, DomainError, unauthenticated } from '../domain/errors';
 import { verifyAccessToken } from '../domain/tokens';
 import { authUserById } from '../domain/auth-cache';
 import { answerClientError } from './client-error';
@@ -79,7 +80,9 @@ export async function buildApp(ctx: ServiceContext, options: AppOptions): Promis
   });
 
   app.setErrorHandler((error, request, reply) => {
-    const failure = toDomainError(error, request);
+    // ENOSPC from a file write (a BOL, a document) never passes the database driver: note it here.
+    const full = noteWriteFailure(storageStatusOf(ctx.db), error);
+    const failure = full ? diskFull(ctx.dataDir) : toDomainError(error, request);
     if (failure.kind === 'internal') request.log.error({ err: error }, 'unhandled error');
     return reply.status(httpStatusOf(failure)).send(envelopeOf(failure));
   });

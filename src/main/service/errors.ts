@@ -10,6 +10,7 @@ const statusOf: Record<FailureKind, number> = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   upgrade_required: 426,
+  insufficient_storage: 507,
   rate_limited: 429,
   internal: 500,
 };

@@ -6,6 +6,8 @@ import { crashPoint } from './crash';
 import { applyPullPage } from './local-apply';
 import { readDocument, sha256Of, storeDocument } from '../documents/store';
 import { serialsLeft } from '../db/fulfilment';
+import { noteWriteFailure, storageStatusOf } from '../db/storage-status';
+import { reportQuietly } from '../advice/outbox-drainer';
 import { filesOfMutations, missingFiles } from './files';
 import type { SsccSerialBlock } from '../db/schema-sync';
 import type { PullPage, PushAnswer } from './protocol';
@@ -323,7 +325,10 @@ export function startSyncClient(
 
   const syncNow = (): Promise<void> => {
     if (stopped) return Promise.resolve();
-    running ??= round()
+    // Started inside the chain, so a round that throws at once is caught like one that rejects:
+    // this runs from a timer, where anything that escapes would end the process.
+    running ??= Promise.resolve()
+      .then(round)
       .then(
         () => {
           failures = 0;
@@ -332,7 +337,9 @@ export function startSyncClient(
         (error: unknown) => {
           failures += 1;
           lastError = error;
-          if (!stopped) settings.onError(error);
+          // Pulled rows are applied on the raw connection, past the driver that notes a full disk.
+          noteWriteFailure(storageStatusOf(ctx.db), error);
+          if (!stopped) reportQuietly(settings.onError, error);
         },
       )
       .finally(() => {

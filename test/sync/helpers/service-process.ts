@@ -7,7 +7,8 @@ const ROOT = resolve(import.meta.dirname, '../../..');
  * From source rather than out/service/cli.js: the bundle goes stale whenever src/main changes,
  * and a stale bundle would test yesterday's code. tsx costs a second or two per start.
  */
-const ENTRY = ['--import', 'tsx', 'src/main/service/cli.ts'];
+// Strict: a rejection nobody handles (a background loop's) ends the process and fails the test.
+const ENTRY = ['--unhandled-rejections=strict', '--import', 'tsx', 'src/main/service/cli.ts'];
 const START_TIMEOUT_MS = 30_000;
 const EXIT_TIMEOUT_MS = 10_000;
 /** The service reads these (config.ts); a developer's shell must not leak into the tests. */

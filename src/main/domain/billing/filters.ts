@@ -66,6 +66,10 @@ function pageParam(name: string, value: string | undefined, fallback: number) {
   if (!/^\d+$/.test(text) || Number(text) < 1) {
     throw invalidRequest(`Invalid query parameter: ${name} must be a whole number from 1`);
   }
+  // A thousand digits would reach SQL as Infinity (issue 18 item 9).
+  if (!Number.isSafeInteger(Number(text))) {
+    throw invalidRequest(`Invalid query parameter: ${name} is too large`);
+  }
   return Number(text);
 }
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import { upsertTransactionRow } from '../../db/transactions';
+import type { Database, TransactionsTable } from '../../db/schema';
+import { upsertTransactionRows } from '../../db/transactions';
 import type { RequireRow } from '../seed-support';
 import type { SeedTransaction } from '../../../shared/transactions-seed';
 
@@ -19,15 +19,27 @@ export async function importSeedTransactions(
   entries: readonly SeedTransaction[],
   requireRow: RequireRow,
 ): Promise<void> {
+  // The demo's ~2,000 rows name a handful of brands, facilities and retailers: check each once.
+  const checked = new Set<string>();
+  const require = async (
+    table: 'brands' | 'facilities' | 'retailers',
+    id: string,
+    where: string,
+  ) => {
+    if (checked.has(`${table}:${id}`)) return;
+    await requireRow(table, id, where);
+    checked.add(`${table}:${id}`);
+  };
+  const rows: TransactionsTable[] = [];
   for (const [i, entry] of entries.entries()) {
-    if (entry.brand_id) await requireRow('brands', entry.brand_id, `transactions[${i}].brand_id`);
+    if (entry.brand_id) await require('brands', entry.brand_id, `transactions[${i}].brand_id`);
     if (entry.facility_id) {
-      await requireRow('facilities', entry.facility_id, `transactions[${i}].facility_id`);
+      await require('facilities', entry.facility_id, `transactions[${i}].facility_id`);
     }
     if (entry.retailer_id) {
-      await requireRow('retailers', entry.retailer_id, `transactions[${i}].retailer_id`);
+      await require('retailers', entry.retailer_id, `transactions[${i}].retailer_id`);
     }
-    await upsertTransactionRow(trx, {
+    rows.push({
       transaction_id: entry.transaction_id,
       action_type: entry.action_type,
       action_type_label: entry.action_type_label,
@@ -51,4 +63,5 @@ export async function importSeedTransactions(
       updated_at: utc(entry.updated_at ?? entry.created_at),
     });
   }
+  await upsertTransactionRows(trx, rows);
 }

@@ -1,12 +1,22 @@
-import { z } from 'zod';
+import { DISK_FULL_HEALTH_MESSAGE, healthSchema } from '../../../shared/health';
 import { APP_VERSION } from '../../version';
 import type { ServiceContext } from '../../domain/context';
+import { storageStatusOf } from '../../db/storage-status';
 import type { RouteDef } from '../route-def';
 
 /** How long a successful database check stands for: integrations poll health in tight loops. */
 export const HEALTH_CHECK_TTL_MS = 1000;
 
 const HEALTHY = { status: 'ok', version: APP_VERSION } as const;
+/**
+ * Reads still work on a full disk, so health stays 200 and says what is wrong. Health needs no
+ * token, so it names no path; the refused write's answer does (docs/decisions.md).
+ */
+const DISK_FULL = {
+  status: 'disk_full',
+  version: APP_VERSION,
+  message: DISK_FULL_HEALTH_MESSAGE,
+} as const;
 /** When the database last answered the check, per service. */
 const lastCheckedAt = new WeakMap<ServiceContext, number>();
 
@@ -28,13 +38,15 @@ export const healthRoutes: RouteDef[] = [
     public: true,
     responses: {
       200: {
-        description: 'The service can serve (the database answered within the last second)',
-        schema: z.object({ status: z.literal('ok'), version: z.string() }),
+        description:
+          'The service can serve (the database answered within the last second); `disk_full` ' +
+          'while the disk holding the data is full (reads work, writes answer 507)',
+        schema: healthSchema,
       },
     },
     async handler(_request, _reply, ctx) {
       await checkDatabase(ctx);
-      return HEALTHY;
+      return storageStatusOf(ctx.db).fullSince ? DISK_FULL : HEALTHY;
     },
   },
 ];

@@ -18,7 +18,8 @@ import {
   PICKSHEET_REQUIRED,
 } from '../../domain/orders/validation';
 import type { ServiceContext } from '../../domain/context';
-import { DomainError } from '../../domain/errors';
+import { isDiskFull } from '../../db/storage-status';
+import { diskFull, DomainError } from '../../domain/errors';
 import { recordOrderFailure, type OrderAction, type OrderTrail } from '../../domain/orders/log';
 import { envelopeOf, httpStatusOf } from '../errors';
 import { errorEnvelopeSchema, successEnvelope } from '../openapi-schemas';
@@ -56,7 +57,9 @@ async function logFailure(
     const failure =
       error instanceof DomainError
         ? error
-        : new DomainError('internal', 'INTERNAL_SERVER_ERROR', INTERNAL_MESSAGES[action]);
+        : isDiskFull(error)
+          ? diskFull(ctx.dataDir)
+          : new DomainError('internal', 'INTERNAL_SERVER_ERROR', INTERNAL_MESSAGES[action]);
     const details = failure.extra['details'];
     const key = request.headers['idempotency-key'];
     await recordOrderFailure(ctx, {

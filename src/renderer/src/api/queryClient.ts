@@ -1,11 +1,21 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryClient } from '@tanstack/react-query';
+import { isApiError } from './ApiError';
+import { healthKey } from './health';
 
 /**
  * One cache per signed-in session (App creates it at sign-in and drops it at sign-out, so the
  * next user never sees the last one's data).
  */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client: QueryClient = new QueryClient({
+    // A write refused for a full disk: ask health now, so the header says so at once.
+    mutationCache: new MutationCache({
+      onError: (error) => {
+        if (isApiError(error) && error.code === 'INSUFFICIENT_STORAGE') {
+          void client.invalidateQueries({ queryKey: healthKey });
+        }
+      },
+    }),
     defaultOptions: {
       queries: {
         // The service is local: a failure is shown at once with a Retry button rather than
@@ -17,4 +27,5 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  return client;
 }

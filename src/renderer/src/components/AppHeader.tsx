@@ -1,5 +1,6 @@
 import { useAuth } from '../auth/AuthContext';
 import { discardQuestion, useInventoryDraft } from '../screens/inventory/InventoryDraft';
+import { DiskFullBanner } from './DiskFullBanner';
 import { SyncBadge } from './SyncBadge';
 
 export function AppHeader({ email }: { email: string }) {
@@ -12,6 +13,7 @@ export function AppHeader({ email }: { email: string }) {
   return (
     <header className="app-header">
       <p className="product-name">Fulfillment Integration</p>
+      <DiskFullBanner />
       <div className="account">
         <SyncBadge />
         <span className="account-email" title="Signed in as">

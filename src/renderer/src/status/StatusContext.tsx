@@ -1,8 +1,24 @@
-import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 
-type Announce = (message: string) => void;
+/** Says `message` in the live region; returns its serial (for `withdraw`). */
+type Announce = (message: string) => number;
 
-const StatusContext = createContext<Announce | null>(null);
+interface Status {
+  announce: Announce;
+  /** Empties the region if it still holds the message with this serial (a later one stays). */
+  withdraw: (serial: number) => void;
+}
+
+const StatusContext = createContext<Status | null>(null);
 
 /**
  * One polite live region for the whole app. It is rendered before anything is announced
@@ -10,11 +26,19 @@ const StatusContext = createContext<Announce | null>(null);
  */
 export function StatusProvider({ children }: { children: ReactNode }) {
   const [message, setMessage] = useState({ text: '', serial: 0 });
+  const lastSerial = useRef(0);
   const announce = useCallback<Announce>((text) => {
-    setMessage((previous) => ({ text, serial: previous.serial + 1 }));
+    lastSerial.current += 1;
+    const serial = lastSerial.current;
+    setMessage({ text, serial });
+    return serial;
   }, []);
+  const withdraw = useCallback((serial: number) => {
+    setMessage((current) => (current.serial === serial ? { ...current, text: '' } : current));
+  }, []);
+  const status = useMemo(() => ({ announce, withdraw }), [announce, withdraw]);
   return (
-    <StatusContext.Provider value={announce}>
+    <StatusContext.Provider value={status}>
       {children}
       <div className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
         {/* The key re-creates the text node so an identical message is announced again. */}
@@ -24,8 +48,34 @@ export function StatusProvider({ children }: { children: ReactNode }) {
   );
 }
 
+function useStatus(): Status {
+  const status = useContext(StatusContext);
+  if (!status) throw new Error('useAnnounce must be used inside <StatusProvider>.');
+  return status;
+}
+
+/** For outcomes a clerk should hear even on the next screen ("Order created." before moving on). */
 export function useAnnounce(): Announce {
-  const announce = useContext(StatusContext);
-  if (!announce) throw new Error('useAnnounce must be used inside <StatusProvider>.');
-  return announce;
+  return useStatus().announce;
+}
+
+/**
+ * For what describes the current screen ("Loaded 3 facilities."): withdrawn when the screen goes,
+ * so it does not linger in the status region on other screens; a later message stays.
+ */
+export function useScreenAnnounce(): (message: string) => void {
+  const { announce, withdraw } = useStatus();
+  const last = useRef<number | null>(null);
+  useEffect(
+    () => () => {
+      if (last.current !== null) withdraw(last.current);
+    },
+    [withdraw],
+  );
+  return useCallback(
+    (message: string) => {
+      last.current = announce(message);
+    },
+    [announce],
+  );
 }

@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { DataTable } from '../../components/DataTable';
 import type { FacilityRow } from './loadFacilityRows';
@@ -22,6 +23,29 @@ const columns = [
     header: 'Retailers',
     cell: (info) => info.getValue() ?? NONE,
     sortUndefined: 'last',
+  }),
+  // A facility's row leads to its work: its orders and its stock.
+  column.display({
+    id: 'open',
+    header: 'Open',
+    cell: ({ row }) => (
+      <span className="row-links">
+        <Link
+          to="/orders"
+          search={{ facility: row.original.id }}
+          aria-label={`Orders at ${row.original.name}`}
+        >
+          Orders
+        </Link>
+        <Link
+          to="/inventory"
+          search={{ facility: row.original.id }}
+          aria-label={`Stock at ${row.original.name}`}
+        >
+          Stock
+        </Link>
+      </span>
+    ),
   }),
 ];
 

@@ -4,7 +4,7 @@ import {
   useFacilityRows as useFacilityRowsQuery,
   useOnQueryData,
 } from '../../api/queries';
-import { useAnnounce } from '../../status/StatusContext';
+import { useScreenAnnounce } from '../../status/StatusContext';
 import type { FacilityRow } from './loadFacilityRows';
 
 export type FacilityRowsState =
@@ -21,7 +21,8 @@ export function useFacilityRows(): {
   refreshing: boolean;
   reload: () => void;
 } {
-  const announce = useAnnounce();
+  // Describes this screen only: withdrawn when the clerk moves on (issue 19).
+  const announce = useScreenAnnounce();
   const query = useFacilityRowsQuery();
   const { refetch } = query;
   useOnQueryData(query, (rows) =>

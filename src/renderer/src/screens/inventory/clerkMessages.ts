@@ -20,11 +20,19 @@ export interface MessageContext {
   statusRetailers?: readonly string[];
 }
 
-/** The column as the clerk's file names it (e.g. "Qty"), else the screen's label. */
+/** How messages name a column the file does not name in words: "Quantity", not "Available quantity". */
+const CLERK_NAMES: Record<ItemField, string> = { ...FIELD_LABELS, available_quantity: 'Quantity' };
+
+/**
+ * The column as the clerk's file names it (e.g. "Qty"), else the clerk's word for it. A machine
+ * name such as the template's `available_quantity` is not a clerk's word: it reads "Quantity".
+ */
 export function columnName(sheet: Pick<ParsedSheet, 'columns'>, field: ItemField): string {
-  const header = sheet.columns.headers[field];
+  const header = sheet.columns.headers[field]?.trim();
   // "sku" is an abbreviation: it reads "SKU" however the file writes it.
-  if (header === undefined || /^skus?$/i.test(header.trim())) return FIELD_LABELS[field];
+  if (header === undefined || /^skus?$/i.test(header) || /^\w+_\w+$/.test(header)) {
+    return CLERK_NAMES[field];
+  }
   return header;
 }
 

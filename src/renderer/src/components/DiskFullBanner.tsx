@@ -1,0 +1,21 @@
+import { useServiceHealth } from '../api/health';
+
+/**
+ * A full disk refuses every write until space is freed; say so in the header on every screen,
+ * so a clerk does not type a whole order first. Gone once a write succeeds again (health says).
+ */
+export function DiskFullBanner() {
+  const health = useServiceHealth().data;
+  return (
+    // The live region stays mounted (empty) so the notice is heard when it appears; the alert
+    // role only while there is something to say, so screens' own alerts stay the only ones.
+    <div className="disk-full-region" aria-live="assertive">
+      {health?.status === 'disk_full' ? (
+        <p className="disk-full-banner" role="alert">
+          {health.message ?? 'The disk holding the data is full'}. Saving does not work until space
+          is freed on this computer; everything can still be viewed.
+        </p>
+      ) : null}
+    </div>
+  );
+}
