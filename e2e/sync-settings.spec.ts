@@ -108,6 +108,8 @@ test('sync settings set by start-up flags are shown read-only', async ({ page })
     source: 'flags',
     active_role: 'workstation',
     problem: null,
+    can_change: true,
+    central_changed: false,
   };
   await page.route('**/api/sync/v1/settings', (route) =>
     route.fulfill({ json: { message: 'Sync settings retrieved successfully', data: fromFlags } }),

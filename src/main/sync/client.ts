@@ -63,6 +63,42 @@ export class CentralError extends Error {
 }
 
 /**
+ * The central answered a sync request with a redirect. Sync never follows one: the request carries
+ * the device secret or token, and a 307 would re-post it to wherever the answer points.
+ */
+export class CentralRedirectError extends CentralError {
+  constructor(status: number, location: string | null) {
+    super(status, {});
+    this.message = `The central service answered ${status} with a redirect${
+      location ? ` to ${location.slice(0, 200)}` : ''
+    }; sync never follows redirects: set the central's own URL in Settings`;
+  }
+}
+
+/**
+ * The central is not the one this workstation synced with: its epoch (made with its database)
+ * differs from the one pinned by the first pull. Nothing is sent to it or taken from it until an
+ * install admin accepts it (Settings → Sync with a central service; resetCentralIdentity).
+ */
+export class CentralIdentityError extends CentralError {
+  constructor(
+    readonly pinned: string,
+    readonly offered: string,
+  ) {
+    super(409, {});
+    this.message =
+      'The central service is not the one this workstation synced with (its database was replaced, ' +
+      'or the URL now leads elsewhere); nothing is sent until an admin accepts it under Settings → ' +
+      'Sync with a central service';
+  }
+}
+
+/** The central epoch a cursor names (`epoch:version:scope`); null before the first pull. */
+export function epochOfCursor(cursor: string | null | undefined): string | null {
+  return /^([0-9a-f-]{36}):/.exec(cursor ?? '')?.[1] ?? null;
+}
+
+/**
  * The workstation's sync loop, beside the outbox drainer and with the same rules: rounds never
  * overlap, a failing round is reported and retried with backoff, and all state lives in the
  * database (sync_state, sync_mutations), so it survives restarts. It always pushes before it
@@ -106,6 +142,8 @@ export function startSyncClient(
         method,
         headers,
         body,
+        // Never follow: a redirect would carry the secret or the token to another server.
+        redirect: 'manual',
         signal: AbortSignal.timeout(settings.requestTimeoutMs),
       });
     } catch (error) {
@@ -118,6 +156,10 @@ export function startSyncClient(
       throw error;
     }
     online = true;
+    if (response.status >= 300 && response.status < 400) {
+      await response.body?.cancel();
+      throw new CentralRedirectError(response.status, response.headers.get('location'));
+    }
     const text = await response.text();
     let parsed: unknown = null;
     try {
@@ -141,10 +183,22 @@ export function startSyncClient(
       'POST',
       '/api/sync/v1/session',
       JSON.stringify({ device_id: settings.deviceId, device_secret: settings.deviceSecret }),
-    )) as { token: string; expires_in: number };
+    )) as { token: string; expires_in: number; epoch?: string };
+    if (answer.epoch) requireSameCentral(answer.epoch);
     // Renewed five minutes early, so a round never runs into the expiry.
     token = { value: answer.token, until: now + (answer.expires_in - 300) * 1000 };
     return token.value;
+  }
+
+  /** The central's identity is pinned by the first pull: the epoch its cursor names. */
+  function requireSameCentral(epoch: string): void {
+    const state = sqlite.prepare(`SELECT cursor FROM sync_state WHERE id = 1`).get() as
+      { cursor: string | null } | undefined;
+    const pinned = epochOfCursor(state?.cursor);
+    if (pinned && pinned !== epoch) {
+      token = null;
+      throw new CentralIdentityError(pinned, epoch);
+    }
   }
 
   const ackedSeq = () =>
@@ -212,6 +266,7 @@ export function startSyncClient(
       const query = new URLSearchParams({ limit: String(settings.pullLimit) });
       if (state.cursor) query.set('cursor', state.cursor);
       const page = (await call('GET', `/api/sync/v1/pull?${query}`)) as PullPage;
+      requireSameCentral(page.epoch);
       const acked = ackedSeq();
       if (page.last_seq !== acked) {
         // Below: the central lost mutations it had acknowledged (it was restored or reset), so

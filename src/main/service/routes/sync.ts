@@ -50,8 +50,8 @@ export const syncRoutes: RouteDef[] = [
     body: sessionBodySchema,
     responses: {
       200: {
-        description: 'A token for push and pull',
-        schema: z.object({ token: z.string(), expires_in: z.number() }),
+        description: "A token for push and pull, and the central's epoch (its identity)",
+        schema: z.object({ token: z.string(), expires_in: z.number(), epoch: z.string() }),
       },
       400: error('Malformed body'),
       ...deviceErrors,
