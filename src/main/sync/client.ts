@@ -1,17 +1,25 @@
+import { stat } from 'node:fs/promises';
 import type SQLite from 'better-sqlite3';
 import { SYNC_PROTOCOL_HEADER, SYNC_PROTOCOL_VERSION } from '../../shared/sync';
 import type { ServiceContext } from '../domain/context';
 import type { ChangeCapture } from './capture';
 import { crashPoint } from './crash';
 import { applyPullPage } from './local-apply';
-import { readDocument, sha256Of, storeDocument } from '../documents/store';
+import { documentPath, readDocument, sha256Of, storeDocument } from '../documents/store';
 import { serialsLeft } from '../db/fulfilment';
-import { filesOfMutations, missingFiles } from './files';
+import { filesOfMutation, missingFiles, type MutationFile } from './files';
 import type { SsccSerialBlock } from '../db/schema-sync';
 import type { PullPage, PushAnswer } from './protocol';
 
 /** A fifth of a block (central.ts SSCC_BLOCK_SIZE): below it, the loop leases another. */
 const SERIAL_TOP_UP_BELOW = 2_000;
+/**
+ * A push batch ends early once it names this many bytes of BOL files, so the files uploaded before
+ * it stay within the central's quota of files no BOL refers to yet (files.ts, 100 MB).
+ */
+export const PUSH_FILE_BYTES = 40 * 1024 * 1024;
+/** A push batch ends early at this size, well within the central's push body limit. */
+export const PUSH_BODY_BYTES = 16 * 1024 * 1024;
 /** How long pushed mutations stay on the workstation (docs/sync.md, epoch resets). */
 export const MUTATION_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -218,16 +226,19 @@ export function startSyncClient(
         .execute();
       if (rows.length === 0) return;
       crashPoint('before_push');
-      await uploadFiles(filesOfMutations(rows.map((r) => r.args)));
       // The args are stored as JSON already: the body is assembled, not re-serialised.
-      const body = `{"mutations":[${rows
-        .map(
-          (r) =>
-            `{"seq":${r.seq},"name":${JSON.stringify(r.name)},"args":${r.args},"base_version":${
-              r.base_version ?? 'null'
-            },"at":${JSON.stringify(r.at)}}`,
-        )
-        .join(',')}]}`;
+      const entries = rows.map(
+        (r) =>
+          `{"seq":${r.seq},"name":${JSON.stringify(r.name)},"args":${r.args},"base_version":${
+            r.base_version ?? 'null'
+          },"at":${JSON.stringify(r.at)}}`,
+      );
+      const batch = await cutBatch(
+        entries,
+        rows.map((r) => filesOfMutation(r.args)),
+      );
+      await uploadFiles(batch.files);
+      const body = `{"mutations":[${entries.slice(0, batch.count).join(',')}]}`;
       let answer: PushAnswer;
       try {
         answer = (await call('POST', '/api/sync/v1/push', body)) as PushAnswer;
@@ -242,7 +253,7 @@ export function startSyncClient(
       }
       crashPoint('after_push_answer');
       await storeAcked(answer.last_seq, new Date().toISOString());
-      if (rows.length < settings.pushBatch) return;
+      if (batch.count === rows.length && rows.length < settings.pushBatch) return;
     }
   }
 
@@ -320,16 +331,43 @@ export function startSyncClient(
     }
   }
 
+  /**
+   * How many mutations go in this push: all, unless their body or the BOL files they name (still
+   * to upload) grow past PUSH_BODY_BYTES or PUSH_FILE_BYTES first. Never fewer than one.
+   */
+  async function cutBatch(
+    entries: string[],
+    filesByEntry: MutationFile[][],
+  ): Promise<{ count: number; files: MutationFile[] }> {
+    let bodyBytes = 0;
+    let fileBytes = 0;
+    const files: MutationFile[] = [];
+    for (let i = 0; i < entries.length; i += 1) {
+      const own = filesByEntry[i]!.filter((f) => !uploaded.has(f.sha256));
+      let size = 0;
+      for (const file of own) {
+        size += (await stat(documentPath(ctx.dataDir, file.sha256)).catch(() => null))?.size ?? 0;
+      }
+      bodyBytes += Buffer.byteLength(entries[i]!);
+      fileBytes += size;
+      if (i > 0 && (bodyBytes > PUSH_BODY_BYTES || fileBytes > PUSH_FILE_BYTES)) {
+        return { count: i, files };
+      }
+      files.push(...own);
+    }
+    return { count: entries.length, files };
+  }
+
   /** Files go up before the mutations naming them; the central keeps them by digest. */
-  async function uploadFiles(digests: string[]): Promise<void> {
-    for (const sha256 of digests) {
+  async function uploadFiles(files: MutationFile[]): Promise<void> {
+    for (const { sha256, orderId } of files) {
       if (uploaded.has(sha256)) continue;
       const bytes = await readDocument(ctx.dataDir, sha256).catch(() => null);
       if (!bytes) continue; // never stored here (a pulled row): nothing to send
       await call(
         'PUT',
         `/api/sync/v1/files/${sha256}`,
-        JSON.stringify({ content_base64: bytes.toString('base64') }),
+        JSON.stringify({ order_id: orderId, content_base64: bytes.toString('base64') }),
       );
       uploaded.add(sha256);
     }
