@@ -51,6 +51,7 @@ export function SyncSettingsSection() {
     handleSubmit,
     reset,
     setError,
+    setFocus,
     formState: { errors, isSubmitting },
   } = useForm<SyncSettingsInput, unknown, SyncSettingsBody>({
     resolver: zodResolver(syncSettingsBodySchema),
@@ -92,7 +93,8 @@ export function SyncSettingsSection() {
     setSaved(null);
     // A secret typed for one central is never sent to another without being typed again.
     if (body.device_secret === '' && view?.central_url && body.central_url !== view.central_url) {
-      setError('device_secret', { message: SECRET_FOR_NEW_URL }, { shouldFocus: true });
+      setError('device_secret', { message: SECRET_FOR_NEW_URL });
+      setFocus('device_secret');
       return;
     }
     try {
