@@ -20,6 +20,33 @@ const SERIAL_TOP_UP_BELOW = 2_000;
 export const PUSH_FILE_BYTES = 40 * 1024 * 1024;
 /** A push batch ends early at this size, well within the central's push body limit. */
 export const PUSH_BODY_BYTES = 16 * 1024 * 1024;
+/** A BOL file to upload, with its size. */
+export type SizedFile = MutationFile & { size: number };
+
+/**
+ * How many of the push entries go in one push: all, unless their body or the BOL files they name
+ * grow past the limits first (never fewer than one), and the files to upload before it.
+ */
+export function cutPushBatch(
+  entries: string[],
+  filesByEntry: SizedFile[][],
+  limits = { bodyBytes: PUSH_BODY_BYTES, fileBytes: PUSH_FILE_BYTES },
+): { count: number; files: MutationFile[] } {
+  let bodyBytes = 0;
+  let fileBytes = 0;
+  const files: MutationFile[] = [];
+  for (let i = 0; i < entries.length; i += 1) {
+    const own = filesByEntry[i] ?? [];
+    bodyBytes += Buffer.byteLength(entries[i]!);
+    fileBytes += own.reduce((sum, f) => sum + f.size, 0);
+    if (i > 0 && (bodyBytes > limits.bodyBytes || fileBytes > limits.fileBytes)) {
+      return { count: i, files };
+    }
+    files.push(...own.map(({ sha256, orderId }) => ({ sha256, orderId })));
+  }
+  return { count: entries.length, files };
+}
+
 /** How long pushed mutations stay on the workstation (docs/sync.md, epoch resets). */
 export const MUTATION_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -233,9 +260,9 @@ export function startSyncClient(
             r.base_version ?? 'null'
           },"at":${JSON.stringify(r.at)}}`,
       );
-      const batch = await cutBatch(
+      const batch = cutPushBatch(
         entries,
-        rows.map((r) => filesOfMutation(r.args)),
+        await pendingFiles(rows.map((r) => filesOfMutation(r.args))),
       );
       await uploadFiles(batch.files);
       const body = `{"mutations":[${entries.slice(0, batch.count).join(',')}]}`;
@@ -331,31 +358,20 @@ export function startSyncClient(
     }
   }
 
-  /**
-   * How many mutations go in this push: all, unless their body or the BOL files they name (still
-   * to upload) grow past PUSH_BODY_BYTES or PUSH_FILE_BYTES first. Never fewer than one.
-   */
-  async function cutBatch(
-    entries: string[],
-    filesByEntry: MutationFile[][],
-  ): Promise<{ count: number; files: MutationFile[] }> {
-    let bodyBytes = 0;
-    let fileBytes = 0;
-    const files: MutationFile[] = [];
-    for (let i = 0; i < entries.length; i += 1) {
-      const own = filesByEntry[i]!.filter((f) => !uploaded.has(f.sha256));
-      let size = 0;
-      for (const file of own) {
-        size += (await stat(documentPath(ctx.dataDir, file.sha256)).catch(() => null))?.size ?? 0;
-      }
-      bodyBytes += Buffer.byteLength(entries[i]!);
-      fileBytes += size;
-      if (i > 0 && (bodyBytes > PUSH_BODY_BYTES || fileBytes > PUSH_FILE_BYTES)) {
-        return { count: i, files };
-      }
-      files.push(...own);
-    }
-    return { count: entries.length, files };
+  /** The BOL files each entry names that are still to upload, with their sizes here. */
+  async function pendingFiles(filesByEntry: MutationFile[][]): Promise<SizedFile[][]> {
+    return Promise.all(
+      filesByEntry.map((files) =>
+        Promise.all(
+          files
+            .filter((f) => !uploaded.has(f.sha256))
+            .map(async (f) => ({
+              ...f,
+              size: (await stat(documentPath(ctx.dataDir, f.sha256)).catch(() => null))?.size ?? 0,
+            })),
+        ),
+      ),
+    );
   }
 
   /** Files go up before the mutations naming them; the central keeps them by digest. */
