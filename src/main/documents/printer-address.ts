@@ -18,8 +18,8 @@ FORBIDDEN.addSubnet('169.254.0.0', 16, 'ipv4');
 FORBIDDEN.addSubnet('0.0.0.0', 8, 'ipv4');
 FORBIDDEN.addSubnet('224.0.0.0', 4, 'ipv4');
 FORBIDDEN.addAddress('255.255.255.255', 'ipv4');
-FORBIDDEN.addAddress('::1', 'ipv6');
-FORBIDDEN.addAddress('::', 'ipv6');
+// ::/96 holds ::, ::1 and the deprecated IPv4-compatible addresses (::127.0.0.1).
+FORBIDDEN.addSubnet('::', 96, 'ipv6');
 FORBIDDEN.addSubnet('fe80::', 10, 'ipv6');
 FORBIDDEN.addSubnet('ff00::', 8, 'ipv6');
 
