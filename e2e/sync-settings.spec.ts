@@ -76,8 +76,14 @@ test('sync settings: invalid values are named at their fields; saved; then stopp
     'Leave empty to keep the saved secret',
   );
 
-  // An empty secret keeps the saved one.
+  // Another central URL: the device secret must be typed again (checked in the form).
   await section(page).getByLabel('Central service URL').fill('https://central2.example.com/');
+  await section(page).getByRole('button', { name: 'Save' }).click();
+  await expect(page.locator('#settings-sync-secret-error')).toHaveText(
+    'This field is required for a new central URL',
+  );
+  await expect(section(page).getByLabel('Device secret')).toBeFocused();
+  await section(page).getByLabel('Device secret').fill('w1-secret-again');
   await section(page).getByRole('button', { name: 'Save' }).click();
   await expect(section(page).getByRole('status')).toHaveText(
     'Sync settings saved; restart the app to apply them.',
@@ -85,6 +91,13 @@ test('sync settings: invalid values are named at their fields; saved; then stopp
   await expect(section(page).getByLabel('Central service URL')).toHaveValue(
     'https://central2.example.com',
   );
+  // The same URL again: an empty secret keeps the saved one.
+  await section(page).getByLabel('Device secret').fill('');
+  await section(page).getByRole('button', { name: 'Save' }).click();
+  await expect(section(page).getByRole('status')).toHaveText(
+    'Sync settings saved; restart the app to apply them.',
+  );
+  await expect(page.locator('#settings-sync-secret-error')).toHaveCount(0);
 
   page.once('dialog', (dialog) => {
     expect(dialog.message()).toBe(
@@ -108,6 +121,8 @@ test('sync settings set by start-up flags are shown read-only', async ({ page })
     source: 'flags',
     active_role: 'workstation',
     problem: null,
+    can_change: true,
+    central_changed: false,
   };
   await page.route('**/api/sync/v1/settings', (route) =>
     route.fulfill({ json: { message: 'Sync settings retrieved successfully', data: fromFlags } }),
@@ -140,4 +155,76 @@ test('a user without an admin grant is told so', async ({ page }) => {
     ),
   ).toBeVisible();
   await expect(sync.getByLabel('Central service URL')).toHaveCount(0);
+});
+
+const VIEW: SyncSettingsView = {
+  central_url: 'https://central.example.com',
+  device_id: DEVICE_ID,
+  has_secret: true,
+  source: 'stored',
+  active_role: 'workstation',
+  problem: null,
+  can_change: true,
+  central_changed: false,
+};
+
+test('an admin of only some facilities sees the sync settings read-only', async ({ page }) => {
+  await page.route('**/api/sync/v1/settings', (route) =>
+    route.fulfill({
+      json: {
+        message: 'Sync settings retrieved successfully',
+        data: { ...VIEW, can_change: false },
+      },
+    }),
+  );
+  await page.reload();
+  const sync = section(page);
+  await expect(
+    sync.getByText(
+      'Only an admin of every facility on this workstation can change the sync settings.',
+    ),
+  ).toBeVisible();
+  await expect(sync.getByLabel('Central service URL')).toHaveValue('https://central.example.com');
+  await expect(sync.getByLabel('Central service URL')).toBeDisabled();
+  await expect(sync.getByRole('button', { name: 'Save' })).toBeDisabled();
+});
+
+test('a changed central is named, and an install admin trusts it after a confirmation', async ({
+  page,
+}) => {
+  let accepted = false;
+  await page.route('**/api/sync/v1/settings', (route) =>
+    route.fulfill({
+      json: {
+        message: 'Sync settings retrieved successfully',
+        data: { ...VIEW, central_changed: !accepted },
+      },
+    }),
+  );
+  await page.route('**/api/sync/v1/settings/accept-central', (route) => {
+    accepted = true;
+    return route.fulfill({
+      json: {
+        message: 'The new central service is accepted; syncing starts over with it',
+        data: VIEW,
+      },
+    });
+  });
+  await page.reload();
+  const sync = section(page);
+  await expect(sync.getByRole('alert')).toContainText(
+    'Not syncing: the central service is not the one this workstation synced with',
+  );
+  page.once('dialog', (dialog) => {
+    expect(dialog.message()).toBe(
+      "Trust the new central service? This workstation's unsent changes go to it, and then its data replaces the data here.",
+    );
+    void dialog.accept();
+  });
+  await sync.getByRole('button', { name: 'Trust the new central service' }).click();
+  await expect(sync.getByRole('status')).toHaveText(
+    'The new central service is accepted; syncing starts over with it.',
+  );
+  await expect(sync.getByRole('button', { name: 'Trust the new central service' })).toHaveCount(0);
+  expect(accepted).toBe(true);
 });

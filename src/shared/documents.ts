@@ -87,15 +87,39 @@ const hostSchema = z
   );
 
 export const DEFAULT_LABEL_PRINTER_PORT = 9100;
+/** Printer ports only: raw printing (9100-9102), Zebra's alternative raw port (6101), LPD (515). */
+export const LABEL_PRINTER_PORTS = [9100, 9101, 9102, 6101, 515] as const;
+
+/**
+ * A literal address no printer has: loopback, link-local (169.254/16, fe80::/10), unspecified,
+ * multicast. Names are judged again by the service once resolved, before connecting.
+ */
+function isForbiddenPrinterHost(host: string): boolean {
+  const name = host.toLowerCase();
+  if (name === 'localhost' || name.endsWith('.localhost')) return true;
+  const v4 = /^(?:::ffff:)?(\d{1,3})\.(\d{1,3})\.\d{1,3}\.\d{1,3}$/.exec(name);
+  if (v4) {
+    const [a, b] = [Number(v4[1]), Number(v4[2])];
+    return a === 127 || a === 0 || (a === 169 && b === 254) || a >= 224;
+  }
+  if (!name.includes(':')) return false;
+  return name === '::1' || name === '::' || /^fe[89ab]/.test(name) || name.startsWith('ff');
+}
 
 /** `PUT /api/v1/settings/label-printer`: where raw ZPL goes (a thermal printer's port 9100). */
 export const labelPrinterBodySchema = z.strictObject({
-  host: hostSchema,
+  host: hostSchema.refine((host) => !isForbiddenPrinterHost(host), {
+    message: 'must be a printer on the network, not this machine or a link-local address',
+  }),
   port: z
     .number({ message: 'must be a whole number' })
     .int({ message: 'must be a whole number' })
-    .min(1, { message: 'must be between 1 and 65535' })
-    .max(65535, { message: 'must be between 1 and 65535' })
+    // abort: a port out of range gets one message, not also the printer ports'.
+    .min(1, { message: 'must be between 1 and 65535', abort: true })
+    .max(65535, { message: 'must be between 1 and 65535', abort: true })
+    .refine((port) => (LABEL_PRINTER_PORTS as readonly number[]).includes(port), {
+      message: `must be a printer port: ${LABEL_PRINTER_PORTS.join(', ')}`,
+    })
     .default(DEFAULT_LABEL_PRINTER_PORT),
 });
 export type LabelPrinterBody = z.infer<typeof labelPrinterBodySchema>;

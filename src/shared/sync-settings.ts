@@ -90,5 +90,9 @@ export const syncSettingsViewSchema = z.object({
   active_role: syncRoleSchema,
   /** Why the stored settings were not applied at the last start; null when they were or none. */
   problem: z.string().nullable(),
+  /** Whether this user may change them: an install admin (admin of every facility here). */
+  can_change: z.boolean(),
+  /** The central's identity changed since the first pull; sync waits for an admin to accept it. */
+  central_changed: z.boolean(),
 });
 export type SyncSettingsView = z.infer<typeof syncSettingsViewSchema>;

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { connect } from 'node:net';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { PRINTER_FAILED_MESSAGE } from '../../src/main/documents/label-printer';
 import { expectError } from '../api/envelope';
+import { movableClock } from '../helpers/clock';
 import { signedInService } from '../helpers/signed-in';
 import { cartonId, documentsBundle, loadPdf, orderId, pageText, palletId, sscc } from './fixtures';
 import { refusedPort, startLoopbackPrinter, type LoopbackPrinter } from './printer-loopback';
@@ -11,9 +14,11 @@ const USERS = [
   'charlie1@b.test',
   'viewer@a.test',
   'bravo@a.test',
+  'install@a.test',
 ] as const;
 type User = (typeof USERS)[number];
 
+const clock = movableClock();
 const api = signedInService(USERS, () => {
   const bundle = documentsBundle();
   // bravo@a.test: brand-less, Bravo DC only (the same organisation as Alpha, another facility).
@@ -24,7 +29,18 @@ const api = signedInService(USERS, () => {
     facility_ids: [bundle.facilities[1]!.id],
     admin: [],
   });
-  return { seed: bundle };
+  // install@a.test: an admin at every facility of the install (the printer is theirs to set).
+  bundle.users.push({
+    email: 'install@a.test',
+    password: 'correct-horse-battery',
+    brand_id: null,
+    facility_ids: [],
+    admin: bundle.facilities.map((f) => ({
+      brand_id: bundle.brands[0]!.brand_id,
+      facility_id: f.id,
+    })),
+  });
+  return { seed: bundle, clock };
 });
 
 beforeAll(async () => {
@@ -310,7 +326,7 @@ describe('label printer setting', () => {
       message: 'Label printer retrieved successfully',
       data: { host: null, port: 9100, updated_at: null },
     });
-    const put = await send('admin@a.test', 'PUT', URL, { host: ' zebra-1.lan ' });
+    const put = await send('install@a.test', 'PUT', URL, { host: ' zebra-1.lan ' });
     expect(put.statusCode, put.body).toBe(200);
     expect(put.json()).toMatchObject({
       message: 'Label printer saved',
@@ -319,27 +335,69 @@ describe('label printer setting', () => {
     const read = await get('viewer@a.test', URL);
     expect(read.json().data).toMatchObject({ host: 'zebra-1.lan', port: 9100 });
     expect(typeof read.json().data.updated_at).toBe('string');
-    await send('brand1@a.test', 'PUT', URL, { host: '10.0.0.7', port: 6101 });
+    await send('install@a.test', 'PUT', URL, { host: '10.0.0.7', port: 6101 });
     expect((await get('admin@a.test', URL)).json().data).toMatchObject({
       host: '10.0.0.7',
       port: 6101,
     });
   });
 
-  it('users without an admin grant may not change it', async () => {
-    expectError(
-      await send('viewer@a.test', 'PUT', URL, { host: '10.0.0.7' }),
-      403,
-      'UNAUTHORIZED',
-      'Unauthorized',
-    );
-    expectError(
-      await send('bravo@a.test', 'PUT', URL, { host: '10.0.0.7' }),
-      403,
-      'UNAUTHORIZED',
-      'Unauthorized',
-    );
-    expect((await get('viewer@a.test', URL)).json().data.host).toBeNull();
+  it('only an install admin (an admin at every facility here) may change or remove it', async () => {
+    await send('install@a.test', 'PUT', URL, { host: '10.0.0.9' });
+    // viewer: no admin grant; bravo: no grant; admin@a.test: an admin of one facility of two in
+    // its organisation; brand1@a.test: the brand's admin at a facility of each organisation,
+    // but not at every facility of the install.
+    for (const user of [
+      'viewer@a.test',
+      'bravo@a.test',
+      'admin@a.test',
+      'brand1@a.test',
+    ] as const) {
+      for (const method of ['PUT', 'DELETE'] as const) {
+        const error = expectError(
+          await api.svc.app.inject({
+            method,
+            url: URL,
+            headers: { authorization: api.tokens[user] },
+            ...(method === 'PUT' ? { payload: { host: '10.0.0.7' } } : {}),
+          }),
+          403,
+          'UNAUTHORIZED',
+          'Unauthorized',
+        );
+        expect(error.error).toEqual({
+          code: 'UNAUTHORIZED',
+          details: 'Only an admin of every facility on this install may change this setting',
+        });
+      }
+    }
+    expect((await get('viewer@a.test', URL)).json().data.host).toBe('10.0.0.9');
+  });
+
+  it('an install admin removes the printer; then it reads as unset', async () => {
+    await send('install@a.test', 'PUT', URL, { host: '10.0.0.9' });
+    const removed = await api.svc.app.inject({
+      method: 'DELETE',
+      url: URL,
+      headers: { authorization: api.tokens['install@a.test'] },
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json()).toEqual({
+      message: 'Label printer removed; labels are saved as PDFs',
+      data: { host: null, port: 9100, updated_at: null },
+    });
+    expect((await get('viewer@a.test', URL)).json().data).toEqual({
+      host: null,
+      port: 9100,
+      updated_at: null,
+    });
+    // Removing again is fine (nothing to remove).
+    const again = await api.svc.app.inject({
+      method: 'DELETE',
+      url: URL,
+      headers: { authorization: api.tokens['install@a.test'] },
+    });
+    expect(again.statusCode).toBe(200);
   });
 
   it('validates host and port', async () => {
@@ -351,10 +409,33 @@ describe('label printer setting', () => {
       [{ host: 'zebra', port: 70000 }, 'port: must be between 1 and 65535'],
       [{ host: 'zebra', port: 91.5 }, 'port: must be a whole number'],
       [{ host: 'zebra', port: '9100' }, 'port: must be a whole number'],
+      // Printer ports only.
+      ...[22, 80, 443, 8787, 9103, 631].map((port): [unknown, string] => [
+        { host: 'zebra', port },
+        'port: must be a printer port: 9100, 9101, 9102, 6101, 515',
+      ]),
+      // Never this machine or a link-local address.
+      ...[
+        '127.0.0.1',
+        '127.1.2.3',
+        'localhost',
+        'LOCALHOST',
+        'printer.localhost',
+        '::1',
+        '::ffff:127.0.0.1',
+        '169.254.169.254',
+        'fe80::1',
+        '0.0.0.0',
+        '::',
+        '224.0.0.251',
+      ].map((host): [unknown, string] => [
+        { host },
+        'host: must be a printer on the network, not this machine or a link-local address',
+      ]),
     ];
     for (const [body, details] of cases) {
       const error = expectError(
-        await send('admin@a.test', 'PUT', URL, body),
+        await send('install@a.test', 'PUT', URL, body),
         400,
         'INVALID_REQUEST',
         'Invalid label printer',
@@ -362,13 +443,17 @@ describe('label printer setting', () => {
       expect((error.error as { details?: string }).details).toBe(details);
     }
     const extra = expectError(
-      await send('admin@a.test', 'PUT', URL, { host: 'zebra', colour: 'red' }),
+      await send('install@a.test', 'PUT', URL, { host: 'zebra', colour: 'red' }),
       400,
       'INVALID_REQUEST',
       'Invalid label printer',
     );
     expect((extra.error as { details?: string }).details).toMatch(/colour/);
-    expect((await send('admin@a.test', 'PUT', URL, { host: '::1' })).statusCode).toBe(200);
+    for (const port of [9100, 9101, 9102, 6101, 515]) {
+      expect(
+        (await send('install@a.test', 'PUT', URL, { host: '2001:db8::7', port })).statusCode,
+      ).toBe(200);
+    }
   });
 
   it('a hand-edited stored value that is not a printer reads as unset', async () => {
@@ -394,9 +479,29 @@ describe('POST /api/v1/orders/{order_id}/labels/print', () => {
   afterEach(async () => {
     await printer?.close();
     printer = undefined;
+    api.svc.ctx.labelPrinterNetwork = undefined;
+    clock.offsetMs += 61_000; // past the print rate's minute
   });
-  const setPrinter = (port: number) =>
-    send('admin@a.test', 'PUT', '/api/v1/settings/label-printer', { host: '127.0.0.1', port });
+  /** The printer as an admin sets it: a LAN address (TEST-NET-1) on the raw port. */
+  const PRINTER = { host: '192.0.2.10', port: 9100 };
+  /**
+   * The test seam: connections to the printer's (checked) address go to a loopback listener. The
+   * service itself never allows a loopback printer.
+   */
+  const leadTo = (port: number, addresses = ['192.0.2.10']) => {
+    api.svc.ctx.labelPrinterNetwork = {
+      lookup: () => Promise.resolve(addresses.map((address) => ({ address }))),
+      connect: () => connect({ port, host: '127.0.0.1' }),
+    };
+  };
+  const setPrinter = async (port: number, host = PRINTER.host) => {
+    leadTo(port);
+    const answer = await send('install@a.test', 'PUT', '/api/v1/settings/label-printer', {
+      host,
+      port: PRINTER.port,
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+  };
   const print = (user: User, body: unknown, order = orderId(1)) =>
     send(user, 'POST', `/api/v1/orders/${order}/labels/print`, body);
 
@@ -409,7 +514,7 @@ describe('POST /api/v1/orders/{order_id}/labels/print', () => {
     const zpl = job!.toString('utf8');
     expect(response.json()).toEqual({
       message: 'Labels sent to the printer',
-      data: { labels: 3, bytes: job!.length, printer: { host: '127.0.0.1', port: printer.port } },
+      data: { labels: 3, bytes: job!.length, printer: PRINTER },
     });
     expect(zpl.match(/\^XA/g)).toHaveLength(3);
     for (const code of CARTON_SSCCS) expect(zpl).toContain(`>;>800${code}`);
@@ -431,28 +536,77 @@ describe('POST /api/v1/orders/{order_id}/labels/print', () => {
     ]);
   });
 
-  it('50 parallel print jobs: 50 jobs reach the printer, 50 x 2 labels recorded', async () => {
+  it('60 parallel prints by one user: 30 go through, 30 get 429; another user still prints', async () => {
     printer = await startLoopbackPrinter();
     await setPrinter(printer.port);
     const responses = await Promise.all(
-      Array.from({ length: 50 }, () => print('admin@a.test', { kind: 'placard' })),
+      Array.from({ length: 60 }, () => print('admin@a.test', { kind: 'placard' })),
     );
-    for (const response of responses) expect(response.statusCode, response.body).toBe(200);
-    expect(await printer.waitForJobs(50)).toHaveLength(50);
-    expect(await activity()).toHaveLength(100);
+    const codes = responses.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(30);
+    expect(codes.filter((c) => c === 429)).toHaveLength(30);
+    const limited = responses.find((r) => r.statusCode === 429)!;
+    expect(limited.json().message).toMatch(
+      /^Too many prints: at most 30 a minute; try again in \d+ s$/,
+    );
+    expect(await printer.waitForJobs(30)).toHaveLength(30);
+    expect(await activity()).toHaveLength(60);
+    // The limit is per user.
+    expect((await print('viewer@a.test', { kind: 'placard' })).statusCode).toBe(200);
+    // A minute later the user prints again.
+    clock.offsetMs += 61_000;
+    expect((await print('admin@a.test', { kind: 'placard' })).statusCode).toBe(200);
   });
 
-  it('a refused connection is 502 with a clear message, and nothing is recorded', async () => {
-    const port = await refusedPort();
-    await setPrinter(port);
-    const error = expectError(
-      await print('admin@a.test', {}),
-      502,
-      'INTERNAL_SERVER_ERROR',
-      `The label printer at 127.0.0.1:${port} refused the connection`,
-    );
-    expect(error.error).toEqual({ code: 'INTERNAL_SERVER_ERROR', reason: 'refused' });
+  it('every connection failure is one 502 message, and nothing is recorded', async () => {
+    const failures = [];
+    // Refused (nothing listens).
+    await setPrinter(await refusedPort());
+    failures.push(await print('admin@a.test', {}));
+    // A name that does not resolve.
+    api.svc.ctx.labelPrinterNetwork = {
+      lookup: () => Promise.reject(Object.assign(new Error('no'), { code: 'ENOTFOUND' })),
+    };
+    await send('install@a.test', 'PUT', '/api/v1/settings/label-printer', { host: 'zebra.lan' });
+    failures.push(await print('admin@a.test', {}));
+    for (const failure of failures) {
+      const error = expectError(failure, 502, 'INTERNAL_SERVER_ERROR', PRINTER_FAILED_MESSAGE);
+      expect(error.error).toEqual({ code: 'INTERNAL_SERVER_ERROR' });
+    }
     expect(await activity()).toEqual([]);
+  });
+
+  it('a printer NAME that resolves to loopback or link-local is refused before connecting', async () => {
+    printer = await startLoopbackPrinter();
+    await setPrinter(printer.port, 'zebra.lan');
+    for (const address of ['127.0.0.1', '169.254.169.254', '::1', 'fe80::1']) {
+      leadTo(printer.port, [address]);
+      expectError(
+        await print('admin@a.test', {}),
+        409,
+        'INVALID_REQUEST',
+        `The label printer cannot be at zebra.lan:9100 (it resolves to ${address}, a loopback, link-local or broadcast address); an admin sets another in Settings`,
+      );
+    }
+    expect(printer.jobs).toEqual([]);
+    expect(await activity()).toEqual([]);
+  });
+
+  it("a printer on the service's own port is refused", async () => {
+    printer = await startLoopbackPrinter();
+    await setPrinter(printer.port);
+    api.svc.ctx.servicePorts = [9100];
+    try {
+      expectError(
+        await print('admin@a.test', {}),
+        409,
+        'INVALID_REQUEST',
+        'The label printer cannot be at 192.0.2.10:9100 (a port of this service); an admin sets another in Settings',
+      );
+    } finally {
+      api.svc.ctx.servicePorts = undefined;
+    }
+    expect(printer.jobs).toEqual([]);
   });
 
   it('no printer set: 409; bad bodies: 400; other tenants: 404', async () => {

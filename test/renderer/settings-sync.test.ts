@@ -14,6 +14,8 @@ const view = (over: Partial<SyncSettingsView>): SyncSettingsView => ({
   source: 'none',
   active_role: 'standalone',
   problem: null,
+  can_change: true,
+  central_changed: false,
   ...over,
 });
 

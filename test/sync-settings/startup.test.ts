@@ -111,6 +111,8 @@ describe('start-up: stored sync settings and flags', () => {
       source: 'flags',
       active_role: 'central',
       problem: null,
+      can_change: true,
+      central_changed: false,
     });
     const put = await fetch(`${service.url}/api/sync/v1/settings`, {
       method: 'PUT',
@@ -142,6 +144,8 @@ describe('start-up: stored sync settings and flags', () => {
       source: 'stored',
       active_role: 'standalone',
       problem,
+      can_change: true,
+      central_changed: false,
     });
   });
 

@@ -4,6 +4,7 @@ import type { RunningService } from '../../src/main/service/server';
 import { importSeedBundle } from '../../src/main/domain/seed';
 import { SSCC_BLOCK_SIZE } from '../../src/main/sync/central';
 import { TEST_PASSWORD_COST } from '../helpers/service';
+import { makePdf } from '../orders/bol-support';
 import {
   type ApiBody,
   DEVICES,
@@ -246,8 +247,12 @@ describe('bad input on the sync routes', () => {
     const auth = await deviceToken();
     const bytes = Buffer.from('%PDF-1.4 bad input test');
     const digest = createHash('sha256').update(bytes).digest('hex');
-    const put = (name: string, body: unknown) =>
-      call(`/api/sync/v1/files/${name}`, { method: 'PUT', body: JSON.stringify(body), auth });
+    const put = (name: string, body: object) =>
+      call(`/api/sync/v1/files/${name}`, {
+        method: 'PUT',
+        body: JSON.stringify({ order_id: RENO_ORDER, ...body }),
+        auth,
+      });
     expectInvalid(
       await put('not-a-digest', { content_base64: bytes.toString('base64') }),
       'The file name must be a SHA-256 digest',
@@ -268,8 +273,11 @@ describe('bad input on the sync routes', () => {
       await put(digest, { content_base64: Buffer.from('other').toString('base64') }),
       'The content does not match its SHA-256',
     );
-    expectInvalid(await put(digest, {}), 'content_base64 is required');
-    expectInvalid(await put(digest, { content_base64: 1 }), 'content_base64 is required');
+    expectInvalid(await put(digest, {}), 'order_id and content_base64 are required');
+    expectInvalid(
+      await put(digest, { content_base64: 1 }),
+      'order_id and content_base64 are required',
+    );
     expectInvalid(
       await call(`/api/sync/v1/files/${'0'.repeat(63)}g`, { auth }),
       'The file name must be a SHA-256 digest',
@@ -362,12 +370,12 @@ describe('sync permission rules and limits', () => {
   });
 
   it('files: a BOL of an order outside the device facilities answers 404, as an unknown digest', async () => {
-    const bytes = Buffer.from('%PDF-1.4 savannah bol');
+    const bytes = await makePdf('savannah bol');
     const digest = createHash('sha256').update(bytes).digest('hex');
     const w3 = await deviceToken(DEVICES.w3);
     const stored = await call(`/api/sync/v1/files/${digest}`, {
       method: 'PUT',
-      body: JSON.stringify({ content_base64: bytes.toString('base64') }),
+      body: JSON.stringify({ order_id: SAVANNAH_ORDER, content_base64: bytes.toString('base64') }),
       auth: w3,
     });
     expect(stored.status).toBe(200);

@@ -208,7 +208,7 @@ describe('sync between real processes: network cuts and kill -9', () => {
     );
   }, 60_000);
 
-  it('epoch reset: a new central database; w1 re-sends what the central lost and converges', async () => {
+  it('epoch reset: a new central database is refused until an admin accepts it; then w1 re-sends what it lost and converges', async () => {
     await editPo(w1.url, auth1, OPEN, 'PO-BEFORE-RESET');
     await expectW1Drained();
     expect(poNumberIn(centralDir, OPEN)).toBe('PO-BEFORE-RESET');
@@ -221,6 +221,22 @@ describe('sync between real processes: network cuts and kill -9', () => {
     expect(poNumberIn(centralDir, OPEN)).toBe('BB4500157');
     expect(centralLastSeq(centralDir, W1)).toBe(0);
     p1.setMode('pass');
+
+    // w1 pinned the old central (its epoch): it sends nothing to the new one and takes nothing
+    // from it, and says why, until an admin of every facility on w1 accepts the new central.
+    await statusWhen(
+      w1.url,
+      auth1,
+      (s) =>
+        s.last_error?.startsWith('The central service is not the one this workstation') ?? false,
+      'w1 to refuse the new central',
+    );
+    // Several rounds (100 ms apart, backoff up to 400 ms) later, still nothing went up.
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(centralLastSeq(centralDir, W1)).toBe(0);
+    expect(poNumberIn(w1.dataDir, OPEN)).toBe('PO-BEFORE-RESET');
+    const accepted = await callApi(w1.url, auth1, 'POST', '/api/sync/v1/settings/accept-central');
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
 
     // Converged: w1's Reno orders are the central's, and the acknowledged edit the new central
     // never saw came back from w1's kept mutations.

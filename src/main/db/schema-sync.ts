@@ -103,6 +103,14 @@ export interface SsccSerialBlocksTable {
 
 export type SsccSerialBlock = SsccSerialBlocksTable;
 
+export interface SyncFileUploadsTable {
+  device_id: string;
+  sha256: string;
+  order_id: string;
+  size: number;
+  uploaded_at: string;
+}
+
 export interface SyncTables {
   sscc_serial_blocks: SsccSerialBlocksTable;
   sync_state: SyncStateTable;
@@ -115,4 +123,5 @@ export interface SyncTables {
   sync_conflicts: SyncConflictsTable;
   devices: DevicesTable;
   device_facilities: DeviceFacilitiesTable;
+  sync_file_uploads: SyncFileUploadsTable;
 }

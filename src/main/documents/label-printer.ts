@@ -1,4 +1,9 @@
-import { Socket } from 'node:net';
+import { Socket, connect as netConnect } from 'node:net';
+import {
+  PrinterAddressRefused,
+  resolvePrinterAddress,
+  type PrinterLookup,
+} from './printer-address';
 
 /**
  * Raw printing ("JetDirect", TCP 9100): connect, write the bytes, half-close. Label printers send
@@ -11,79 +16,94 @@ export interface PrinterAddress {
   port: number;
 }
 
-/** Why a send failed, in words a clerk can act on. */
+/**
+ * Every failure to hand the labels over reads the same: whether the port was closed, filtered or
+ * unreachable, or the name unknown, is not told apart, so the printer setting cannot be used to
+ * map the network (docs/decisions.md, label printer).
+ */
+export const PRINTER_FAILED_MESSAGE =
+  'The label printer did not take the labels; check that it is switched on and connected, or save the labels as PDF';
+
+/** The labels did not reach the printer. */
 export class PrinterSendError extends Error {
-  constructor(
-    message: string,
-    readonly reason: 'refused' | 'timeout' | 'unreachable' | 'failed',
-  ) {
-    super(message);
+  constructor() {
+    super(PRINTER_FAILED_MESSAGE);
   }
+}
+
+export { PrinterAddressRefused };
+
+/** How the sender reaches the network: the system's, or a test's stand-in. */
+export interface PrinterNetwork {
+  lookup: PrinterLookup;
+  /** Opens a TCP connection to an address already checked by resolvePrinterAddress. */
+  connect(port: number, address: string): Socket;
 }
 
 /** Time for the connection and the whole write. */
 export const DEFAULT_PRINTER_TIMEOUT_MS = 5_000;
 
-const describe = ({ host, port }: PrinterAddress) =>
-  `${host.includes(':') ? `[${host}]` : host}:${port}`;
-
-function failureOf(error: NodeJS.ErrnoException, printer: PrinterAddress): PrinterSendError {
-  const at = describe(printer);
-  switch (error.code) {
-    case 'ECONNREFUSED':
-      return new PrinterSendError(`The label printer at ${at} refused the connection`, 'refused');
-    case 'ENOTFOUND':
-    case 'EAI_AGAIN':
-      return new PrinterSendError(
-        `The label printer host ${printer.host} was not found`,
-        'unreachable',
-      );
-    case 'EHOSTUNREACH':
-    case 'ENETUNREACH':
-      return new PrinterSendError(`The label printer at ${at} is unreachable`, 'unreachable');
-    default:
-      return new PrinterSendError(
-        `Sending to the label printer at ${at} failed: ${error.code ?? error.message}`,
-        'failed',
-      );
-  }
+export interface SendOptions {
+  timeoutMs?: number;
+  /** Tests only (ServiceContext.labelPrinterNetwork): a stand-in for DNS and TCP. */
+  network?: Partial<PrinterNetwork>;
+  /** The ports this service listens on: never a printer's. */
+  servicePorts?: readonly number[];
 }
 
-/** Sends `data` to the printer; rejects with PrinterSendError. Never call inside a transaction. */
-export function sendToPrinter(
+/**
+ * Sends `data` to the printer. The host is resolved and judged first (PrinterAddressRefused), and
+ * the connection goes to the address judged; any failure after that is PrinterSendError. Never
+ * call inside a transaction.
+ */
+export async function sendToPrinter(
   printer: PrinterAddress,
+  data: Uint8Array | string,
+  options: SendOptions = {},
+): Promise<void> {
+  const address = await resolvePrinterAddress(printer, {
+    lookup: options.network?.lookup,
+    servicePorts: options.servicePorts,
+  });
+  if (address === null) throw new PrinterSendError();
+  const connect =
+    options.network?.connect ?? ((port: number, host: string) => netConnect({ port, host }));
+  await writeAll(() => connect(printer.port, address), data, options.timeoutMs);
+}
+
+function writeAll(
+  open: () => Socket,
   data: Uint8Array | string,
   timeoutMs = DEFAULT_PRINTER_TIMEOUT_MS,
 ): Promise<void> {
   return new Promise((resolve, reject) => {
-    const socket = new Socket();
+    let socket: Socket;
+    try {
+      socket = open();
+    } catch {
+      reject(new PrinterSendError());
+      return;
+    }
     let settled = false;
-    const settle = (error?: PrinterSendError) => {
+    const settle = (failed: boolean) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      if (error) {
+      if (failed) {
         socket.destroy();
-        reject(error);
+        reject(new PrinterSendError());
       } else {
         // The printer closes its side when done; do not hold the socket open if it never does.
         socket.setTimeout(timeoutMs, () => socket.destroy());
         resolve();
       }
     };
-    const timer = setTimeout(() => {
-      settle(
-        new PrinterSendError(
-          `The label printer at ${describe(printer)} did not take the labels within ${timeoutMs / 1000} s`,
-          'timeout',
-        ),
-      );
-    }, timeoutMs);
-    socket.on('error', (error: NodeJS.ErrnoException) => settle(failureOf(error, printer)));
+    const timer = setTimeout(() => settle(true), timeoutMs);
+    socket.on('error', () => settle(true));
     // Whatever the printer says back (some send status text) is read and dropped.
     socket.on('data', () => undefined);
-    socket.connect(printer.port, printer.host, () => {
-      socket.end(data, () => settle());
+    socket.once('connect', () => {
+      socket.end(data, () => settle(false));
     });
   });
 }

@@ -2,6 +2,7 @@ import type { RedeliveryPolicy } from '../advice/redelivery';
 import type { DeliveryPolicy } from '../advice/types';
 import type { Db } from '../db/database';
 import type { SyncRuntime } from '../sync/runtime';
+import type { PrinterNetwork } from '../documents/label-printer';
 import type { PasswordCost } from './passwords';
 
 export interface Clock {
@@ -26,6 +27,13 @@ export interface ServiceContext {
   redeliveryPolicy?: RedeliveryPolicy;
   /** Sync with a central service (docs/sync.md); absent on a standalone install. */
   sync?: SyncRuntime;
+  /** The ports this service listens on (set once listening): never a label printer's. */
+  servicePorts?: number[];
+  /**
+   * Tests only: a stand-in for DNS and TCP when printing labels, so a test printer on loopback can
+   * be reached without the service ever allowing loopback printers. Production leaves it unset.
+   */
+  labelPrinterNetwork?: Partial<PrinterNetwork>;
 }
 
 /** The signed-in user, as every authorised route sees it. */

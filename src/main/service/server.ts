@@ -98,6 +98,7 @@ export async function startService(
     await app.listen({ host: options.host, port: options.port });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : options.port;
+    context.servicePorts = [port];
     const hostInUrl = options.host.includes(':') ? `[${options.host}]` : options.host;
     const drainer =
       options.outboxDrain === false

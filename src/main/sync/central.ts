@@ -39,6 +39,13 @@ function firstIssue(error: { issues: { path: PropertyKey[]; message: string }[] 
   return `${issue.path.join('.') || 'body'}: ${issue.message}`;
 }
 
+/**
+ * The push body limit. A workstation cuts its batches (500 mutations) at 16 MiB (client.ts
+ * PUSH_BODY_BYTES), and the largest mutation measured, a full edit of an order of 1,000 lines with
+ * every text field at its limit, is 5.6 MB (old and new rows); 32 MiB holds either with margin.
+ */
+export const PUSH_BODY_LIMIT = 32 * 1024 * 1024;
+
 /** `POST /api/sync/v1/push`: applies in seq order; the answer comes only after the commit. */
 export async function pushFromDevice(
   ctx: ServiceContext,

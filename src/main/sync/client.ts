@@ -1,19 +1,54 @@
+import { stat } from 'node:fs/promises';
 import type SQLite from 'better-sqlite3';
 import { SYNC_PROTOCOL_HEADER, SYNC_PROTOCOL_VERSION } from '../../shared/sync';
 import type { ServiceContext } from '../domain/context';
 import type { ChangeCapture } from './capture';
 import { crashPoint } from './crash';
 import { applyPullPage } from './local-apply';
-import { readDocument, sha256Of, storeDocument } from '../documents/store';
+import { documentPath, readDocument, sha256Of, storeDocument } from '../documents/store';
 import { serialsLeft } from '../db/fulfilment';
 import { noteWriteFailure, storageStatusOf } from '../db/storage-status';
 import { reportQuietly } from '../advice/outbox-drainer';
-import { filesOfMutations, missingFiles } from './files';
+import { filesOfMutation, missingFiles, type MutationFile } from './files';
 import type { SsccSerialBlock } from '../db/schema-sync';
 import type { PullPage, PushAnswer } from './protocol';
 
 /** A fifth of a block (central.ts SSCC_BLOCK_SIZE): below it, the loop leases another. */
 const SERIAL_TOP_UP_BELOW = 2_000;
+/**
+ * A push batch ends early once it names this many bytes of BOL files, so the files uploaded before
+ * it stay within the central's quota of files no BOL refers to yet (files.ts, 100 MB).
+ */
+export const PUSH_FILE_BYTES = 40 * 1024 * 1024;
+/** A push batch ends early at this size, well within the central's push body limit. */
+export const PUSH_BODY_BYTES = 16 * 1024 * 1024;
+/** A BOL file to upload, with its size. */
+export type SizedFile = MutationFile & { size: number };
+
+/**
+ * How many of the push entries go in one push: all, unless their body or the BOL files they name
+ * grow past the limits first (never fewer than one), and the files to upload before it.
+ */
+export function cutPushBatch(
+  entries: string[],
+  filesByEntry: SizedFile[][],
+  limits = { bodyBytes: PUSH_BODY_BYTES, fileBytes: PUSH_FILE_BYTES },
+): { count: number; files: MutationFile[] } {
+  let bodyBytes = 0;
+  let fileBytes = 0;
+  const files: MutationFile[] = [];
+  for (let i = 0; i < entries.length; i += 1) {
+    const own = filesByEntry[i] ?? [];
+    bodyBytes += Buffer.byteLength(entries[i]!);
+    fileBytes += own.reduce((sum, f) => sum + f.size, 0);
+    if (i > 0 && (bodyBytes > limits.bodyBytes || fileBytes > limits.fileBytes)) {
+      return { count: i, files };
+    }
+    files.push(...own.map(({ sha256, orderId }) => ({ sha256, orderId })));
+  }
+  return { count: entries.length, files };
+}
+
 /** How long pushed mutations stay on the workstation (docs/sync.md, epoch resets). */
 export const MUTATION_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -65,6 +100,42 @@ export class CentralError extends Error {
 }
 
 /**
+ * The central answered a sync request with a redirect. Sync never follows one: the request carries
+ * the device secret or token, and a 307 would re-post it to wherever the answer points.
+ */
+export class CentralRedirectError extends CentralError {
+  constructor(status: number, location: string | null) {
+    super(status, {});
+    this.message = `The central service answered ${status} with a redirect${
+      location ? ` to ${location.slice(0, 200)}` : ''
+    }; sync never follows redirects: set the central's own URL in Settings`;
+  }
+}
+
+/**
+ * The central is not the one this workstation synced with: its epoch (made with its database)
+ * differs from the one pinned by the first pull. Nothing is sent to it or taken from it until an
+ * install admin accepts it (Settings → Sync with a central service; resetCentralIdentity).
+ */
+export class CentralIdentityError extends CentralError {
+  constructor(
+    readonly pinned: string,
+    readonly offered: string,
+  ) {
+    super(409, {});
+    this.message =
+      'The central service is not the one this workstation synced with (its database was replaced, ' +
+      'or the URL now leads elsewhere); nothing is sent until an admin accepts it under Settings → ' +
+      'Sync with a central service';
+  }
+}
+
+/** The central epoch a cursor names (`epoch:version:scope`); null before the first pull. */
+export function epochOfCursor(cursor: string | null | undefined): string | null {
+  return /^([0-9a-f-]{36}):/.exec(cursor ?? '')?.[1] ?? null;
+}
+
+/**
  * The workstation's sync loop, beside the outbox drainer and with the same rules: rounds never
  * overlap, a failing round is reported and retried with backoff, and all state lives in the
  * database (sync_state, sync_mutations), so it survives restarts. It always pushes before it
@@ -108,6 +179,8 @@ export function startSyncClient(
         method,
         headers,
         body,
+        // Never follow: a redirect would carry the secret or the token to another server.
+        redirect: 'manual',
         signal: AbortSignal.timeout(settings.requestTimeoutMs),
       });
     } catch (error) {
@@ -120,6 +193,10 @@ export function startSyncClient(
       throw error;
     }
     online = true;
+    if (response.status >= 300 && response.status < 400) {
+      await response.body?.cancel();
+      throw new CentralRedirectError(response.status, response.headers.get('location'));
+    }
     const text = await response.text();
     let parsed: unknown = null;
     try {
@@ -143,10 +220,22 @@ export function startSyncClient(
       'POST',
       '/api/sync/v1/session',
       JSON.stringify({ device_id: settings.deviceId, device_secret: settings.deviceSecret }),
-    )) as { token: string; expires_in: number };
+    )) as { token: string; expires_in: number; epoch?: string };
+    if (answer.epoch) requireSameCentral(answer.epoch);
     // Renewed five minutes early, so a round never runs into the expiry.
     token = { value: answer.token, until: now + (answer.expires_in - 300) * 1000 };
     return token.value;
+  }
+
+  /** The central's identity is pinned by the first pull: the epoch its cursor names. */
+  function requireSameCentral(epoch: string): void {
+    const state = sqlite.prepare(`SELECT cursor FROM sync_state WHERE id = 1`).get() as
+      { cursor: string | null } | undefined;
+    const pinned = epochOfCursor(state?.cursor);
+    if (pinned && pinned !== epoch) {
+      token = null;
+      throw new CentralIdentityError(pinned, epoch);
+    }
   }
 
   const ackedSeq = () =>
@@ -166,16 +255,19 @@ export function startSyncClient(
         .execute();
       if (rows.length === 0) return;
       crashPoint('before_push');
-      await uploadFiles(filesOfMutations(rows.map((r) => r.args)));
       // The args are stored as JSON already: the body is assembled, not re-serialised.
-      const body = `{"mutations":[${rows
-        .map(
-          (r) =>
-            `{"seq":${r.seq},"name":${JSON.stringify(r.name)},"args":${r.args},"base_version":${
-              r.base_version ?? 'null'
-            },"at":${JSON.stringify(r.at)}}`,
-        )
-        .join(',')}]}`;
+      const entries = rows.map(
+        (r) =>
+          `{"seq":${r.seq},"name":${JSON.stringify(r.name)},"args":${r.args},"base_version":${
+            r.base_version ?? 'null'
+          },"at":${JSON.stringify(r.at)}}`,
+      );
+      const batch = cutPushBatch(
+        entries,
+        await pendingFiles(rows.map((r) => filesOfMutation(r.args))),
+      );
+      await uploadFiles(batch.files);
+      const body = `{"mutations":[${entries.slice(0, batch.count).join(',')}]}`;
       let answer: PushAnswer;
       try {
         answer = (await call('POST', '/api/sync/v1/push', body)) as PushAnswer;
@@ -190,7 +282,7 @@ export function startSyncClient(
       }
       crashPoint('after_push_answer');
       await storeAcked(answer.last_seq, new Date().toISOString());
-      if (rows.length < settings.pushBatch) return;
+      if (batch.count === rows.length && rows.length < settings.pushBatch) return;
     }
   }
 
@@ -214,6 +306,7 @@ export function startSyncClient(
       const query = new URLSearchParams({ limit: String(settings.pullLimit) });
       if (state.cursor) query.set('cursor', state.cursor);
       const page = (await call('GET', `/api/sync/v1/pull?${query}`)) as PullPage;
+      requireSameCentral(page.epoch);
       const acked = ackedSeq();
       if (page.last_seq !== acked) {
         // Below: the central lost mutations it had acknowledged (it was restored or reset), so
@@ -267,16 +360,32 @@ export function startSyncClient(
     }
   }
 
+  /** The BOL files each entry names that are still to upload, with their sizes here. */
+  async function pendingFiles(filesByEntry: MutationFile[][]): Promise<SizedFile[][]> {
+    return Promise.all(
+      filesByEntry.map((files) =>
+        Promise.all(
+          files
+            .filter((f) => !uploaded.has(f.sha256))
+            .map(async (f) => ({
+              ...f,
+              size: (await stat(documentPath(ctx.dataDir, f.sha256)).catch(() => null))?.size ?? 0,
+            })),
+        ),
+      ),
+    );
+  }
+
   /** Files go up before the mutations naming them; the central keeps them by digest. */
-  async function uploadFiles(digests: string[]): Promise<void> {
-    for (const sha256 of digests) {
+  async function uploadFiles(files: MutationFile[]): Promise<void> {
+    for (const { sha256, orderId } of files) {
       if (uploaded.has(sha256)) continue;
       const bytes = await readDocument(ctx.dataDir, sha256).catch(() => null);
       if (!bytes) continue; // never stored here (a pulled row): nothing to send
       await call(
         'PUT',
         `/api/sync/v1/files/${sha256}`,
-        JSON.stringify({ content_base64: bytes.toString('base64') }),
+        JSON.stringify({ order_id: orderId, content_base64: bytes.toString('base64') }),
       );
       uploaded.add(sha256);
     }

@@ -30,7 +30,17 @@ async function loadDevice(ctx: ServiceContext, deviceId: string) {
   return { ...device, facilityIds: facilities.map((f) => f.facility_id) };
 }
 
-/** `POST /api/sync/v1/session`: a device secret for a token, throttled like a user's sign-in. */
+/** The central's epoch (made with its database); null where there is none (not a central). */
+async function currentEpoch(ctx: ServiceContext): Promise<string | null> {
+  const row = await ctx.db.selectFrom('sync_meta').select('epoch').executeTakeFirst();
+  return row?.epoch ?? null;
+}
+
+/**
+ * `POST /api/sync/v1/session`: a device secret for a token, throttled like a user's sign-in. The
+ * answer names the central's epoch, so a workstation checks whom it talks to before it pushes, and
+ * the token holds it: a token from before the central's database was replaced is refused.
+ */
 export async function openDeviceSession(ctx: ServiceContext, deviceId: string, secret: string) {
   const now = ctx.clock.now().getTime();
   const throttleKey = `device:${deviceId.toLowerCase()}`;
@@ -42,7 +52,8 @@ export async function openDeviceSession(ctx: ServiceContext, deviceId: string, s
   if (!device || !ok) throw unauthenticated('Unknown device or wrong device secret');
   await clearSignInAttempts(ctx.db, throttleKey);
   const seconds = Math.floor(now / 1000);
-  const token = await new SignJWT({})
+  const epoch = await currentEpoch(ctx);
+  const token = await new SignJWT(epoch ? { epoch } : {})
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(device.id)
     .setIssuer(ISSUER)
@@ -50,7 +61,7 @@ export async function openDeviceSession(ctx: ServiceContext, deviceId: string, s
     .setIssuedAt(seconds)
     .setExpirationTime(seconds + DEVICE_TOKEN_SECONDS)
     .sign(ctx.secret);
-  return { token, expires_in: DEVICE_TOKEN_SECONDS };
+  return { token, expires_in: DEVICE_TOKEN_SECONDS, ...(epoch ? { epoch } : {}) };
 }
 
 /** The device of a sync request's bearer token; a user's token, a disabled device: 401. */
@@ -61,6 +72,7 @@ export async function deviceOfToken(
   const token = /^Bearer (.+)$/i.exec(header ?? '')?.[1];
   if (!token) throw unauthenticated('A device token is required');
   let deviceId: string | undefined;
+  let tokenEpoch: unknown;
   try {
     const { payload } = await jwtVerify(token, ctx.secret, {
       algorithms: ['HS256'],
@@ -69,9 +81,12 @@ export async function deviceOfToken(
       currentDate: ctx.clock.now(),
     });
     deviceId = payload.sub;
+    tokenEpoch = payload.epoch;
   } catch {
     throw unauthenticated('Invalid or expired device token');
   }
+  const epoch = await currentEpoch(ctx);
+  if (epoch && tokenEpoch !== epoch) throw unauthenticated('Invalid or expired device token');
   const device = deviceId ? await loadDevice(ctx, deviceId) : null;
   if (!device) throw unauthenticated('Invalid or expired device token');
   return { id: device.id, facilityIds: device.facilityIds };

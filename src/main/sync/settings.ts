@@ -8,6 +8,8 @@ import { hasAnyAdminGrant } from '../db/documents';
 import type { OpenedDatabase } from '../db/database';
 import type { AuthUser, ServiceContext } from '../domain/context';
 import { conflict, forbidden, invalidRequest } from '../domain/errors';
+import { isInstallAdmin, requireInstallAdmin } from '../domain/install-admin';
+import { CentralIdentityError } from './client';
 import { installSync, SyncSetupError, type SyncSettings } from './install';
 import type { SyncRuntime } from './runtime';
 import {
@@ -88,9 +90,9 @@ function workstationOf(stored: StoredSyncSettings): SyncSettings {
 }
 
 /**
- * Sync settings are per install (the data dir is the workstation's, whatever tenant works at it),
- * so any user who administers something (an admin grant for any brand at any facility) may see
- * and change them, as with the label printer.
+ * Any user who administers something (an admin grant for any brand at any facility) may see the
+ * settings; changing them is an install admin's (domain/install-admin.ts): the data dir is the
+ * workstation's, whatever tenant works at it.
  */
 async function requireAdmin(ctx: ServiceContext, user: AuthUser): Promise<void> {
   if (!(await hasAnyAdminGrant(ctx.db, user.id))) throw forbidden();
@@ -102,12 +104,17 @@ export async function syncSettingsView(
   user: AuthUser,
 ): Promise<SyncSettingsView> {
   await requireAdmin(ctx, user);
-  return currentView(ctx);
+  return currentView(ctx, await isInstallAdmin(ctx.db, user.id));
 }
 
-function currentView(ctx: ServiceContext): SyncSettingsView {
+function currentView(ctx: ServiceContext, canChange: boolean): SyncSettingsView {
   const startup = startupOf(ctx);
   const active_role = ctx.sync?.role ?? 'standalone';
+  const live = {
+    active_role,
+    can_change: canChange,
+    central_changed: ctx.sync?.client?.lastError instanceof CentralIdentityError,
+  };
   if (startup.source === 'flags') {
     const workstation = startup.flags.role === 'workstation' ? startup.flags : null;
     return {
@@ -115,7 +122,7 @@ function currentView(ctx: ServiceContext): SyncSettingsView {
       device_id: workstation?.deviceId ?? null,
       has_secret: workstation !== null,
       source: 'flags',
-      active_role,
+      ...live,
       problem: null,
     };
   }
@@ -128,7 +135,7 @@ function currentView(ctx: ServiceContext): SyncSettingsView {
     device_id: stored?.device_id ?? null,
     has_secret: stored !== null,
     source: stored ? 'stored' : 'none',
-    active_role,
+    ...live,
     problem: fileProblem ?? (stored ? startup.problem : null),
   };
 }
@@ -142,29 +149,32 @@ function requireStorable(ctx: ServiceContext): void {
 
 /**
  * Saves the settings for the next start. An empty secret keeps the stored one, but only for the
- * same device id: a secret belongs to its device.
+ * same device id and central URL: a secret belongs to its device, and must never be sent to a
+ * central the person who typed it did not choose.
  */
 export async function saveSyncSettings(
   ctx: ServiceContext,
   user: AuthUser,
   body: SyncSettingsBody,
 ): Promise<SyncSettingsView> {
-  await requireAdmin(ctx, user);
+  await requireInstallAdmin(ctx, user);
   requireStorable(ctx);
   let secret = body.device_secret;
   if (secret === '') {
     const stored = readStoredSyncSettings(ctx.dataDir, () => undefined);
-    if (!stored || stored.device_id !== body.device_id) {
+    if (!stored || stored.device_id !== body.device_id || stored.central_url !== body.central_url) {
       throw invalidRequest('Invalid sync settings', {
-        details: stored
-          ? 'device_secret: is required for a new device id'
-          : 'device_secret: is required',
+        details: !stored
+          ? 'device_secret: is required'
+          : stored.device_id !== body.device_id
+            ? 'device_secret: is required for a new device id'
+            : 'device_secret: is required for a new central URL',
       });
     }
     secret = stored.device_secret;
   }
   writeStoredSyncSettings(ctx.dataDir, { ...body, device_secret: secret });
-  return currentView(ctx);
+  return currentView(ctx, true);
 }
 
 /** Removes the stored settings: the next start is standalone (unless flags say otherwise). */
@@ -172,8 +182,28 @@ export async function clearSyncSettings(
   ctx: ServiceContext,
   user: AuthUser,
 ): Promise<SyncSettingsView> {
-  await requireAdmin(ctx, user);
+  await requireInstallAdmin(ctx, user);
   requireStorable(ctx);
   clearStoredSyncSettings(ctx.dataDir);
-  return currentView(ctx);
+  return currentView(ctx, true);
+}
+
+/**
+ * Accepts a central whose identity changed (CentralIdentityError): forgets the pull cursor that
+ * pinned the old one, so the next round pushes what the new central lacks and then takes
+ * everything from it (a reset page). Install admins only: it trusts a server with the device
+ * secret and every change made here.
+ */
+export async function acceptNewCentral(
+  ctx: ServiceContext,
+  user: AuthUser,
+): Promise<SyncSettingsView> {
+  await requireInstallAdmin(ctx, user);
+  const client = ctx.sync?.client;
+  if (ctx.sync?.role !== 'workstation' || !client) {
+    throw conflict('This app does not sync as a workstation');
+  }
+  await ctx.db.updateTable('sync_state').set({ cursor: null }).where('id', '=', 1).execute();
+  void client.syncNow();
+  return { ...currentView(ctx, true), central_changed: false };
 }

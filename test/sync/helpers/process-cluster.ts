@@ -71,6 +71,7 @@ export interface SyncStatusBody {
   last_push_at: string | null;
   last_pull_at: string | null;
   conflicts: number;
+  last_error: string | null;
 }
 
 export async function syncStatusOf(url: string, auth: string): Promise<SyncStatusBody> {

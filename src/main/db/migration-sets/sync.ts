@@ -136,4 +136,21 @@ export const syncMigrations: Record<string, Migration> = {
       await sql`ALTER TABLE sync_conflicts ADD COLUMN brand_id text`.execute(db);
     },
   },
+  '0013_sync_file_uploads': {
+    async up(db: Kysely<unknown>) {
+      // Central: BOL files each device uploaded (by digest), for its quota of files no BOL version
+      // refers to yet (docs/sync.md, Files).
+      await sql`CREATE TABLE sync_file_uploads (
+        device_id text NOT NULL,
+        sha256 text NOT NULL,
+        order_id text NOT NULL,
+        size integer NOT NULL,
+        uploaded_at text NOT NULL,
+        PRIMARY KEY (device_id, sha256)
+      )`.execute(db);
+      await sql`CREATE INDEX sync_file_uploads_at ON sync_file_uploads (device_id, uploaded_at)`.execute(
+        db,
+      );
+    },
+  },
 };

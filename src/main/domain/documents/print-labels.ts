@@ -1,12 +1,14 @@
 import type { PrintLabelsBody, PrintLabelsResult } from '../../../shared/documents';
 import { buildLabelsZpl } from '../../documents/label-zpl';
 import {
+  PrinterAddressRefused,
   PrinterSendError,
   sendToPrinter,
   type PrinterAddress,
 } from '../../documents/label-printer';
 import type { AuthUser, ServiceContext } from '../context';
 import { conflict, DomainError } from '../errors';
+import { admitPrint } from './print-rate';
 import { selectLabelUnits } from './labels';
 import { labelShipment, loadDocumentOrder } from './load-order';
 import { recordLabelPrints } from './print-records';
@@ -17,10 +19,10 @@ export const PRINT_MESSAGES = {
   noPrinter: 'No label printer is set; set one in the label printer settings',
 } as const;
 
-/** The printer did not take the labels (HTTP 502); nothing was recorded. */
+/** The printer did not take the labels (HTTP 502, one message for every cause); nothing recorded. */
 export class PrinterUnavailable extends DomainError {
   constructor(readonly failure: PrinterSendError) {
-    super('internal', 'INTERNAL_SERVER_ERROR', failure.message, { reason: failure.reason });
+    super('internal', 'INTERNAL_SERVER_ERROR', failure.message);
   }
 }
 
@@ -45,13 +47,19 @@ export async function printLabels(
   });
   const setting = await labelPrinterSetting(ctx);
   if (setting.host === null) throw conflict(PRINT_MESSAGES.noPrinter);
+  admitPrint(ctx, user);
   const printer: PrinterAddress = { host: setting.host, port: setting.port };
   const zpl = buildLabelsZpl({ kind: body.kind, shipment: labelShipment(order.document), units });
   const bytes = Buffer.from(zpl, 'utf8');
   try {
-    await sendToPrinter(printer, bytes, timeoutMs);
+    await sendToPrinter(printer, bytes, {
+      timeoutMs,
+      network: ctx.labelPrinterNetwork,
+      servicePorts: ctx.servicePorts,
+    });
   } catch (error) {
     if (error instanceof PrinterSendError) throw new PrinterUnavailable(error);
+    if (error instanceof PrinterAddressRefused) throw conflict(error.message);
     throw error;
   }
   await recordLabelPrints(ctx, user, order.document.order.id, body.kind, units);

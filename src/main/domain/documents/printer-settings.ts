@@ -4,9 +4,9 @@ import {
   type LabelPrinterBody,
   type LabelPrinterSetting,
 } from '../../../shared/documents';
-import { hasAnyAdminGrant, readSetting, writeSetting } from '../../db/documents';
+import { readSetting, writeSetting } from '../../db/documents';
 import type { AuthUser, ServiceContext } from '../context';
-import { forbidden } from '../errors';
+import { requireInstallAdmin } from '../install-admin';
 
 /** The workstation's label printer lives in app_settings under this key. */
 export const LABEL_PRINTER_KEY = 'label_printer';
@@ -34,19 +34,29 @@ function parseJson(text: string): unknown {
 
 /**
  * Sets the label printer. The printer serves the whole workstation (every tenant's labels go to
- * it), so only users who administer something (an admin grant for a brand at a facility) may
- * change it.
+ * it, and the service connects wherever it points), so it is an install admin's setting
+ * (domain/install-admin.ts).
  */
 export async function setLabelPrinter(
   ctx: ServiceContext,
   user: AuthUser,
   body: LabelPrinterBody,
 ): Promise<LabelPrinterSetting> {
-  if (!(await hasAnyAdminGrant(ctx.db, user.id))) throw forbidden();
+  await requireInstallAdmin(ctx, user);
   const at = ctx.clock.now().toISOString();
   const value = { host: body.host, port: body.port };
   await ctx.db
     .transaction()
     .execute((trx) => writeSetting(trx, LABEL_PRINTER_KEY, JSON.stringify(value), at));
   return { ...value, updated_at: at };
+}
+
+/** Removes the label printer (an install admin's too): labels are then saved as PDFs. */
+export async function removeLabelPrinter(
+  ctx: ServiceContext,
+  user: AuthUser,
+): Promise<LabelPrinterSetting> {
+  await requireInstallAdmin(ctx, user);
+  await ctx.db.deleteFrom('app_settings').where('key', '=', LABEL_PRINTER_KEY).execute();
+  return { host: null, port: DEFAULT_LABEL_PRINTER_PORT, updated_at: null };
 }

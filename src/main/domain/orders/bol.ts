@@ -70,8 +70,8 @@ function factsOf(body: BolBody): OrderBolFacts {
 }
 
 let sharedChecker: PdfChecker | null = null;
-/** One checker (one worker thread) per process, started at the first upload. */
-const pdfChecker = () => (sharedChecker ??= new PdfChecker());
+/** One checker (one worker thread) per process, started at the first upload (also a sync one). */
+export const pdfChecker = () => (sharedChecker ??= new PdfChecker());
 
 async function visibleOrder(ctx: ServiceContext, user: AuthUser, orderId: string) {
   const order = await findOrderForUser(ctx.db, user, orderId);

@@ -21,7 +21,11 @@ import {
   printLabels,
   PrinterUnavailable,
 } from '../../domain/documents/print-labels';
-import { labelPrinterSetting, setLabelPrinter } from '../../domain/documents/printer-settings';
+import {
+  labelPrinterSetting,
+  removeLabelPrinter,
+  setLabelPrinter,
+} from '../../domain/documents/printer-settings';
 import { DomainError, notFound } from '../../domain/errors';
 import { envelopeOf } from '../errors';
 import { errorEnvelopeSchema, successEnvelope } from '../openapi-schemas';
@@ -120,9 +124,12 @@ export const documentRoutes: RouteDef[] = [
       400: error('Invalid order id or body; a placard for a carton'),
       401: error('Authentication failed'),
       404: error('Order not found (also another tenant’s), or a named carton / pallet not in it'),
-      409: error(`${PRINT_MESSAGES.noPrinter}; or a chosen unit has no valid SSCC`),
+      409: error(
+        `${PRINT_MESSAGES.noPrinter}; the printer's address is not allowed (its name resolves to loopback, link-local or this machine); or a chosen unit has no valid SSCC`,
+      ),
+      429: error('More than 30 prints by this user in the last minute'),
       502: error(
-        'The printer refused the connection, was not found or did not take the labels in time (error.reason: refused | unreachable | timeout | failed); nothing recorded',
+        'The labels did not reach the printer, whatever the cause (one message for all); nothing recorded',
       ),
     },
     async handler(request, reply, ctx) {
@@ -184,7 +191,8 @@ export const documentRoutes: RouteDef[] = [
   {
     method: 'PUT',
     url: '/api/v1/settings/label-printer',
-    summary: 'Set the label printer (host, port default 9100); users with an admin grant only',
+    summary:
+      'Set the label printer (host, a printer port: 9100-9102, 6101 or 515; default 9100); install admins only',
     tag: 'Documents',
     body: labelPrinterBodySchema,
     responses: {
@@ -194,12 +202,30 @@ export const documentRoutes: RouteDef[] = [
       },
       400: error('Invalid label printer: error.details names the field'),
       401: error('Authentication failed'),
-      403: error('Unauthorized: the user has no admin grant'),
+      403: error('Unauthorized: the user is not an admin of every facility on this install'),
     },
     async handler(request, _reply, ctx) {
       const body = parseOr(labelPrinterBodySchema, request.body, 'Invalid label printer');
       const data = await setLabelPrinter(ctx, userOf(request), body);
       return { message: 'Label printer saved', data };
+    },
+  },
+  {
+    method: 'DELETE',
+    url: '/api/v1/settings/label-printer',
+    summary: 'Remove the label printer (labels are then saved as PDFs); install admins only',
+    tag: 'Documents',
+    responses: {
+      200: {
+        description: 'Label printer removed',
+        schema: successEnvelope(labelPrinterSettingSchema),
+      },
+      401: error('Authentication failed'),
+      403: error('Unauthorized: the user is not an admin of every facility on this install'),
+    },
+    async handler(request, _reply, ctx) {
+      const data = await removeLabelPrinter(ctx, userOf(request));
+      return { message: 'Label printer removed; labels are saved as PDFs', data };
     },
   },
   {

@@ -4,7 +4,12 @@ import {
   syncSettingsBodySchema,
   syncSettingsViewSchema,
 } from '../../../shared/sync-settings';
-import { clearSyncSettings, saveSyncSettings, syncSettingsView } from '../../sync/settings';
+import {
+  acceptNewCentral,
+  clearSyncSettings,
+  saveSyncSettings,
+  syncSettingsView,
+} from '../../sync/settings';
 import { errorEnvelopeSchema, successEnvelope } from '../openapi-schemas';
 import { parseOr } from '../parse';
 import { userOf, type RouteDef } from '../route-def';
@@ -49,7 +54,7 @@ export const syncSettingsRoutes: RouteDef[] = [
       },
       400: error('Invalid sync settings: error.details names the field'),
       401: error('Authentication failed'),
-      403: error('Unauthorized: the user has no admin grant'),
+      403: error('Unauthorized: the user is not an admin of every facility on this install'),
       409: error('Sync is set by start-up flags, or the service has no data dir'),
     },
     async handler(request, _reply, ctx) {
@@ -62,6 +67,26 @@ export const syncSettingsRoutes: RouteDef[] = [
       const body = parseOr(syncSettingsBodySchema, request.body, 'Invalid sync settings');
       const data = await saveSyncSettings(ctx, user, body);
       return { message: 'Sync settings saved; restart the app to apply them', data };
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/sync/v1/settings/accept-central',
+    summary:
+      "Trust a central whose identity changed: this workstation's changes go to it, then its data replaces the local copy; install admins only",
+    tag: 'Sync',
+    responses: {
+      200: {
+        description: 'Accepted; the next sync round starts over with the new central',
+        schema: successEnvelope(syncSettingsViewSchema),
+      },
+      401: error('Authentication failed'),
+      403: error('Unauthorized: the user is not an admin of every facility on this install'),
+      409: error('This app does not sync as a workstation'),
+    },
+    async handler(request, _reply, ctx) {
+      const data = await acceptNewCentral(ctx, userOf(request));
+      return { message: 'The new central service is accepted; syncing starts over with it', data };
     },
   },
 ];

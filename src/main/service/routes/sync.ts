@@ -13,6 +13,7 @@ import {
   leaseBodySchema,
   leaseSsccBlock,
   pullForDevice,
+  PUSH_BODY_LIMIT,
   pushFromDevice,
   requireProtocol,
 } from '../../sync/central';
@@ -56,8 +57,8 @@ export const syncRoutes: RouteDef[] = [
     body: sessionBodySchema,
     responses: {
       200: {
-        description: 'A token for push and pull',
-        schema: z.object({ token: z.string(), expires_in: z.number() }),
+        description: "A token for push and pull, and the central's epoch (its identity)",
+        schema: z.object({ token: z.string(), expires_in: z.number(), epoch: z.string() }),
       },
       400: error('Malformed body'),
       ...deviceErrors,
@@ -79,7 +80,7 @@ export const syncRoutes: RouteDef[] = [
     public: true,
     headers: protocolHeaders,
     body: pushBodySchema,
-    bodyLimit: 256 * 1024 * 1024,
+    bodyLimit: PUSH_BODY_LIMIT,
     responses: {
       200: {
         description: 'Applied up to last_seq (duplicates skipped, refusals recorded as conflicts)',
@@ -161,12 +162,15 @@ export const syncRoutes: RouteDef[] = [
         description: 'Stored (or already there)',
         schema: z.object({ sha256: z.string(), size: z.number() }),
       },
-      400: error('Not a digest, not base64, or the content does not match the digest'),
+      400: error('Not a digest, not base64, not a PDF, or the content does not match the digest'),
       ...deviceErrors,
+      404: error('Not a central service, or the order is at a facility this device does not serve'),
+      413: error('Larger than the BOL limit (10 MB)'),
+      429: error("Over the device's quota of files no BOL refers to (100 MB in 24 hours)"),
     },
     async handler(request, _reply, ctx) {
-      await deviceOf(request, ctx);
-      return receiveFile(ctx, (request.params as { sha256: string }).sha256, request.body);
+      const device = await deviceOf(request, ctx);
+      return receiveFile(ctx, device, (request.params as { sha256: string }).sha256, request.body);
     },
   },
   {

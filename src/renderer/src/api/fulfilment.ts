@@ -180,6 +180,14 @@ export async function saveLabelPrinter(
   return answer.data;
 }
 
+/** Removes the label printer: the packing screen then saves labels as PDFs. */
+export async function removeLabelPrinter(api: ApiClient): Promise<LabelPrinterSetting> {
+  const answer = await api.request(SETTINGS_PRINTER, labelPrinterSettingSchema, {
+    method: 'DELETE',
+  });
+  return answer.data;
+}
+
 export async function saveGs1Prefix(
   api: ApiClient,
   brandId: string,

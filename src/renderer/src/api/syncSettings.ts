@@ -28,6 +28,13 @@ export function clearSyncSettings(api: ApiClient) {
   });
 }
 
+/** Trusts a central whose identity changed: sync starts over with it (an install admin only). */
+export function acceptNewCentral(api: ApiClient) {
+  return api.request(`${SYNC_SETTINGS}/accept-central`, syncSettingsViewSchema, {
+    method: 'POST',
+  });
+}
+
 export function useSyncSettings() {
   const api = useApi();
   return useQuery({

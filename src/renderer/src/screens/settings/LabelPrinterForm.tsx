@@ -5,13 +5,14 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import {
   DEFAULT_LABEL_PRINTER_PORT,
+  LABEL_PRINTER_PORTS,
   labelPrinterBodySchema,
   type LabelPrinterBody,
 } from '../../../../shared/documents';
 import { describeError, isApiError } from '../../api/ApiError';
 import { useApi } from '../../api/ApiContext';
 import { FormError, SavedStatus, InputField } from '../../components/FormMessages';
-import { saveLabelPrinter } from '../../api/fulfilment';
+import { removeLabelPrinter, saveLabelPrinter } from '../../api/fulfilment';
 import { useAnnounce } from '../../status/StatusContext';
 import { fieldMessage, formatShortTime } from '../orders/orderFormat';
 import { saveProblemsOf } from '../orders/serverErrors';
@@ -19,6 +20,8 @@ import { labelPrinterKey, useLabelPrinter } from '../packing/packingQueries';
 
 type PrinterInput = z.input<typeof labelPrinterBodySchema>;
 const FIELDS = ['host', 'port'] as const;
+const NOT_INSTALL_ADMIN =
+  'only an admin of every facility on this workstation may change the label printer. Ask an admin.';
 
 /** The workstation's label printer: where the packing screen sends ZPL labels (raw port 9100). */
 export function LabelPrinterForm() {
@@ -46,6 +49,27 @@ export function LabelPrinterForm() {
     mutationFn: (body: LabelPrinterBody) => saveLabelPrinter(api, body),
     onSuccess: (data) => queryClient.setQueryData(labelPrinterKey, data),
   });
+  const remove = useMutation({
+    mutationFn: () => removeLabelPrinter(api),
+    onSuccess: (data) => queryClient.setQueryData(labelPrinterKey, data),
+  });
+
+  const onRemove = async () => {
+    setFormError(null);
+    setSaved(null);
+    try {
+      await remove.mutateAsync();
+      const text = 'Label printer removed; labels are saved as PDFs.';
+      setSaved(text);
+      announce(text);
+    } catch (error) {
+      setFormError(
+        isApiError(error) && error.status === 403
+          ? `Not removed: ${NOT_INSTALL_ADMIN}`
+          : `Not removed: ${describeError(error)}`,
+      );
+    }
+  };
 
   const onSubmit = handleSubmit(async (body) => {
     setFormError(null);
@@ -57,9 +81,7 @@ export function LabelPrinterForm() {
       announce(text);
     } catch (error) {
       if (isApiError(error) && error.status === 403) {
-        setFormError(
-          'Not saved: only users with an admin grant may change the label printer. Ask an admin.',
-        );
+        setFormError(`Not saved: ${NOT_INSTALL_ADMIN}`);
         return;
       }
       const problems = saveProblemsOf(error, FIELDS);
@@ -76,8 +98,9 @@ export function LabelPrinterForm() {
     <section className="panel" aria-labelledby="settings-printer-heading">
       <h2 id="settings-printer-heading">Label printer</h2>
       <p className="hint">
-        A thermal label printer on the network that takes ZPL on a raw port (usually 9100). The
-        packing screen sends labels there; without one, labels are saved as PDFs.
+        A thermal label printer on the network that takes ZPL on a printer port (
+        {LABEL_PRINTER_PORTS.join(', ')}; usually 9100), not this machine. The packing screen sends
+        labels there; without one, labels are saved as PDFs.
         {setting?.host && setting.updated_at
           ? ` Set to ${setting.host}:${setting.port} on ${formatShortTime(setting.updated_at)}.`
           : setting && !setting.host
@@ -111,9 +134,25 @@ export function LabelPrinterForm() {
               value === '' || value === null || value === undefined ? undefined : Number(value),
           })}
         />
-        <button type="submit" className="button primary" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving…' : 'Save printer'}
-        </button>
+        <div className="settings-sync-actions">
+          <button
+            type="submit"
+            className="button primary"
+            disabled={isSubmitting || remove.isPending}
+          >
+            {isSubmitting ? 'Saving…' : 'Save printer'}
+          </button>
+          {setting?.host ? (
+            <button
+              type="button"
+              className="button"
+              disabled={isSubmitting || remove.isPending}
+              onClick={() => void onRemove()}
+            >
+              {remove.isPending ? 'Removing…' : 'Remove printer'}
+            </button>
+          ) : null}
+        </div>
         <SavedStatus message={saved} />
       </form>
     </section>

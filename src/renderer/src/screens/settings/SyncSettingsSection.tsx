@@ -11,6 +11,7 @@ import {
 import { describeError, isApiError } from '../../api/ApiError';
 import { useApi } from '../../api/ApiContext';
 import {
+  acceptNewCentral,
   clearSyncSettings,
   saveSyncSettings,
   syncSettingsKey,
@@ -27,6 +28,12 @@ const STOP_QUESTION =
   'Stop syncing with the central service? The app works on its own after the next restart.';
 const NOT_ADMIN =
   'Only users with an admin grant can see or change the sync settings. Ask an admin.';
+const NOT_INSTALL_ADMIN =
+  'Only an admin of every facility on this workstation can change the sync settings.';
+/** The service says the same (400 at device_secret); checked here first, without a round trip. */
+const SECRET_FOR_NEW_URL = 'is required for a new central URL';
+const ACCEPT_QUESTION =
+  "Trust the new central service? This workstation's unsent changes go to it, and then its data replaces the data here.";
 
 /**
  * Sync with a central service (docs/sync.md): the central's URL, this device's id and secret,
@@ -44,6 +51,7 @@ export function SyncSettingsSection() {
     handleSubmit,
     reset,
     setError,
+    setFocus,
     formState: { errors, isSubmitting },
   } = useForm<SyncSettingsInput, unknown, SyncSettingsBody>({
     resolver: zodResolver(syncSettingsBodySchema),
@@ -67,7 +75,7 @@ export function SyncSettingsSection() {
   };
   const showRefusal = (error: unknown) => {
     if (isApiError(error) && error.status === 403) {
-      setFormError(`Not saved: ${NOT_ADMIN}`);
+      setFormError(`Not saved: ${NOT_INSTALL_ADMIN}`);
       return;
     }
     const problems = saveProblemsOf(error, FIELDS);
@@ -78,10 +86,17 @@ export function SyncSettingsSection() {
   };
   const save = useMutation({ mutationFn: (body: SyncSettingsBody) => saveSyncSettings(api, body) });
   const clear = useMutation({ mutationFn: () => clearSyncSettings(api) });
+  const accept = useMutation({ mutationFn: () => acceptNewCentral(api) });
 
   const onSubmit = handleSubmit(async (body) => {
     setFormError(null);
     setSaved(null);
+    // A secret typed for one central is never sent to another without being typed again.
+    if (body.device_secret === '' && view?.central_url && body.central_url !== view.central_url) {
+      setError('device_secret', { message: SECRET_FOR_NEW_URL });
+      setFocus('device_secret');
+      return;
+    }
     try {
       showAnswer(await save.mutateAsync(body));
     } catch (error) {
@@ -99,9 +114,20 @@ export function SyncSettingsSection() {
     }
   };
 
+  const onAccept = async () => {
+    if (!window.confirm(ACCEPT_QUESTION)) return;
+    setFormError(null);
+    setSaved(null);
+    try {
+      showAnswer(await accept.mutateAsync());
+    } catch (error) {
+      showRefusal(error);
+    }
+  };
+
   const forbidden = isApiError(current.error) && current.error.status === 403;
-  const locked = !view || view.source === 'flags';
-  const busy = isSubmitting || clear.isPending;
+  const locked = !view || view.source === 'flags' || !view.can_change;
+  const busy = isSubmitting || clear.isPending || accept.isPending;
   const urlError = errors.central_url?.message;
   const idError = errors.device_id?.message;
   const secretError = errors.device_secret?.message;
@@ -123,6 +149,28 @@ export function SyncSettingsSection() {
         <p className="form-error" role="alert">
           Not syncing: {view.problem}
         </p>
+      ) : null}
+      {view?.central_changed ? (
+        <div className="form-error" role="alert">
+          <p>
+            Not syncing: the central service is not the one this workstation synced with (its
+            database was replaced, or the URL now leads elsewhere). Nothing is sent to it until an
+            admin of every facility here trusts it.
+          </p>
+          {view.can_change ? (
+            <button
+              type="button"
+              className="button"
+              disabled={busy}
+              onClick={() => void onAccept()}
+            >
+              {accept.isPending ? 'Trusting…' : 'Trust the new central service'}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+      {view && !view.can_change && view.source !== 'flags' ? (
+        <p role="status">{NOT_INSTALL_ADMIN}</p>
       ) : null}
       {forbidden ? null : (
         <form onSubmit={(event) => void onSubmit(event)} noValidate className="settings-form">
