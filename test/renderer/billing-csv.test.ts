@@ -7,6 +7,7 @@ import {
   orderDetailsCsv,
   summaryCsv,
 } from '../../src/renderer/src/screens/billing/billingCsv';
+import { BILLED_WORK_RULE } from '../../src/renderer/src/screens/billing/billingFormat';
 import {
   fetchAllOrderDetails,
   progressText,
@@ -44,7 +45,23 @@ const invoice: Invoice = {
   total_price_dollars: 76.6,
 };
 
-const parse = (text: string) => Papa.parse<string[]>(text.trim(), { newline: '\r\n' }).data;
+const allRows = (text: string) => Papa.parse<string[]>(text.trim(), { newline: '\r\n' }).data;
+/** The table under the first line (the billed-work rule, checked here every time). */
+const parse = (text: string) => {
+  const rows = allRows(text);
+  expect(rows[0]).toEqual([BILLED_WORK_RULE]);
+  return rows.slice(1);
+};
+
+describe('billing CSV exports', () => {
+  it('state on their first line which orders the bill counts', () => {
+    for (const text of [summaryCsv(invoice), orderDetailsCsv([])]) {
+      expect(text.split('\r\n')[0]).toBe(
+        '"Billed work: orders packed or shipped in the dates chosen; with no dates, every order packed or shipped so far. Open and Picking orders with no work done, and cancelled orders, are not billed."',
+      );
+    }
+  });
+});
 
 describe('billing summary CSV', () => {
   it('has a header, one line per metric and action, a total per brand and the total', () => {

@@ -5,6 +5,7 @@ import { useUrlSearch } from '../../components/useUrlSearch';
 import { BillingExport } from './BillingExport';
 import { BillingFilterBar } from './BillingFilterBar';
 import { BillingTabs } from './BillingTabs';
+import { BILLED_WORK_RULE } from './billingFormat';
 import { useInvoice, useOrderDetailsPage } from './billingQueries';
 import {
   BILLING_DETAILS_PAGE_SIZE,
@@ -95,6 +96,9 @@ export function BillingScreen() {
         aria-busy={invoiceQuery.isPlaceholderData || undefined}
       >
         <h2 id="billing-summary-heading">Summary by brand</h2>
+        <p className="hint" id="billing-rule">
+          {BILLED_WORK_RULE}
+        </p>
         <Loaded
           state={invoice}
           onRetry={() => void invoiceQuery.refetch()}

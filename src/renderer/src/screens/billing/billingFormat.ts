@@ -5,6 +5,13 @@ import {
   type InvoiceLineMetric,
 } from '../../../../shared/billing';
 
+/**
+ * Which orders the bill counts (the service's rule, db/billing.ts invoiceOrders), said on the
+ * screen and as the first line of each CSV export.
+ */
+export const BILLED_WORK_RULE =
+  'Billed work: orders packed or shipped in the dates chosen; with no dates, every order packed or shipped so far. Open and Picking orders with no work done, and cancelled orders, are not billed.';
+
 /** Whole cents of a dollar amount (the service computes in cents; this undoes float noise). */
 export function roundToCents(dollars: number): number {
   return Math.round(dollars * 100) / 100;
