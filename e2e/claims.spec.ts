@@ -50,6 +50,25 @@ test('chargebacks: filter, linked order, dispute packet, CSV import with a rejec
   const number = `E2E-${Date.now()}`;
   await page.getByRole('button', { name: 'Import CSV' }).click();
   const panel = page.getByRole('form', { name: 'Import chargebacks from CSV' });
+
+  // Plain words for "the file says which retailer": no column names.
+  await expect(panel.getByLabel('Retailer').locator('option').first()).toHaveText(
+    'Named on each row of the file',
+  );
+
+  // A PDF dropped on the zone is refused there and then, by name and by content.
+  for (const name of ['deduction.pdf', 'renamed.csv']) {
+    const drop = await page.evaluateHandle((fileName) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File(['%PDF-1.7\n1 0 obj'], fileName, { type: '' }));
+      return transfer;
+    }, name);
+    await page.getByTestId('chargebacks-drop-zone').dispatchEvent('drop', { dataTransfer: drop });
+    await expect(panel.getByRole('alert')).toHaveText(
+      `This is not a CSV file: ${name}. Choose the .csv export.`,
+    );
+  }
+
   await panel
     .getByLabel('CSV file')
     .setInputFiles(
