@@ -102,12 +102,27 @@ export function searchPhrase(term: string) {
   return `"${term.replace(/"/g, '""')}"`;
 }
 
+/** The term as a LIKE pattern on lower-cased text (`%` and `_` in it are literal). */
+export function searchPattern(term: string) {
+  return `%${term.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
+}
+
 /**
  * The stable ids of the transactions whose searched columns contain the term of `phrase`
- * (searchPhrase of a term of 3+ characters, case-insensitive), as a one-column subquery `id` to
- * drive a join on transactions_search_ids.
+ * (searchPhrase of a term of 3+ characters, case-insensitive), or whose order's picksheet code
+ * or PO number contains it (`pattern`, searchPattern of the same term), as a one-column subquery
+ * `id` to drive a join on transactions_search_ids. The order codes are matched on the orders
+ * table (one pass over its two short columns, as the order list's search does) rather than copied
+ * into the index, so an order renamed later is found by its new codes at once; its transactions
+ * are then reached through transactions_order.
  */
-export function searchMatchIds(phrase: string) {
+export function searchMatchIds(phrase: string, pattern: string) {
   return sql<{ id: number }>`(SELECT rowid AS id FROM transactions_search
-    WHERE transactions_search MATCH ${phrase})`;
+    WHERE transactions_search MATCH ${phrase}
+    UNION
+    SELECT m.id FROM orders o
+      JOIN transactions tx ON tx.order_id = o.id
+      JOIN transactions_search_ids m ON m.transaction_id = tx.transaction_id
+      WHERE lower(o.picksheet_code) LIKE ${pattern} ESCAPE '\\'
+        OR lower(o.po_number) LIKE ${pattern} ESCAPE '\\')`;
 }
