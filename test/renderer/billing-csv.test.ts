@@ -7,7 +7,10 @@ import {
   orderDetailsCsv,
   summaryCsv,
 } from '../../src/renderer/src/screens/billing/billingCsv';
-import { BILLED_WORK_RULE } from '../../src/renderer/src/screens/billing/billingFormat';
+import {
+  BILLED_WORK_RULE,
+  metricLabel,
+} from '../../src/renderer/src/screens/billing/billingFormat';
 import {
   fetchAllOrderDetails,
   progressText,
@@ -149,11 +152,11 @@ describe('order details CSV', () => {
       'Carton Label Printed - GS1 Label',
       'Carton Label Printed - QR Code',
       'Carton Label Printed - Parcel Label',
-      'VAS Actions',
+      'Value-added services',
       'Packing Slips',
       'Carton Workflow: Pack',
       'Pallet Workflow: Stretch Wrap',
-      'VAS: Ticketing',
+      'Value-added services: Ticketing',
     ]);
     expect(rows[1]).toEqual([
       '1',
@@ -185,7 +188,7 @@ describe('order details CSV', () => {
       actionColumnsOf([
         detail('1', { vas_actions: { Kitting: 1 }, carton_actions: { Tape: 1, Pack: 1 } }),
       ]).map((column) => column.label),
-    ).toEqual(['Carton Workflow: Pack', 'Carton Workflow: Tape', 'VAS: Kitting']);
+    ).toEqual(['Carton Workflow: Pack', 'Carton Workflow: Tape', 'Value-added services: Kitting']);
   });
 
   it('is just the header when nothing matches', () => {
@@ -275,5 +278,12 @@ describe('exporting every page', () => {
     expect(progressText({ loaded: 200, total: 1234 }, 'en-US')).toBe(
       'Fetched 200 of 1,234 orders…',
     );
+  });
+});
+
+describe('metric words', () => {
+  it('say value-added services, not VAS actions; other metrics keep their names', () => {
+    expect(metricLabel('VAS Actions')).toBe('Value-added services');
+    expect(metricLabel('Orders')).toBe('Orders');
   });
 });

@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import type { Invoice, InvoiceOrderDetail } from '../../../../shared/billing';
-import { BILLED_WORK_RULE, CORE_COLUMNS, csvDollars } from './billingFormat';
+import { BILLED_WORK_RULE, CORE_COLUMNS, csvDollars, metricLabel } from './billingFormat';
 
 const CSV_OPTIONS = { escapeFormulae: true, newline: '\r\n' };
 
@@ -32,7 +32,7 @@ export function summaryCsv(invoice: Invoice): string {
         brand.brand_name,
         'Metric',
         '',
-        line.metric,
+        metricLabel(line.metric),
         String(line.count),
         csvDollars(line.unit_price_dollars),
         csvDollars(line.price_dollars),
@@ -67,7 +67,7 @@ type ActionGroup = 'carton_actions' | 'pallet_actions' | 'vas_actions';
 const ACTION_GROUPS: { key: ActionGroup; label: string }[] = [
   { key: 'carton_actions', label: 'Carton Workflow' },
   { key: 'pallet_actions', label: 'Pallet Workflow' },
-  { key: 'vas_actions', label: 'VAS' },
+  { key: 'vas_actions', label: 'Value-added services' },
 ];
 
 /** Every priced action the orders carry, by group then name, each once. */

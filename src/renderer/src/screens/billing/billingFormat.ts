@@ -44,8 +44,16 @@ const LABEL_OF_CORE = {
   ...Object.fromEntries(Object.entries(LABEL_CORE_KEYS).map(([metric, key]) => [key, metric])),
 } as Record<CoreCountKey, InvoiceLineMetric>;
 
+/**
+ * A metric as the screen and the CSVs say it: the interface's names, except `VAS Actions`, which
+ * a clerk reads as value-added services.
+ */
+export function metricLabel(metric: string): string {
+  return metric === 'VAS Actions' ? 'Value-added services' : metric;
+}
+
 export function coreLabel(key: CoreCountKey): string {
-  return LABEL_OF_CORE[key];
+  return metricLabel(LABEL_OF_CORE[key]);
 }
 
 export const CORE_COLUMNS = CORE_COUNT_KEYS.map((key) => ({ key, label: coreLabel(key) }));
