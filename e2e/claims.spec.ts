@@ -124,4 +124,9 @@ test('POS: date filter, chart and table', async ({ page }) => {
   await expect(chart.getByTestId('pos-chart').locator('svg').first()).toBeVisible();
   await expect(table.getByRole('row').nth(1)).toContainText('2026-11-21');
   await expect(table.getByRole('cell', { name: '2026-11-07', exact: true })).toHaveCount(0);
+
+  // A start after the end is explained next to the dates and in place of the list.
+  await page.getByLabel('Periods ending by').fill('2026-11-01');
+  await expect(page.locator('#pos-range-error')).toHaveText('From is after To.');
+  await expect(page.getByText('Change the dates: From is after To.')).toBeVisible();
 });

@@ -6,3 +6,8 @@
 export function dateRangeProblem(from: string | undefined, to: string | undefined): string | null {
   return from && to && from > to ? 'From is after To.' : null;
 }
+
+/** What a list shows in place of "nothing matches" while its range is the wrong way round. */
+export function fixTheDates(problem: string): string {
+  return `Change the dates: ${problem}`;
+}

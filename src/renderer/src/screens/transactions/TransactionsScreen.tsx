@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { loadStateOf, useFacilities } from '../../api/queries';
-import { dateRangeProblem } from '../../components/dateRange';
+import { dateRangeProblem, fixTheDates } from '../../components/dateRange';
 import { Loaded, emptyFirstPage } from '../../components/LoadStates';
 import { CountedPager, withPage } from '../../components/Pager';
 import { useUrlSearch } from '../../components/useUrlSearch';
@@ -70,7 +70,7 @@ export function TransactionsScreen() {
       </div>
       <TransactionFilters search={search} onChange={go} />
       {rangeProblem ? (
-        <p>Change the dates: {rangeProblem}</p>
+        <p>{fixTheDates(rangeProblem)}</p>
       ) : (
         <Loaded
           state={state}
