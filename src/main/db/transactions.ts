@@ -9,7 +9,7 @@ import type { TransactionSortField } from '../../shared/transactions';
 import { dayAfter } from '../../shared/calendar-day';
 import type { Db } from './database';
 import type { Database, TransactionsTable } from './schema';
-import { searchMatchIds, searchPattern, searchPhrase } from './transactions-search';
+import { searchMatchIds, searchPhrase } from './transactions-search';
 
 /** What a user may see of the log (DESIGN.md, Visibility; docs/decisions.md, Transactions). */
 export interface TransactionScope {
@@ -95,10 +95,10 @@ const allTransactions = (db: Db) => db.selectFrom('transactions as t');
  * every column filtered or sorted on (and has_error for error_message), so the filters below
  * apply to it unchanged; only the page's rows are then read from `transactions`.
  */
-function searchedKeys(db: Db, phrase: string, pattern: string): Rows {
+function searchedKeys(db: Db, phrase: string): Rows {
   return (
     db
-      .selectFrom(searchMatchIds(phrase, pattern).as('hit'))
+      .selectFrom(searchMatchIds(phrase).as('hit'))
       // CROSS JOIN keeps the index's matches as the outer loop (SQLite does not reorder it).
       .crossJoin('transactions_search_ids as t')
       .whereRef('t.id', '=', sql.ref('hit.id')) as unknown as Rows
@@ -107,10 +107,7 @@ function searchedKeys(db: Db, phrase: string, pattern: string): Rows {
 
 /** The rows of the filter (driven by the search index when there is a search). */
 function filteredTransactions(db: Db, filter: StatementFilter) {
-  let query =
-    filter.searchPhrase && filter.searchPattern
-      ? searchedKeys(db, filter.searchPhrase, filter.searchPattern)
-      : allTransactions(db);
+  let query = filter.searchPhrase ? searchedKeys(db, filter.searchPhrase) : allTransactions(db);
   query = query.where((eb) => visible(eb as unknown as Tx, filter.scope));
   if (filter.transactionId) query = query.where('t.transaction_id', '=', filter.transactionId);
   if (filter.orderId) query = query.where('t.order_id', '=', filter.orderId);
@@ -224,8 +221,6 @@ interface StatementFilter extends TransactionFilter {
   createdBefore?: string;
   /** The search term as the index's match expression. */
   searchPhrase?: string;
-  /** The search term as a LIKE pattern (for the order's picksheet code and PO number). */
-  searchPattern?: string;
 }
 
 function statementFilter(filter: TransactionFilter): StatementFilter {
@@ -233,7 +228,6 @@ function statementFilter(filter: TransactionFilter): StatementFilter {
     ...filter,
     createdBefore: filter.createdTo ? dayAfter(filter.createdTo) : undefined,
     searchPhrase: filter.search ? searchPhrase(filter.search) : undefined,
-    searchPattern: filter.search ? searchPattern(filter.search) : undefined,
   };
 }
 
