@@ -1,5 +1,5 @@
 // These tests read the demo workspace's figures as they are after the import (9 orders at Reno,
-// a $152.11 invoice). Every spec shares one service, and files run in name order, so this file is
+// a $147.36 invoice: fulfilled work only). Every spec shares one service, and files run in name order, so this file is
 // named to run first, before the order and packing specs change those figures.
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
@@ -23,7 +23,13 @@ test('analytics: pick a facility, filter by order number, open its items, hide a
   page,
 }) => {
   await openScreen(page, 'Analytics');
-  await expect(page.getByText(/Choose a facility to see its orders/)).toBeVisible();
+  // It opens on the user's first facility (A to Z), not on an empty screen.
+  await expect(page.getByLabel('Facility', { exact: true })).toHaveValue(
+    '0f000000-0000-4000-8000-000000000002',
+  );
+  await expect(
+    page.getByRole('table', { name: 'Orders at Columbus DC, newest first' }),
+  ).toBeVisible();
 
   await page.getByLabel('Facility', { exact: true }).selectOption({ label: 'Reno DC' });
   await expect(page).toHaveURL(/facility=0f000000-0000-4000-8000-000000000001/);
@@ -40,9 +46,16 @@ test('analytics: pick a facility, filter by order number, open its items, hide a
     /ascending|descending/,
   );
 
-  await page.getByLabel('Order number or order ID').fill('PS-SUM-2611004');
+  await page.getByLabel('Order number, PO number or order ID').fill('PS-SUM-2611004');
   await page.getByRole('button', { name: 'Show', exact: true }).click();
   await expect(page).toHaveURL(/order=PS-SUM-2611004/);
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await expect(table.getByRole('link', { name: 'PS-SUM-2611004' })).toBeVisible();
+
+  // The PO number finds the same order.
+  await page.getByLabel('Order number, PO number or order ID').fill('bb4500268');
+  await page.getByRole('button', { name: 'Show', exact: true }).click();
+  await expect(page).toHaveURL(/order=bb4500268/);
   await expect(table.getByRole('row')).toHaveCount(2);
   await expect(table.getByRole('link', { name: 'PS-SUM-2611004' })).toBeVisible();
 
@@ -58,9 +71,9 @@ test('analytics: pick a facility, filter by order number, open its items, hide a
   await expect(table.getByRole('columnheader', { name: 'Brand' })).toHaveCount(0);
   await expect(table.getByRole('columnheader', { name: /^Retailer/ })).toBeVisible();
 
-  await page.getByLabel('Order number or order ID').fill('NOPE-404');
+  await page.getByLabel('Order number, PO number or order ID').fill('NOPE-404');
   await page.getByRole('button', { name: 'Show', exact: true }).click();
-  await expect(page.getByText(/No order with the number NOPE-404 at Reno DC/)).toBeVisible();
+  await expect(page.getByText(/No order with the number or PO NOPE-404 at Reno DC/)).toBeVisible();
   await page.getByRole('button', { name: 'Show all orders' }).click();
   await expect(table.getByRole('row')).toHaveCount(10);
 
@@ -77,18 +90,22 @@ test('billing: filter, export both CSVs, change a price and see the summary chan
 }) => {
   await openScreen(page, 'Billing');
   const total = page.getByText('Total for all brands:');
-  await expect(total).toContainText('$152.11');
+  await expect(total).toContainText('$147.36');
+  // Fulfilled work only: Summit's 5 packed or shipped orders (not its Open and Picking ones).
+  await expect(page.getByText(/^Billed work: orders packed or shipped/)).toBeVisible();
   const summit = page.getByRole('region', { name: 'Summit Outdoor' });
-  await expect(summit.getByRole('row', { name: /^Orders/ })).toContainText('$10.00');
+  await expect(summit.getByRole('row', { name: /^Orders/ })).toContainText('$6.25');
 
   await page.getByLabel('Transportation method').selectOption('PARCEL');
   await expect(page).toHaveURL(/method=PARCEL/);
-  await expect(total).not.toContainText('$152.11');
+  await expect(total).not.toContainText('$147.36');
   const parcelTotal = (await total.locator('strong').textContent()) ?? '';
 
   const summary = await downloadText(page, 'Export summary CSV');
   expect(summary.name).toBe('billing-summary-parcel.csv');
-  expect(summary.text.startsWith('\uFEFFBrand,Line,Action type,Metric,Count,')).toBe(true);
+  // The first line states which orders the bill counts, as the screen does.
+  expect(summary.text.startsWith('\uFEFF"Billed work: orders packed or shipped')).toBe(true);
+  expect(summary.text.split('\r\n')[1]).toMatch(/^Brand,Line,Action type,Metric,Count,/);
   expect(summary.text).toContain(`All brands,Total,,,,,${parcelTotal.replace(/[$,]/g, '')}\r\n`);
 
   const caption = await page
@@ -99,8 +116,9 @@ test('billing: filter, export both CSVs, change a price and see the summary chan
   const details = await downloadText(page, 'Export order details CSV');
   expect(details.name).toBe('billing-orders-parcel.csv');
   const lines = details.text.trimEnd().split('\r\n');
-  expect(lines[0]).toMatch(/^\uFEFFOrder ID,Picksheet code,Brand,Retailer,Pallets,/);
-  expect(lines).toHaveLength(orderCount + 1);
+  expect(lines[0]).toMatch(/^\uFEFF"Billed work: /);
+  expect(lines[1]).toMatch(/^Order ID,Picksheet code,Brand,Retailer,Pallets,/);
+  expect(lines).toHaveLength(orderCount + 2);
 
   await page
     .getByRole('navigation', { name: 'Billing' })
@@ -130,9 +148,9 @@ test('billing: filter, export both CSVs, change a price and see the summary chan
     .getByRole('navigation', { name: 'Billing' })
     .getByRole('link', { name: 'Summary' })
     .click();
-  // 8 orders at $2.00.
-  await expect(summit.getByRole('row', { name: /^Orders/ })).toContainText('$16.00');
-  await expect(total).toContainText('$158.11');
+  // 5 orders at $2.00.
+  await expect(summit.getByRole('row', { name: /^Orders/ })).toContainText('$10.00');
+  await expect(total).toContainText('$151.11');
 });
 
 test('prices: a refused save (403) says who may change prices', async ({ page }) => {

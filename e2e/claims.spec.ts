@@ -50,6 +50,25 @@ test('chargebacks: filter, linked order, dispute packet, CSV import with a rejec
   const number = `E2E-${Date.now()}`;
   await page.getByRole('button', { name: 'Import CSV' }).click();
   const panel = page.getByRole('form', { name: 'Import chargebacks from CSV' });
+
+  // Plain words for "the file says which retailer": no column names.
+  await expect(panel.getByLabel('Retailer').locator('option').first()).toHaveText(
+    'Named on each row of the file',
+  );
+
+  // A PDF dropped on the zone is refused there and then, by name and by content.
+  for (const name of ['deduction.pdf', 'renamed.csv']) {
+    const drop = await page.evaluateHandle((fileName) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File(['%PDF-1.7\n1 0 obj'], fileName, { type: '' }));
+      return transfer;
+    }, name);
+    await page.getByTestId('chargebacks-drop-zone').dispatchEvent('drop', { dataTransfer: drop });
+    await expect(panel.getByRole('alert')).toHaveText(
+      `This is not a CSV file: ${name}. Choose the .csv export.`,
+    );
+  }
+
   await panel
     .getByLabel('CSV file')
     .setInputFiles(
@@ -105,4 +124,9 @@ test('POS: date filter, chart and table', async ({ page }) => {
   await expect(chart.getByTestId('pos-chart').locator('svg').first()).toBeVisible();
   await expect(table.getByRole('row').nth(1)).toContainText('2026-11-21');
   await expect(table.getByRole('cell', { name: '2026-11-07', exact: true })).toHaveCount(0);
+
+  // A start after the end is explained next to the dates and in place of the list.
+  await page.getByLabel('Periods ending by').fill('2026-11-01');
+  await expect(page.locator('#pos-range-error')).toHaveText('From is after To.');
+  await expect(page.getByText('Change the dates: From is after To.')).toBeVisible();
 });

@@ -22,12 +22,15 @@ test('the demo log lists transactions; a status filter narrows it and a row open
   await page.getByLabel('Status', { exact: true }).selectOption('FAILURE');
   await expect(page).toHaveURL(/status=FAILURE/);
   await expect(table).toContainText('504: Gateway Timeout');
-  for (const status of await table.locator('.tx-status').allTextContents()) {
-    expect(status).toBe('FAILURE');
+  // Statuses in words; the code stays in the title.
+  for (const status of await table.locator('.tx-status').all()) {
+    await expect(status).toHaveText('Failed');
+    await expect(status).toHaveAttribute('title', 'FAILURE');
   }
 
   const row = table.getByRole('row').filter({ hasText: '504: Gateway Timeout' });
-  await row.getByRole('button', { name: /^Details of Send ASN/ }).click();
+  const opener = row.getByRole('button', { name: /^Details of Send ASN/ });
+  await opener.click();
   const drawer = page.getByRole('dialog', { name: 'Transaction details' });
   await expect(drawer).toBeVisible();
   await expect(drawer.getByLabel('Request payload')).toContainText('BB4500527');
@@ -35,9 +38,63 @@ test('the demo log lists transactions; a status filter narrows it and a row open
   await expect(drawer).toContainText('HTTP 504');
   await drawer.getByRole('button', { name: 'Close' }).click();
   await expect(drawer).toBeHidden();
+  // Focus goes back to the row that opened the details, not to the page.
+  await expect(opener).toBeFocused();
+  // So does Escape, keyboard only.
+  await page.keyboard.press('Enter');
+  await expect(drawer).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  await expect(opener).toBeFocused();
 
   // A search shorter than three characters is explained, not sent.
   await page.getByLabel('Search', { exact: true }).fill('ab');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page.locator('#transactions-q-error')).toHaveText('Type at least 3 characters.');
+});
+
+test('search finds a row by its order picksheet code and PO; the order links to its page', async ({
+  page,
+}) => {
+  await openTransactions(page);
+  const table = page.getByRole('table');
+  await expect(table.getByRole('row')).not.toHaveCount(1);
+  // A PO number the demo log carries: the first row's, as the column shows it.
+  const po =
+    (await table
+      .getByRole('cell')
+      .filter({ hasText: /^BB\d+/ })
+      .first()
+      .textContent()) ?? '';
+  expect(po).toMatch(/^BB\d+$/);
+  const row = table.getByRole('row').filter({ hasText: po }).first();
+  const picksheet = (await row.getByRole('link').first().textContent()) ?? '';
+  expect(picksheet).toMatch(/^PS-/);
+
+  for (const term of [picksheet.toLowerCase(), po]) {
+    await page.getByLabel('Search', { exact: true }).fill(term);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`q=${term}`));
+    const rows = table.getByRole('row');
+    await expect(rows.nth(1)).toBeVisible();
+    for (const found of (await rows.all()).slice(1)) {
+      await expect(found).toContainText(picksheet);
+      await expect(found).toContainText(po);
+    }
+  }
+
+  await table.getByRole('link', { name: picksheet }).first().click();
+  await expect(page).toHaveURL(/#\/orders\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(picksheet);
+});
+
+test('a "from" date after the "to" date is explained next to the dates, nothing listed', async ({
+  page,
+}) => {
+  await openTransactions(page);
+  await page.getByLabel('Created from').fill('2026-11-20');
+  await page.getByLabel('Created to').fill('2026-11-10');
+  await expect(page.locator('#transactions-range-error')).toHaveText('From is after To.');
+  await expect(page.getByLabel('Created to')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('table')).toHaveCount(0);
 });

@@ -17,11 +17,13 @@ export const DISPUTE_STATUSES = [
 export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
 export const disputeStatusSchema = z.enum(DISPUTE_STATUSES);
 
-/** Statuses after which nothing more happens: the chargeback is settled (closed) whatever its deadline. */
+/**
+ * Statuses after which nothing more happens: the chargeback is settled (closed) whatever its deadline.
+ * Not Disputed is not one: it is the first state of every new deduction, before anyone acted on it.
+ */
 export const SETTLED_STATUSES = [
   'Won',
   'Lost',
-  'Not Disputed',
   'Expired',
 ] as const satisfies readonly DisputeStatus[];
 

@@ -202,6 +202,9 @@ export const transactionSchema = z.object({
   retailer_id: z.string().nullable(),
   facility_id: z.string().nullable(),
   order_id: z.string().nullable(),
+  /** The order's picksheet code and PO number (extra fields; null without an order). */
+  picksheet_code: z.string().nullable(),
+  po_number: z.string().nullable(),
   carton_id: z.string().nullable(),
   load_id: z.string().nullable(),
   correlation_id: z.string().nullable(),

@@ -2,12 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { expectError } from '../api/envelope';
 import { id } from '../helpers/fixtures';
 import { signedInService } from '../helpers/signed-in';
-import { reportsBundle } from './report-fixtures';
+import { order, reportsBundle } from './report-fixtures';
 
 const USERS = ['admin@a.test', 'brand1@a.test', 'brand2@b.test', 'viewer@a.test'] as const;
 type User = (typeof USERS)[number];
 
-const api = signedInService(USERS, () => ({ seed: reportsBundle() }));
+/** The report orders plus two brand-1 orders at Alpha with no work done: one Open, one Picking. */
+function invoicesBundle() {
+  const bundle = reportsBundle();
+  const unworked = [
+    order(7, { status: 'Open', created_at: '2026-03-02T00:00:00.000Z' }),
+    order(8, { status: 'Picking', created_at: '2026-03-03T00:00:00.000Z' }),
+  ];
+  return { ...bundle, orders: [...bundle.orders, ...unworked] };
+}
+
+const api = signedInService(USERS, () => ({ seed: invoicesBundle() }));
 
 interface Line {
   metric: string;
@@ -85,6 +95,13 @@ describe('invoices', () => {
       total_price_dollars: 0,
     });
     expect(data.total_price_dollars).toBe(2.38);
+  });
+
+  it('bills fulfilled work only: with no dates, Open and Picking orders with no work carry no fee', async () => {
+    // Orders 7 (Open) and 8 (Picking) are brand 1's at Alpha too, never packed nor shipped.
+    expect(brandOneOrders(await dataOf('admin@a.test'))).toBe(2);
+    expect(brandOneOrders(await dataOf('admin@a.test', `?retailer_id=${id('r', 1)}`))).toBe(1);
+    expect(brandOneOrders(await dataOf('admin@a.test', '?asn_sent_to=2026-12-31'))).toBe(1);
   });
 
   it('filters by brand, retailer and transportation method, each alone and combined', async () => {

@@ -2,16 +2,23 @@ import { describe, expect, it } from 'vitest';
 import { expectError } from '../api/envelope';
 import { baseBundle, id } from '../helpers/fixtures';
 import { signedInService } from '../helpers/signed-in';
-import { brandOnePrices, orderId, reportOrders } from './report-fixtures';
+import { brandOnePrices, order, orderId, reportOrders } from './report-fixtures';
 
 const USERS = ['admin@a.test', 'brand1@a.test', 'brand2@b.test'] as const;
 type User = (typeof USERS)[number];
+
+/** Brand 1's Open order at Alpha, newest of all, never packed nor shipped. */
+const unworked = order(9, {
+  status: 'Open',
+  picksheet_code: 'PS-OPEN',
+  created_at: '2026-03-09T00:00:00.000Z',
+});
 
 /** The report orders plus 120 open brand-2 orders at Alpha (older), for the page limits. */
 function detailsBundle() {
   const extra = Array.from({ length: 120 }, (_, i) => ({
     id: orderId(100 + i),
-    status: 'Open',
+    status: 'Packed',
     po_number: `PO-Y${i}`,
     picksheet_code: `PS-Y${String(i).padStart(3, '0')}`,
     brand_id: id('b', 2),
@@ -19,8 +26,13 @@ function detailsBundle() {
     facility_id: id('f', 1),
     items: [{ sku: 'SKU-Z', quantity: 1 }],
     created_at: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(),
+    packed_at: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(),
   }));
-  return { ...baseBundle(), orders: [...reportOrders(), ...extra], billing: [brandOnePrices()] };
+  // Order 6 packed, so brand 2 has billed work; an Open order with no work is not billed.
+  const orders = reportOrders().map((o) =>
+    o.id === orderId(6) ? { ...o, status: 'Packed', packed_at: '2026-03-07T10:00:00.000Z' } : o,
+  );
+  return { ...baseBundle(), orders: [...orders, ...extra, unworked], billing: [brandOnePrices()] };
 }
 
 const api = signedInService(USERS, () => ({ seed: detailsBundle() }));
@@ -104,8 +116,13 @@ describe('invoice order details', () => {
     });
   });
 
+  it('lists fulfilled work only: an Open order with no work is not there', async () => {
+    expect((await pageOf('admin@a.test', '?picksheet_code=PS-OPEN')).items).toEqual([]);
+    expect((await pageOf('admin@a.test', `?order_id=${orderId(9)}`)).total_count).toBe(0);
+  });
+
   it('pages newest first: 50 by default, capped at 100', async () => {
-    // admin@a.test: orders 1, 2, 3 and the 120 open ones (5 is cancelled): 123.
+    // admin@a.test: orders 1, 2, 3 and the 120 packed ones (5 is cancelled, 9 never worked): 123.
     const first = await pageOf('admin@a.test');
     expect(first.total_count).toBe(123);
     expect(first.items).toHaveLength(50);

@@ -21,7 +21,7 @@ export const palletId = (n: number) => `1d000000-0000-4000-8000-${String(n).padS
 export const cartonId = (n: number) => `2d000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const sscc = (n: number) => `0061414100000000${String(n).padStart(2, '0')}`;
 
-function order(n: number, fields: Record<string, unknown>) {
+export function order(n: number, fields: Record<string, unknown>) {
   return {
     id: orderId(n),
     po_number: `PO-${n}`,

@@ -112,9 +112,10 @@ describe('filters', () => {
   });
 
   it('settled alone: true for closed chargebacks, false for open ones', async () => {
-    expect(await listed('admin@a.test', 'settled=true')).toEqual([5, 6, 2, 7, 4]);
-    expect(await listed('admin@a.test', 'settled=false')).toEqual([1, 3]);
-    expect(await listed('admin@a.test', 'settled=TRUE')).toEqual([5, 6, 2, 7, 4]);
+    expect(await listed('admin@a.test', 'settled=true')).toEqual([6, 2, 7, 4]);
+    // Not Disputed (5) is the first state of a new deduction: open, it needs action.
+    expect(await listed('admin@a.test', 'settled=false')).toEqual([5, 1, 3]);
+    expect(await listed('admin@a.test', 'settled=TRUE')).toEqual([6, 2, 7, 4]);
   });
 
   it('start_date: issued on or after (inclusive)', async () => {
@@ -143,8 +144,8 @@ describe('filters', () => {
       'admin@a.test',
       `retailer_id=${id('r', 1)}&settled=false&start_date=2026-02-01`,
     );
-    expect(numbers(combined)).toEqual([1]);
-    expect(combined.total_count).toBe(1);
+    expect(numbers(combined)).toEqual([5, 1]);
+    expect(combined.total_count).toBe(2);
     expect(await listed('admin@a.test', 'chargeback_id=CB-SHARED&po_number=PO-1002')).toEqual([2]);
     expect(
       await listed(
@@ -160,7 +161,7 @@ describe('filters', () => {
 });
 
 describe('is_expired, closed and matched_orders', () => {
-  it('is_expired: deadline before today for an open chargeback, or Expired; never once Won, Lost or Not Disputed', async () => {
+  it('is_expired: deadline before today for an open chargeback (Not Disputed included), or Expired; never once Won or Lost', async () => {
     const all = await page('admin@a.test');
     const state = Object.fromEntries(
       all.items.map((item) => [Number(item.id.slice(-2)), [item.is_expired, item.closed]]),
@@ -170,7 +171,7 @@ describe('is_expired, closed and matched_orders', () => {
       2: [true, true], // Ready to Dispute, deadline 03-14 (yesterday)
       3: [false, false], // deadline today
       4: [false, true], // Won after its deadline
-      5: [false, true], // Not Disputed, no deadline
+      5: [false, false], // Not Disputed, no deadline: still open
       6: [false, true], // Lost
       7: [true, true], // Expired
     });

@@ -61,7 +61,9 @@ describe('chargebackState', () => {
     ['Submitting', '2026-03-01', [true, true]],
     ['Won', '2026-03-01', [false, true]],
     ['Lost', null, [false, true]],
-    ['Not Disputed', '2026-03-01', [false, true]],
+    ['Not Disputed', '2026-03-01', [true, true]],
+    ['Not Disputed', '2026-03-15', [false, false]],
+    ['Not Disputed', null, [false, false]],
     ['Expired', '2026-04-01', [true, true]],
     ['Ready to Dispute', null, [false, false]],
   ] as const)('%s with deadline %s on 2026-03-15', (status, deadline, [expired, closed]) => {

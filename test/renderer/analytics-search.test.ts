@@ -13,6 +13,7 @@ import {
   analyticsSearchSchema,
   hasNextPage,
   orderFilterOf,
+  orderMatchingCode,
   searchForFacility,
   searchForOrder,
   searchForPage,
@@ -107,5 +108,19 @@ describe('analytics column choices', () => {
       created_at: true,
       brand: false,
     });
+  });
+});
+
+describe('orderMatchingCode', () => {
+  const orders = [
+    { id: 'o1', picksheet_code: 'PS-SUM-2611001', po_number: 'BB4500157' },
+    { id: 'o2', picksheet_code: 'BB4500157-X', po_number: null },
+    { id: 'o3', picksheet_code: 'PS-SUM-2611003', po_number: 'PS-SUM-2611001' },
+  ];
+  it('finds an order by its picksheet code first, else by its PO number, any capitals', () => {
+    expect(orderMatchingCode(orders, 'ps-sum-2611001')).toBe('o1');
+    expect(orderMatchingCode(orders, ' bb4500157 ')).toBe('o1');
+    expect(orderMatchingCode(orders, 'BB4500157-X')).toBe('o2');
+    expect(orderMatchingCode(orders, 'BB450015')).toBeNull();
   });
 });

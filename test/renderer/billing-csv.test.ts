@@ -8,6 +8,10 @@ import {
   summaryCsv,
 } from '../../src/renderer/src/screens/billing/billingCsv';
 import {
+  BILLED_WORK_RULE,
+  metricLabel,
+} from '../../src/renderer/src/screens/billing/billingFormat';
+import {
   fetchAllOrderDetails,
   progressText,
   type ExportProgress,
@@ -44,7 +48,23 @@ const invoice: Invoice = {
   total_price_dollars: 76.6,
 };
 
-const parse = (text: string) => Papa.parse<string[]>(text.trim(), { newline: '\r\n' }).data;
+const allRows = (text: string) => Papa.parse<string[]>(text.trim(), { newline: '\r\n' }).data;
+/** The table under the first line (the billed-work rule, checked here every time). */
+const parse = (text: string) => {
+  const rows = allRows(text);
+  expect(rows[0]).toEqual([BILLED_WORK_RULE]);
+  return rows.slice(1);
+};
+
+describe('billing CSV exports', () => {
+  it('state on their first line which orders the bill counts', () => {
+    for (const text of [summaryCsv(invoice), orderDetailsCsv([])]) {
+      expect(text.split('\r\n')[0]).toBe(
+        '"Billed work: orders packed or shipped in the dates chosen; with no dates, every order packed or shipped so far. Open and Picking orders with no work done, and cancelled orders, are not billed."',
+      );
+    }
+  });
+});
 
 describe('billing summary CSV', () => {
   it('has a header, one line per metric and action, a total per brand and the total', () => {
@@ -132,11 +152,11 @@ describe('order details CSV', () => {
       'Carton Label Printed - GS1 Label',
       'Carton Label Printed - QR Code',
       'Carton Label Printed - Parcel Label',
-      'VAS Actions',
+      'Value-added services',
       'Packing Slips',
       'Carton Workflow: Pack',
       'Pallet Workflow: Stretch Wrap',
-      'VAS: Ticketing',
+      'Value-added services: Ticketing',
     ]);
     expect(rows[1]).toEqual([
       '1',
@@ -168,7 +188,7 @@ describe('order details CSV', () => {
       actionColumnsOf([
         detail('1', { vas_actions: { Kitting: 1 }, carton_actions: { Tape: 1, Pack: 1 } }),
       ]).map((column) => column.label),
-    ).toEqual(['Carton Workflow: Pack', 'Carton Workflow: Tape', 'VAS: Kitting']);
+    ).toEqual(['Carton Workflow: Pack', 'Carton Workflow: Tape', 'Value-added services: Kitting']);
   });
 
   it('is just the header when nothing matches', () => {
@@ -258,5 +278,12 @@ describe('exporting every page', () => {
     expect(progressText({ loaded: 200, total: 1234 }, 'en-US')).toBe(
       'Fetched 200 of 1,234 orders…',
     );
+  });
+});
+
+describe('metric words', () => {
+  it('say value-added services, not VAS actions; other metrics keep their names', () => {
+    expect(metricLabel('VAS Actions')).toBe('Value-added services');
+    expect(metricLabel('Orders')).toBe('Orders');
   });
 });

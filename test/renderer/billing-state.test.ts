@@ -1,3 +1,4 @@
+import { dateRangeProblem } from '../../src/renderer/src/components/dateRange';
 import { describe, expect, it } from 'vitest';
 import { billingPricesBodySchema, type BillingPrices } from '../../src/shared/billing';
 import { ApiError } from '../../src/renderer/src/api/ApiError';
@@ -15,7 +16,6 @@ import {
   filtersOf,
   invoiceQueryOf,
   isFiltered,
-  rangeProblem,
   searchWithFilter,
 } from '../../src/renderer/src/screens/billing/billingSearch';
 import {
@@ -108,12 +108,10 @@ describe('billing URL state', () => {
     expect(isFiltered({ asn_to: '2026-11-30' })).toBe(true);
   });
 
-  it('says when a from date is after its to date', () => {
-    expect(rangeProblem('2026-11-02', '2026-11-01')).toBe(
-      'The "from" date is after the "to" date.',
-    );
-    expect(rangeProblem('2026-11-01', '2026-11-01')).toBeNull();
-    expect(rangeProblem(undefined, '2026-11-01')).toBeNull();
+  it('says "From is after To" when a from date is after its to date', () => {
+    expect(dateRangeProblem('2026-11-02', '2026-11-01')).toBe('From is after To.');
+    expect(dateRangeProblem('2026-11-01', '2026-11-01')).toBeNull();
+    expect(dateRangeProblem(undefined, '2026-11-01')).toBeNull();
   });
 
   it('names an export after its filters', () => {

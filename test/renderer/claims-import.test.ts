@@ -4,6 +4,7 @@ import {
   MAX_CSV_BYTES,
   checkCsvFile,
   csvHasColumn,
+  looksBinary,
   importRefusalOf,
   importSummaryOf,
 } from '../../src/renderer/src/screens/claims/importReport';
@@ -102,7 +103,11 @@ describe('CSV file check before upload', () => {
       checkCsvFile({ name: 'report.xlsx', size: 10, type: 'application/vnd.ms-excel' }),
     ).toEqual({
       ok: false,
-      reason: 'report.xlsx is not a CSV file. Choose a .csv file.',
+      reason: 'This is not a CSV file: report.xlsx. Choose the .csv export.',
+    });
+    expect(checkCsvFile({ name: 'deduction.pdf', size: 10, type: 'application/pdf' })).toEqual({
+      ok: false,
+      reason: 'This is not a CSV file: deduction.pdf. Choose the .csv export.',
     });
     expect(checkCsvFile({ name: 'a.csv', size: 0, type: 'text/csv' })).toEqual({
       ok: false,
@@ -126,5 +131,17 @@ describe('retailer column in the file', () => {
     expect(csvHasColumn('chargeback_id,amount\nretailer_id,1', 'retailer_id')).toBe(false);
     expect(csvHasColumn('retailer_id_old,amount', 'retailer_id')).toBe(false);
     expect(csvHasColumn('', 'retailer_id')).toBe(false);
+  });
+});
+
+describe('looksBinary', () => {
+  const bytes = (text: string) => new TextEncoder().encode(text);
+  it('tells a PDF, a zip (.xlsx) or NUL bytes from text, whatever the name says', () => {
+    expect(looksBinary(bytes('%PDF-1.7\n%âãÏÓ'))).toBe(true);
+    expect(looksBinary(new Uint8Array([0x50, 0x4b, 3, 4, 20, 0]))).toBe(true);
+    expect(looksBinary(new Uint8Array([0x61, 0x2c, 0, 0x62]))).toBe(true);
+    expect(looksBinary(bytes('chargeback_id,amount\r\nCB-1,12.50\r\n'))).toBe(false);
+    expect(looksBinary(bytes('\uFEFFsku;units\n'))).toBe(false);
+    expect(looksBinary(new Uint8Array())).toBe(false);
   });
 });

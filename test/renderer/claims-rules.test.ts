@@ -36,7 +36,7 @@ describe('status chips', () => {
       Won: 'won',
       Lost: 'lost',
       'Pending Review': 'waiting',
-      'Not Disputed': 'closed',
+      'Not Disputed': 'action',
       'Ready to Dispute': 'action',
       'Generating Proposal': 'working',
       Submitting: 'working',
@@ -94,8 +94,20 @@ describe('deadline warnings', () => {
     });
   });
 
-  it('never warn about a settled chargeback (Won, Lost, Not Disputed)', () => {
-    for (const status of ['Won', 'Lost', 'Not Disputed'] as const) {
+  it('warn about a Not Disputed chargeback: it is still open', () => {
+    const notDisputed = { dispute_status: 'Not Disputed' as const };
+    expect(deadlineWarningOf(open('2026-11-24', notDisputed), TODAY)).toEqual({
+      kind: 'due-soon',
+      text: 'Due today',
+    });
+    expect(deadlineWarningOf(open('2026-11-01', notDisputed), TODAY)).toEqual({
+      kind: 'expired',
+      text: 'Expired',
+    });
+  });
+
+  it('never warn about a settled chargeback (Won, Lost)', () => {
+    for (const status of ['Won', 'Lost'] as const) {
       expect(
         deadlineWarningOf(open('2026-11-25', { dispute_status: status, closed: true }), TODAY),
       ).toBeNull();

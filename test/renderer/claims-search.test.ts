@@ -7,7 +7,7 @@ import {
   isChargebackFiltered,
   toggleStatus,
 } from '../../src/renderer/src/screens/chargebacks/chargebacksSearch';
-import { dateRangeProblem } from '../../src/renderer/src/screens/claims/claimsSearch';
+import { dateRangeProblem } from '../../src/renderer/src/components/dateRange';
 import { visibilityFrom } from '../../src/renderer/src/screens/claims/columnVisibility';
 import {
   POS_PAGE_SIZE,
@@ -85,10 +85,8 @@ describe('POS URL state', () => {
     expect(posSearchSchema.parse({ from: '11/01/2026', page: 0 })).toEqual({});
   });
 
-  it('says when the start date is after the end date', () => {
-    expect(dateRangeProblem('2026-11-30', '2026-11-01')).toBe(
-      'The start date is after the end date.',
-    );
+  it('says "From is after To" when the start date is after the end date', () => {
+    expect(dateRangeProblem('2026-11-30', '2026-11-01')).toBe('From is after To.');
     expect(dateRangeProblem('2026-11-01', '2026-11-01')).toBeNull();
     expect(dateRangeProblem(undefined, '2026-11-01')).toBeNull();
   });

@@ -5,6 +5,8 @@ import {
   searchAfterSort,
   transactionSearchSchema,
 } from '../../src/renderer/src/screens/transactions/transactionSearch';
+import { statusLabel } from '../../src/renderer/src/screens/transactions/transactionLabels';
+import { EXECUTION_STATUSES } from '../../src/shared/transactions';
 
 const TX = '0e000000-0000-4000-8000-000000000001';
 
@@ -77,5 +79,17 @@ describe('transaction log URL state', () => {
       sort: 'execution_status',
       dir: 'asc',
     });
+  });
+});
+
+describe('transaction status words', () => {
+  it('says every execution status in a clerk’s words, never the raw code', () => {
+    expect(EXECUTION_STATUSES.map(statusLabel)).toEqual([
+      'Sent',
+      'Failed',
+      'Will retry',
+      'Waiting',
+      'Skipped',
+    ]);
   });
 });

@@ -53,6 +53,8 @@ describe('GET /api/transactions: defaults and shape', () => {
       retailer_id: id('r', 1),
       facility_id: id('f', 1),
       order_id: orderId(1),
+      picksheet_code: 'PS-1001',
+      po_number: 'PO-1001',
       carton_id: null,
       load_id: null,
       correlation_id: 'corr-alpha-001',
@@ -211,6 +213,9 @@ describe('search', () => {
     ['error message, upper case', 'RETAILER GATEWAY', [2]],
     ['request url', 'northwind.example/inv', [3]],
     ['request url, shared', 'asn.bigbox', [2, 10]],
+    ["order's picksheet code", 'ps-1001', [2, 1]],
+    ["order's PO number", 'PO-1001', [2, 1]],
+    ["order's PO number, part", 'o-1001', [2, 1]],
     ['three characters', 'xyz', []],
     ['quote and percent', '"a%"', []],
   ])('%s', async (_label, term, expected) => {
@@ -279,6 +284,11 @@ describe('visibility', () => {
     await none('admin@a.test', 'search=nobody owns');
     await none('brand1@a.test', 'search=bad gateway');
     await none('brand2@b.test', 'search=brandwide');
+    // Order 3's PO and picksheet code reach only the rows of order 3 (Charlie, brand 2).
+    await none('brand1@a.test', 'search=PO-1003');
+    await none('admin@a.test', 'search=ps-1003');
+    await none('brand2@b.test', 'search=PO-1001');
+    expect(await rows('brand2@b.test', 'search=PO-1003')).toEqual([6]);
     await none('charlie1@b.test', `search=${txId(6).slice(-10)}`);
   });
 

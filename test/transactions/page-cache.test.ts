@@ -83,6 +83,17 @@ describe('GET /api/transactions: the page cache', () => {
     expect((await ids(`po_number=${po}`)).total).toBeGreaterThan(0);
   });
 
+  it('follows a changed picksheet code through the search, on the next request', async () => {
+    const code = 'PS-RENAMED-77';
+    expect((await ids(`search=${code}`)).total).toBe(0);
+    await svc.ctx.db
+      .updateTable('orders')
+      .set({ picksheet_code: code })
+      .where('id', '=', orderId(2))
+      .execute();
+    expect((await ids(`search=${code.toLowerCase()}`)).total).toBeGreaterThan(0);
+  });
+
   it('drops the rows of a facility whose grant was removed, on the next request', async () => {
     const user = await svc.login('ops@a.test');
     const withGrant = await ids(`transaction_id=${txId(1)}`, user);

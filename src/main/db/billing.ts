@@ -88,14 +88,17 @@ export interface InvoiceFilter {
 }
 
 /**
- * Orders in the filter's scope; cancelled orders are not billed. Stored times are ISO 8601 UTC
- * strings, so a day bound compares as text and can use the column's index.
+ * Orders in the filter's scope; cancelled orders are not billed, and only fulfilled work is:
+ * an order packed or shipped (ASN sent), so an Open or Picking order with no work done carries
+ * no per-order fee (docs/decisions.md). Stored times are ISO 8601 UTC strings, so a day bound
+ * compares as text and can use the column's index.
  */
 export function invoiceOrders(db: Db, f: InvoiceFilter) {
   let query = db
     .selectFrom('orders as o')
     .where('o.facility_id', 'in', [...f.facilityIds])
-    .where('o.status', '<>', 'Cancelled');
+    .where('o.status', '<>', 'Cancelled')
+    .where((eb) => eb.or([eb('o.packed_at', 'is not', null), eb('o.asn_sent_at', 'is not', null)]));
   if (f.userBrandId !== null) query = query.where('o.brand_id', '=', f.userBrandId);
   if (f.brandId) query = query.where('o.brand_id', '=', f.brandId);
   if (f.retailerId) query = query.where('o.retailer_id', '=', f.retailerId);
@@ -121,6 +124,7 @@ function totalsInScope(alias: 't' | 'a', f: InvoiceFilter) {
   const conditions = [
     sql`${column('facility_id')} IN (${ids(f.facilityIds)})`,
     sql`${column('status')} <> 'Cancelled'`,
+    sql`(${column('packed_at')} IS NOT NULL OR ${column('asn_sent_at')} IS NOT NULL)`,
   ];
   if (f.userBrandId !== null) conditions.push(sql`${column('brand_id')} = ${f.userBrandId}`);
   if (f.brandId) conditions.push(sql`${column('brand_id')} = ${f.brandId}`);

@@ -5,8 +5,8 @@ import { sql, type Kysely } from 'kysely';
  * tokenizer, so a case-insensitive substring of 3+ characters is found through the index at any
  * table size (never a scan). Everything engine-specific about it lives in this module; a
  * PostgreSQL twin would create GIN pg_trgm indexes on the same five columns and match them with
- * ILIKE, behind the same exports used by the queries (createTransactionSearch, searchPhrase,
- * searchMatchIds).
+ * ILIKE (and on orders' picksheet_code and po_number), behind the same exports used by the
+ * queries (createTransactionSearch, createOrderCodeSearch, searchPhrase, searchMatchIds).
  *
  * The index is contentless (the text stays in `transactions` only). FTS5 keys rows by an integer
  * rowid, and `transactions` has a text primary key whose implicit rowid VACUUM may renumber, so
@@ -104,10 +104,60 @@ export function searchPhrase(term: string) {
 
 /**
  * The stable ids of the transactions whose searched columns contain the term of `phrase`
- * (searchPhrase of a term of 3+ characters, case-insensitive), as a one-column subquery `id` to
- * drive a join on transactions_search_ids.
+ * (searchPhrase of a term of 3+ characters, case-insensitive), or whose order's picksheet code
+ * or PO number contains it, as a one-column subquery `id` to drive a join on
+ * transactions_search_ids. The order codes have a small trigram index of their own
+ * (createOrderCodeSearch) rather than copies in the transactions' index, so renaming an order
+ * rewrites one entry, not one per transaction; its transactions are reached through
+ * transactions_order.
  */
 export function searchMatchIds(phrase: string) {
   return sql<{ id: number }>`(SELECT rowid AS id FROM transactions_search
-    WHERE transactions_search MATCH ${phrase})`;
+    WHERE transactions_search MATCH ${phrase}
+    UNION
+    SELECT m.id FROM orders_code_search hit
+      JOIN orders_search_ids os ON os.id = hit.rowid
+      JOIN transactions tx ON tx.order_id = os.order_id
+      JOIN transactions_search_ids m ON m.transaction_id = tx.transaction_id
+      WHERE orders_code_search MATCH ${phrase})`;
+}
+
+const ORDER_CODE_COLUMNS = 'picksheet_code, po_number';
+const orderIdOf = (row: 'new' | 'old') =>
+  `(SELECT id FROM orders_search_ids WHERE order_id = ${row}.id)`;
+
+/**
+ * A trigram index of every order's picksheet code and PO number (migration 0013), contentless
+ * like the transactions' one, with `orders_search_ids` giving each order a stable integer (the
+ * orders table's own rowid may be renumbered by VACUUM). Triggers keep it in step with every
+ * write to orders.
+ */
+export async function createOrderCodeSearch(db: Kysely<unknown>) {
+  const statements = [
+    `CREATE TABLE orders_search_ids (id INTEGER PRIMARY KEY, order_id TEXT NOT NULL UNIQUE)`,
+    `CREATE VIRTUAL TABLE orders_code_search USING fts5(${ORDER_CODE_COLUMNS},
+      content='', contentless_delete=1, tokenize='trigram')`,
+    `CREATE TRIGGER orders_code_search_insert AFTER INSERT ON orders BEGIN
+      INSERT INTO orders_search_ids (order_id) VALUES (new.id);
+      INSERT INTO orders_code_search (rowid, ${ORDER_CODE_COLUMNS})
+        VALUES (${orderIdOf('new')}, new.picksheet_code, new.po_number);
+    END`,
+    `CREATE TRIGGER orders_code_search_delete AFTER DELETE ON orders BEGIN
+      DELETE FROM orders_code_search WHERE rowid = ${orderIdOf('old')};
+      DELETE FROM orders_search_ids WHERE order_id = old.id;
+    END`,
+    `CREATE TRIGGER orders_code_search_update AFTER UPDATE OF id, picksheet_code, po_number
+      ON orders WHEN old.id IS NOT new.id OR old.picksheet_code IS NOT new.picksheet_code
+        OR old.po_number IS NOT new.po_number BEGIN
+      DELETE FROM orders_code_search WHERE rowid = ${orderIdOf('old')};
+      UPDATE orders_search_ids SET order_id = new.id WHERE order_id = old.id;
+      INSERT INTO orders_code_search (rowid, ${ORDER_CODE_COLUMNS})
+        VALUES (${orderIdOf('new')}, new.picksheet_code, new.po_number);
+    END`,
+    `INSERT INTO orders_search_ids (order_id) SELECT id FROM orders ORDER BY created_at, id`,
+    `INSERT INTO orders_code_search (rowid, ${ORDER_CODE_COLUMNS})
+      SELECT m.id, o.picksheet_code, o.po_number
+      FROM orders_search_ids m JOIN orders o ON o.id = m.order_id`,
+  ];
+  for (const statement of statements) await sql.raw(statement).execute(db);
 }

@@ -4,7 +4,8 @@ import { installWriteCounter, type WriteCounter } from './write-counter';
 
 /**
  * A counter that moves on every write that can change a page of the transaction log: its rows,
- * and orders' PO numbers (the `po_number` filter goes through the order). Who may see what is
+ * and orders' PO numbers and picksheet codes (the `po_number` filter and the search go through
+ * the order, and each row shows both). Who may see what is
  * versioned separately (auth-version.ts) and is part of a cached page's key.
  */
 const counters = new WeakMap<Db, WriteCounter>();
@@ -14,7 +15,7 @@ export function installTransactionsVersion(sqlite: SQLite.Database, db: Db): voi
     db,
     installWriteCounter(sqlite, 'transactions_changed', {
       transactions: ['INSERT', 'DELETE', 'UPDATE'],
-      orders: ['INSERT', 'DELETE', 'UPDATE OF po_number'],
+      orders: ['INSERT', 'DELETE', 'UPDATE OF po_number, picksheet_code'],
     }),
   );
 }

@@ -391,6 +391,20 @@ function groupCountQuery(db: Db, filter: TransactionFilter) {
   return query.select((eb) => eb.fn.coalesce(eb.fn.sum<number>('c.n'), sql<number>`0`).as('count'));
 }
 
+/** The picksheet code and PO number of each order named (a page's orders), by order id. */
+export async function orderCodesOf(
+  db: Db,
+  orderIds: readonly string[],
+): Promise<Map<string, { picksheet_code: string; po_number: string | null }>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('orders')
+    .where('id', 'in', [...new Set(orderIds)])
+    .select(['id', 'picksheet_code', 'po_number'])
+    .execute();
+  return new Map(rows.map(({ id, ...codes }) => [id, codes]));
+}
+
 /** Brands working at any of the facilities (for brand-level rows, which name no facility). */
 export async function brandsAtFacilities(db: Db, facilityIds: readonly string[]) {
   if (facilityIds.length === 0) return [];

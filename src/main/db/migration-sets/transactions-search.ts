@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import { createTransactionCounts } from '../transaction-counts';
-import { createTransactionSearch } from '../transactions-search';
+import { createOrderCodeSearch, createTransactionSearch } from '../transactions-search';
 
 /** Migrations of this feature (keep the names sortable). */
 export const transactionsSearchMigrations: Record<string, Migration> = {
@@ -24,6 +24,12 @@ export const transactionsSearchMigrations: Record<string, Migration> = {
       await sql`DROP INDEX IF EXISTS transactions_created`.execute(db);
       await createTransactionSearch(db);
       await createTransactionCounts(db);
+    },
+  },
+  // The transaction search also finds an order's picksheet code and PO number (issue 19).
+  '0013_order_code_search': {
+    async up(db: Kysely<unknown>) {
+      await createOrderCodeSearch(db);
     },
   },
 };

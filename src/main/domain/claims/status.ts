@@ -3,8 +3,8 @@ import { SETTLED_STATUSES, type DisputeStatus } from '../../../shared/claims';
 const settled = new Set<string>(SETTLED_STATUSES);
 
 /**
- * `is_expired`: the status is Expired, or the chargeback is still open (not Won, Lost or Not
- * Disputed) and its dispute deadline is before today (the deadline day itself is still open).
+ * `is_expired`: the status is Expired, or the chargeback is still open (not Won or Lost; Not Disputed
+ * is open too) and its dispute deadline is before today (the deadline day itself is still open).
  * `closed` (what the `settled` filter reads): a settled status, or expired. The SQL twin of
  * `closed` is in db/claims.ts (settledExpression).
  */

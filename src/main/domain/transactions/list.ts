@@ -1,5 +1,6 @@
 import {
   listTransactions,
+  orderCodesOf,
   type TransactionFilter,
   type TransactionRow,
 } from '../../db/transactions';
@@ -23,7 +24,9 @@ function parsedJson(text: string | null): unknown {
   }
 }
 
-export function transactionView(row: TransactionRow): Transaction {
+type OrderCodes = { picksheet_code: string; po_number: string | null };
+
+export function transactionView(row: TransactionRow, order?: OrderCodes): Transaction {
   return {
     transaction_id: row.transaction_id,
     // The interface shows a phrase in `action_type`; the code the filter takes is the label.
@@ -33,6 +36,8 @@ export function transactionView(row: TransactionRow): Transaction {
     retailer_id: row.retailer_id,
     facility_id: row.facility_id,
     order_id: row.order_id,
+    picksheet_code: order?.picksheet_code ?? null,
+    po_number: order?.po_number ?? null,
     carton_id: row.carton_id,
     load_id: row.load_id,
     correlation_id: row.correlation_id,
@@ -89,10 +94,14 @@ export async function transactionList(
     { field: query.order_by, direction: query.order_direction },
     { limit: query.page_size, offset: (query.page - 1) * query.page_size },
   );
+  const orders = await orderCodesOf(
+    ctx.db,
+    rows.flatMap((row) => (row.order_id ? [row.order_id] : [])),
+  );
   return {
     page: query.page,
     page_size: query.page_size,
     total_count: totalCount,
-    transactions: rows.map(transactionView),
+    transactions: rows.map((row) => transactionView(row, orders.get(row.order_id ?? ''))),
   };
 }

@@ -1,5 +1,6 @@
 import type { VisibilityState } from '@tanstack/react-table';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { loadStateOf, useFacilities } from '../../api/queries';
 import { SelectField, facilityChoices } from '../../components/FilterFields';
 import { Loaded } from '../../components/LoadStates';
@@ -84,14 +85,14 @@ function Filters({ search, go }: { search: AnalyticsSearch; go: (next: Analytics
         ) : null}
       </SelectField>
       <div className="field">
-        <label htmlFor="analytics-order">Order number or order ID</label>
+        <label htmlFor="analytics-order">Order number, PO number or order ID</label>
         <div className="inline-input">
           <input
             id="analytics-order"
             type="search"
             value={text}
             disabled={!search.facility}
-            placeholder="e.g. PS-SUM-2611001"
+            placeholder="e.g. PS-SUM-2611001 or BB4500157"
             onChange={(event) => setText(event.target.value)}
           />
           <button type="submit" className="button" disabled={!search.facility}>
@@ -121,6 +122,19 @@ export function AnalyticsScreen() {
   );
   const state = loadStateOf(query, !!search.facility);
   const facilities = useFacilities();
+  // Opening the screen without a facility shows the user's first one (the service lists them by
+  // name), once: choosing "Choose a facility" afterwards is respected. The address is replaced,
+  // so Back does not return to the empty screen.
+  const navigate = useNavigate({ from: '/analytics' });
+  const defaulted = useRef(false);
+  const firstFacility = facilities.data?.[0]?.id;
+  useEffect(() => {
+    if (defaulted.current || !firstFacility) return;
+    defaulted.current = true;
+    if (!search.facility) {
+      void navigate({ search: searchForFacility(firstFacility), replace: true });
+    }
+  }, [firstFacility, search.facility, navigate]);
   const facilityName =
     facilities.data?.find((facility) => facility.id === search.facility)?.name ?? 'this facility';
   const [visibility, changeVisibility] = useColumnVisibility(
@@ -151,14 +165,15 @@ export function AnalyticsScreen() {
         idle={
           <p>
             Choose a <strong>facility</strong> to see its orders with their cartons, pallets, units,
-            labels and VAS actions.
+            labels and value-added services.
           </p>
         }
         empty={(data) =>
           data.unknownCode !== null ? (
             <p>
-              No order with the number <strong>{data.unknownCode}</strong> at {facilityName}. Check
-              the number (the picksheet code), or choose <strong>Show all orders</strong>.
+              No order with the number or PO <strong>{data.unknownCode}</strong> at {facilityName}.
+              Check the number (the picksheet code or the PO number), or choose{' '}
+              <strong>Show all orders</strong>.
             </p>
           ) : data.rows.length > 0 ? null : page > 1 ? (
             <p>

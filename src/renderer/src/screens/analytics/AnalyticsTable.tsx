@@ -86,7 +86,7 @@ const columns = [
   countColumn('total_labels', 'Labels'),
   countColumn('unique_labels', 'Unique labels'),
   countColumn('unique_sku_count', 'SKUs'),
-  countColumn('total_vas_actions', 'VAS actions'),
+  countColumn('total_vas_actions', 'Value-added services'),
 ];
 
 function LineItems({ row }: { row: AnalyticsV2Row }) {

@@ -14,7 +14,7 @@ export const ANALYTICS_COLUMNS = [
   { id: 'total_labels', label: 'Labels' },
   { id: 'unique_labels', label: 'Unique labels' },
   { id: 'unique_sku_count', label: 'SKUs' },
-  { id: 'total_vas_actions', label: 'VAS actions' },
+  { id: 'total_vas_actions', label: 'Value-added services' },
 ] as const;
 export type AnalyticsColumnId = (typeof ANALYTICS_COLUMNS)[number]['id'];
 

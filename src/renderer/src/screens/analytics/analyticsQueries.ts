@@ -4,7 +4,7 @@ import { fetchAnalyticsPage } from '../../api/analytics';
 import { useApi } from '../../api/ApiContext';
 import type { ApiClient } from '../../api/client';
 import { listOrders } from '../../api/orders';
-import { ANALYTICS_ROWS_PER_PAGE, orderFilterOf } from './analyticsSearch';
+import { ANALYTICS_ROWS_PER_PAGE, orderFilterOf, orderMatchingCode } from './analyticsSearch';
 
 export interface AnalyticsPageRequest {
   facilityId: string;
@@ -15,11 +15,11 @@ export interface AnalyticsPageRequest {
 
 export interface AnalyticsPage {
   rows: AnalyticsV2Row[];
-  /** Set when the filter named a picksheet code that no order of the facility has. */
+  /** Set when the filter named a picksheet code or PO number that no order of the facility has. */
   unknownCode: string | null;
 }
 
-/** The order ID of the facility's order with exactly this picksheet code (any capitals). */
+/** The order ID of the facility's order with exactly this picksheet code or PO number (any capitals). */
 async function orderIdOfCode(
   api: ApiClient,
   facilityId: string,
@@ -31,13 +31,13 @@ async function orderIdOfCode(
     { search: code, facility_id: facilityId, page: 1, page_size: 100 },
     signal,
   );
-  const wanted = code.toLowerCase();
-  return found.orders.find((order) => order.picksheet_code.toLowerCase() === wanted)?.id ?? null;
+  return orderMatchingCode(found.orders, code);
 }
 
 /**
  * One page of the analytics table. The service filters by order ID only; clerks know the order
- * number (picksheet code), so a code is looked up among the facility's orders first.
+ * number (picksheet code) or the PO number, so a code is looked up among the facility's orders
+ * first.
  */
 async function loadAnalyticsPage(
   api: ApiClient,

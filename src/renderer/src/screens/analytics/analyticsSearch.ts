@@ -27,6 +27,20 @@ export function orderFilterOf(text: string | undefined): OrderFilter | null {
     : { kind: 'code', code: value };
 }
 
+/**
+ * The order a typed code names among the orders the search found: the one whose picksheet code
+ * (order number) is exactly the code, else one whose PO number is (any capitals); null if none.
+ */
+export function orderMatchingCode(
+  orders: readonly { id: string; picksheet_code: string; po_number: string | null }[],
+  code: string,
+): string | null {
+  const wanted = code.trim().toLowerCase();
+  const byCode = orders.find((order) => order.picksheet_code.toLowerCase() === wanted);
+  const byPo = orders.find((order) => order.po_number?.toLowerCase() === wanted);
+  return (byCode ?? byPo)?.id ?? null;
+}
+
 /** The URL state after a new facility: the old order filter and page belong to the old one. */
 export function searchForFacility(facility: string | undefined): AnalyticsSearch {
   return { facility };

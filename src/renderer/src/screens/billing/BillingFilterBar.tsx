@@ -11,11 +11,11 @@ import { useAllRetailers } from '../orders/orderQueries';
 import { useAllBrands } from '../transactions/transactionQueries';
 import {
   isFiltered,
-  rangeProblem,
   searchWithFilter,
   type BillingFilters,
   type BillingSearch,
 } from './billingSearch';
+import { dateRangeProblem } from '../../components/dateRange';
 
 const METHOD_LABELS: Record<(typeof TRANSPORTATION_METHODS)[number], string> = {
   FREIGHT: 'Freight',
@@ -109,7 +109,7 @@ export function BillingFilterBar({
         id="billing-packed-to"
         label="Packed to"
         value={search.packed_to}
-        problem={rangeProblem(search.packed_from, search.packed_to)}
+        problem={dateRangeProblem(search.packed_from, search.packed_to)}
         onChange={(packed_to) => change({ packed_to })}
       />
       <DateInput
@@ -122,7 +122,7 @@ export function BillingFilterBar({
         id="billing-asn-to"
         label="ASN sent to"
         value={search.asn_to}
-        problem={rangeProblem(search.asn_from, search.asn_to)}
+        problem={dateRangeProblem(search.asn_from, search.asn_to)}
         onChange={(asn_to) => change({ asn_to })}
       />
       <ClearFilters shown={isFiltered(search)} onClear={() => onChange({})} />

@@ -5,6 +5,13 @@ import { useUrlSearch } from '../../components/useUrlSearch';
 import { BillingExport } from './BillingExport';
 import { BillingFilterBar } from './BillingFilterBar';
 import { BillingTabs } from './BillingTabs';
+import { BILLED_WORK_RULE } from './billingFormat';
+import { dateRangeProblem, fixTheDates } from '../../components/dateRange';
+
+/** The first of the two ranges (packed, ASN sent) whose start is after its end, as a sentence. */
+const rangeProblemOf = (search: BillingSearch) =>
+  dateRangeProblem(search.packed_from, search.packed_to) ??
+  dateRangeProblem(search.asn_from, search.asn_to);
 import { useInvoice, useOrderDetailsPage } from './billingQueries';
 import {
   BILLING_DETAILS_PAGE_SIZE,
@@ -38,9 +45,11 @@ function OrderDetails({
             data.items.length,
             page,
             <p>
-              {isFiltered(search)
-                ? 'No orders match these filters. Widen the dates, choose another brand or retailer, or choose Clear filters.'
-                : 'No orders to bill yet. Orders show here once they are entered and worked at your facilities.'}
+              {rangeProblemOf(search)
+                ? fixTheDates(rangeProblemOf(search)!)
+                : isFiltered(search)
+                  ? 'No orders match these filters. Widen the dates, choose another brand or retailer, or choose Clear filters.'
+                  : 'No orders to bill yet. Orders show here once they are entered and worked at your facilities.'}
             </p>,
           )
         }
@@ -95,6 +104,9 @@ export function BillingScreen() {
         aria-busy={invoiceQuery.isPlaceholderData || undefined}
       >
         <h2 id="billing-summary-heading">Summary by brand</h2>
+        <p className="hint" id="billing-rule">
+          {BILLED_WORK_RULE}
+        </p>
         <Loaded
           state={invoice}
           onRetry={() => void invoiceQuery.refetch()}
@@ -103,9 +115,11 @@ export function BillingScreen() {
           empty={(data) =>
             data.brands.length > 0 ? null : (
               <p>
-                {isFiltered(search)
-                  ? 'Nothing to bill under these filters. Widen the dates, choose another brand, or choose Clear filters.'
-                  : 'No brands to bill. Brands show here once they work at one of your facilities.'}
+                {rangeProblemOf(search)
+                  ? fixTheDates(rangeProblemOf(search)!)
+                  : isFiltered(search)
+                    ? 'Nothing to bill under these filters. Widen the dates, choose another brand, or choose Clear filters.'
+                    : 'No brands to bill. Brands show here once they work at one of your facilities.'}
               </p>
             )
           }

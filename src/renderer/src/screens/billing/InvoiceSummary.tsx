@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { Invoice, InvoiceBrand } from '../../../../shared/billing';
-import { formatDollars } from './billingFormat';
+import { formatDollars, metricLabel } from './billingFormat';
 
 function BrandSummary({ brand }: { brand: InvoiceBrand }) {
   const headingId = `billing-brand-${brand.brand_id}`;
@@ -29,7 +29,7 @@ function BrandSummary({ brand }: { brand: InvoiceBrand }) {
             <tbody>
               {brand.line_items.map((line) => (
                 <tr key={line.metric}>
-                  <th scope="row">{line.metric}</th>
+                  <th scope="row">{metricLabel(line.metric)}</th>
                   <td className="numeric">{line.count.toLocaleString()}</td>
                   <td className="numeric">{formatDollars(line.unit_price_dollars)}</td>
                   <td className="numeric">{formatDollars(line.price_dollars)}</td>

@@ -23,6 +23,7 @@ import { useAnnounce } from '../../status/StatusContext';
 import { saveProblemsOf } from '../orders/serverErrors';
 import { useAllBrands } from '../transactions/transactionQueries';
 import { BillingTabs } from './BillingTabs';
+import { metricLabel } from './billingFormat';
 import { useBillingPrices, useSaveBillingPrices } from './billingQueries';
 import {
   emptyActionRow,
@@ -186,7 +187,7 @@ function PricesForm({ prices }: { prices: BillingPrices }) {
             const error = errorAt(errors, path, 'price');
             return (
               <div className="field" key={metric}>
-                <label htmlFor={id}>{metric}</label>
+                <label htmlFor={id}>{metricLabel(metric)}</label>
                 <input
                   id={id}
                   type="text"

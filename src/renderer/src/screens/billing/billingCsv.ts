@@ -1,10 +1,16 @@
 import Papa from 'papaparse';
 import type { Invoice, InvoiceOrderDetail } from '../../../../shared/billing';
-import { CORE_COLUMNS, csvDollars } from './billingFormat';
+import { BILLED_WORK_RULE, CORE_COLUMNS, csvDollars, metricLabel } from './billingFormat';
 
-/** CSV text as the inventory error report writes it: CRLF, formula-like values escaped. */
+const CSV_OPTIONS = { escapeFormulae: true, newline: '\r\n' };
+
+/**
+ * CSV text as the inventory error report writes it (CRLF, formula-like values escaped), after a
+ * first line stating which orders the bill counts, so the file says it without the screen.
+ */
 function csvOf(fields: string[], rows: string[][]): string {
-  return `${Papa.unparse({ fields, data: rows }, { escapeFormulae: true, newline: '\r\n' })}\r\n`;
+  const rule = Papa.unparse([[BILLED_WORK_RULE]], CSV_OPTIONS);
+  return `${rule}\r\n${Papa.unparse({ fields, data: rows }, CSV_OPTIONS)}\r\n`;
 }
 
 export const SUMMARY_CSV_FIELDS = [
@@ -26,7 +32,7 @@ export function summaryCsv(invoice: Invoice): string {
         brand.brand_name,
         'Metric',
         '',
-        line.metric,
+        metricLabel(line.metric),
         String(line.count),
         csvDollars(line.unit_price_dollars),
         csvDollars(line.price_dollars),
@@ -61,7 +67,7 @@ type ActionGroup = 'carton_actions' | 'pallet_actions' | 'vas_actions';
 const ACTION_GROUPS: { key: ActionGroup; label: string }[] = [
   { key: 'carton_actions', label: 'Carton Workflow' },
   { key: 'pallet_actions', label: 'Pallet Workflow' },
-  { key: 'vas_actions', label: 'VAS' },
+  { key: 'vas_actions', label: 'Value-added services' },
 ];
 
 /** Every priced action the orders carry, by group then name, each once. */

@@ -5,6 +5,13 @@ import {
   type InvoiceLineMetric,
 } from '../../../../shared/billing';
 
+/**
+ * Which orders the bill counts (the service's rule, db/billing.ts invoiceOrders), said on the
+ * screen and as the first line of each CSV export.
+ */
+export const BILLED_WORK_RULE =
+  'Billed work: orders packed or shipped in the dates chosen; with no dates, every order packed or shipped so far. Open and Picking orders with no work done, and cancelled orders, are not billed.';
+
 /** Whole cents of a dollar amount (the service computes in cents; this undoes float noise). */
 export function roundToCents(dollars: number): number {
   return Math.round(dollars * 100) / 100;
@@ -37,8 +44,16 @@ const LABEL_OF_CORE = {
   ...Object.fromEntries(Object.entries(LABEL_CORE_KEYS).map(([metric, key]) => [key, metric])),
 } as Record<CoreCountKey, InvoiceLineMetric>;
 
+/**
+ * A metric as the screen and the CSVs say it: the interface's names, except `VAS Actions`, which
+ * a clerk reads as value-added services.
+ */
+export function metricLabel(metric: string): string {
+  return metric === 'VAS Actions' ? 'Value-added services' : metric;
+}
+
 export function coreLabel(key: CoreCountKey): string {
-  return LABEL_OF_CORE[key];
+  return metricLabel(LABEL_OF_CORE[key]);
 }
 
 export const CORE_COLUMNS = CORE_COUNT_KEYS.map((key) => ({ key, label: coreLabel(key) }));

@@ -77,11 +77,6 @@ export function searchWithFilter(search: BillingSearch, patch: BillingFilters): 
   return { ...search, ...patch, page: undefined };
 }
 
-/** A bound that comes after its partner (`from` later than `to`), as a sentence; null when fine. */
-export function rangeProblem(from: string | undefined, to: string | undefined): string | null {
-  return from && to && from > to ? 'The "from" date is after the "to" date.' : null;
-}
-
 /** Part of a file name that says which filters made the export (`freight_2026-11-01_2026-11-30`). */
 export function exportNameOf(filters: BillingFilters): string {
   const parts = [

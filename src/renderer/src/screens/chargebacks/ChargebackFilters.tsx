@@ -7,7 +7,7 @@ import {
   retailerChoices,
 } from '../../components/FilterFields';
 import { allRetailersOf, useBrandRetailers } from '../claims/claimsQueries';
-import { dateRangeProblem } from '../claims/claimsSearch';
+import { dateRangeProblem } from '../../components/dateRange';
 import { isChargebackFiltered, toggleStatus, type ChargebacksSearch } from './chargebacksSearch';
 
 const SETTLED_CHOICES = [

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { loadStateOf } from '../../api/queries';
 import { Loaded, emptyFirstPage } from '../../components/LoadStates';
+import { dateRangeProblem, fixTheDates } from '../../components/dateRange';
 import { CountedPager, withPage } from '../../components/Pager';
 import { useUrlSearch } from '../../components/useUrlSearch';
 import { localDay } from '../claims/claimsFormat';
@@ -25,6 +26,7 @@ export function ChargebacksScreen() {
   const query = useChargebackList(chargebackRequestOf(search));
   const state = loadStateOf(query);
   const page = search.page ?? 1;
+  const rangeProblem = dateRangeProblem(search.from, search.to);
   const [importOpen, setImportOpen] = useState(false);
   const [visibility, setVisibility] = useColumnVisibility(
     'chargebacks.columns',
@@ -65,7 +67,9 @@ export function ChargebacksScreen() {
           emptyFirstPage(
             data.items.length,
             page,
-            isChargebackFiltered(search) ? (
+            rangeProblem ? (
+              <p>{fixTheDates(rangeProblem)}</p>
+            ) : isChargebackFiltered(search) ? (
               <p>
                 No chargebacks match these filters. Change them, or choose{' '}
                 <strong>Clear filters</strong>.

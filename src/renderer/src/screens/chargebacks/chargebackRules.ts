@@ -17,7 +17,12 @@ export interface StatusChip {
 const CHIPS: Record<DisputeStatus, Omit<StatusChip, 'label'>> = {
   Won: { tone: 'won', symbol: '✓', meaning: 'Dispute won; the money comes back' },
   Lost: { tone: 'lost', symbol: '✗', meaning: 'Dispute lost; the chargeback stands' },
-  'Not Disputed': { tone: 'closed', symbol: '–', meaning: 'Accepted without a dispute' },
+  // The first state of every new deduction: nobody has acted on it yet.
+  'Not Disputed': {
+    tone: 'action',
+    symbol: '!',
+    meaning: 'Not disputed yet: decide before the deadline',
+  },
   Expired: { tone: 'lost', symbol: '⊘', meaning: 'The dispute deadline passed' },
   'Pending Review': { tone: 'waiting', symbol: '•', meaning: 'Waiting for someone to review it' },
   'Ready to Dispute': { tone: 'action', symbol: '!', meaning: 'Ready: send the dispute' },
@@ -46,14 +51,14 @@ export interface DeadlineWarning {
 /**
  * The warning next to a chargeback's deadline, with `today` the workstation's calendar day:
  * expired (the service says so, or the deadline day is over) or due within DUE_SOON_DAYS days.
- * A settled chargeback (Won, Lost, Not Disputed) and one without a deadline get none.
+ * A settled chargeback (Won, Lost) and one without a deadline get none; Not Disputed is still open.
  */
 export function deadlineWarningOf(
   chargeback: Pick<Chargeback, 'dispute_status' | 'dispute_deadline' | 'is_expired' | 'closed'>,
   today: string,
 ): DeadlineWarning | null {
   const { dispute_status: status, dispute_deadline: deadline } = chargeback;
-  if (status === 'Won' || status === 'Lost' || status === 'Not Disputed') return null;
+  if (status === 'Won' || status === 'Lost') return null;
   // The deadline itself is shown next to the warning, so the warning stays short.
   const expired: DeadlineWarning = { kind: 'expired', text: 'Expired' };
   if (status === 'Expired' || chargeback.is_expired) return expired;

@@ -10,6 +10,9 @@ import {
   csvHasColumn,
   importRefusalOf,
   importSummaryOf,
+  looksBinary,
+  notCsvReason,
+  SNIFF_BYTES,
   type ImportRefusal,
   type ReportLine,
 } from './importReport';
@@ -82,16 +85,20 @@ export function ImportCsvPanel({ kind }: { kind: ClaimsImportKind }) {
   const chosenBrand = brandId || (brands.length === 1 ? brands[0]!.brand.brand_id : '');
   const retailers = brands.find((entry) => entry.brand.brand_id === chosenBrand)?.retailers ?? [];
 
-  const choose = (chosen: File | undefined) => {
+  const refuse = (reason: string) => {
+    setFile(null);
+    setErrors((previous) => ({ ...previous, file: reason }));
+    if (fileInput.current) fileInput.current.value = '';
+  };
+
+  const choose = async (chosen: File | undefined) => {
     setOutcome(null);
     if (!chosen) return;
     const check = checkCsvFile(chosen);
-    if (!check.ok) {
-      setFile(null);
-      setErrors((previous) => ({ ...previous, file: check.reason }));
-      if (fileInput.current) fileInput.current.value = '';
-      return;
-    }
+    if (!check.ok) return refuse(check.reason);
+    // The name can lie (a PDF saved as .csv): its first bytes cannot.
+    const head = new Uint8Array(await chosen.slice(0, SNIFF_BYTES).arrayBuffer());
+    if (looksBinary(head)) return refuse(notCsvReason(chosen.name));
     setFile(chosen);
     setErrors((previous) => ({ ...previous, file: undefined }));
   };
@@ -99,7 +106,7 @@ export function ImportCsvPanel({ kind }: { kind: ClaimsImportKind }) {
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
     setDragging(false);
-    choose(event.dataTransfer.files[0]);
+    void choose(event.dataTransfer.files[0]);
   };
 
   const submit = async (event: FormEvent) => {
@@ -173,7 +180,7 @@ export function ImportCsvPanel({ kind }: { kind: ClaimsImportKind }) {
           accept=".csv,text/csv,.txt,text/plain"
           aria-invalid={errors.file ? true : undefined}
           aria-describedby={describedBy('file')}
-          onChange={(event) => choose(event.target.files?.[0])}
+          onChange={(event) => void choose(event.target.files?.[0])}
         />
         {fieldError('file')}
       </div>
@@ -209,7 +216,8 @@ export function ImportCsvPanel({ kind }: { kind: ClaimsImportKind }) {
             aria-describedby={describedBy('retailer')}
             onChange={(event) => setRetailerId(event.target.value)}
           >
-            <option value="">Named in the file (retailer_id column)</option>
+            {/* The service then reads each row's retailer_id column; the clerk need not know its name. */}
+            <option value="">Named on each row of the file</option>
             {retailers.map((retailer) => (
               <option key={retailer.retailer_id} value={retailer.retailer_id}>
                 {retailer.name}

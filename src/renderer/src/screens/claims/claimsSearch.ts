@@ -14,8 +14,3 @@ export const calendarDay = z
 
 /** A page number; 1 when absent. */
 export const pageParam = pageNumber;
-
-/** A date range whose start is after its end matches nothing; the filter says so next to it. */
-export function dateRangeProblem(from: string | undefined, to: string | undefined): string | null {
-  return from && to && from > to ? 'The start date is after the end date.' : null;
-}

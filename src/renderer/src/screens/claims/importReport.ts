@@ -72,6 +72,23 @@ export type CsvFileCheck = { ok: true } | { ok: false; reason: string };
 /** Largest CSV the panel sends (the service's request limit, less room for the JSON around it). */
 export const MAX_CSV_BYTES = CLAIM_LIMITS.importBodyBytes - 64 * 1024;
 
+/** What the zone says about a file that is not a CSV (a PDF, a spreadsheet, an image). */
+export function notCsvReason(name: string): string {
+  return `This is not a CSV file: ${name}. Choose the .csv export.`;
+}
+
+/** Bytes of a file's start that `looksBinary` reads. */
+export const SNIFF_BYTES = 4096;
+
+/**
+ * Whether a file's first bytes show it is not text: a PDF (`%PDF`), a zip such as an .xlsx
+ * (`PK`), or any NUL byte. A PDF renamed `.csv` is caught here, before a 10 MB upload.
+ */
+export function looksBinary(head: Uint8Array): boolean {
+  const starts = (text: string) => [...text].every((c, i) => head[i] === c.charCodeAt(0));
+  return starts('%PDF') || starts('PK\u0003\u0004') || head.includes(0);
+}
+
 /** Whether a chosen file may be sent as a CSV import: a `.csv` or text file, not empty, not too big. */
 export function checkCsvFile(file: { name: string; size: number; type: string }): CsvFileCheck {
   const name = file.name.toLowerCase();
@@ -81,9 +98,7 @@ export function checkCsvFile(file: { name: string; size: number; type: string })
     name.endsWith('.tsv') ||
     file.type === 'text/csv' ||
     file.type === 'text/plain';
-  if (!looksCsv) {
-    return { ok: false, reason: `${file.name} is not a CSV file. Choose a .csv file.` };
-  }
+  if (!looksCsv) return { ok: false, reason: notCsvReason(file.name) };
   if (file.size === 0) return { ok: false, reason: `${file.name} is empty.` };
   if (file.size > MAX_CSV_BYTES) {
     return { ok: false, reason: `${file.name} is larger than 10 MB. Split it into smaller files.` };

@@ -5,7 +5,7 @@ import {
   retailerChoices,
 } from '../../components/FilterFields';
 import { allRetailersOf, useBrandRetailers } from '../claims/claimsQueries';
-import { dateRangeProblem } from '../claims/claimsSearch';
+import { dateRangeProblem } from '../../components/dateRange';
 import { isPosFiltered, type PosSearch } from './posSearch';
 
 /** Retailer and reporting dates; every change goes to the URL (and back to page 1). */

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { loadStateOf } from '../../api/queries';
 import { Loaded, emptyFirstPage } from '../../components/LoadStates';
+import { dateRangeProblem, fixTheDates } from '../../components/dateRange';
 import { CountedPager, withPage } from '../../components/Pager';
 import { useUrlSearch } from '../../components/useUrlSearch';
 import { usePosChartRows, usePosPage } from '../claims/claimsQueries';
@@ -51,6 +52,7 @@ export function PosScreen() {
   const query = usePosPage(posRequestOf(search));
   const state = loadStateOf(query);
   const page = search.page ?? 1;
+  const rangeProblem = dateRangeProblem(search.from, search.to);
   const [importOpen, setImportOpen] = useState(false);
   const [visibility, setVisibility] = useColumnVisibility(
     'pos.columns',
@@ -90,7 +92,9 @@ export function PosScreen() {
           emptyFirstPage(
             data.items.length,
             page,
-            isPosFiltered(search) ? (
+            rangeProblem ? (
+              <p>{fixTheDates(rangeProblem)}</p>
+            ) : isPosFiltered(search) ? (
               <p>
                 No POS rows match these filters. Widen the dates, choose another retailer, or choose{' '}
                 <strong>Clear filters</strong>.

@@ -1,7 +1,9 @@
-import { useEffect, useRef } from 'react';
+import { Link } from '@tanstack/react-router';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { Transaction } from '../../../../shared/transactions';
 import { formatShortTime } from '../orders/orderFormat';
 import type { NameLookup } from './TransactionsTable';
+import { statusLabel } from './transactionLabels';
 
 const json = (value: unknown) => (value === null ? 'None' : JSON.stringify(value, null, 2));
 
@@ -23,9 +25,9 @@ export function TransactionDrawer({
     return () => element?.close();
   }, []);
   const t = transaction;
-  const facts: [string, string][] = [
-    ['Action', `${t.action_type} (${t.action_type_label})`],
-    ['Status', t.execution_status],
+  const facts: [string, ReactNode][] = [
+    ['Action', t.action_type],
+    ['Status', statusLabel(t.execution_status)],
     ['Created', formatShortTime(t.created_at)],
     ['Updated', formatShortTime(t.updated_at)],
     ['Duration', `${t.duration_ms} ms`],
@@ -33,9 +35,22 @@ export function TransactionDrawer({
     ['Brand', names.brand(t.brand_id)],
     ['Retailer', names.retailer(t.retailer_id)],
     ['Transaction ID', t.transaction_id],
+    [
+      'Order',
+      t.order_id ? (
+        <Link to="/orders/$orderId" params={{ orderId: t.order_id }}>
+          {t.picksheet_code ?? t.order_id}
+        </Link>
+      ) : (
+        '—'
+      ),
+    ],
+    ['PO number', t.po_number || '—'],
     ['Order ID', t.order_id ?? '—'],
     ['Correlation ID', t.correlation_id ?? '—'],
     ['Error', t.error_message ?? '—'],
+    // The codes an integrator searches logs and the interface for.
+    ['Codes', `${t.action_type_label} · ${t.execution_status}`],
   ];
   return (
     <dialog

@@ -16,6 +16,8 @@ import {
 } from '../../components/FilterFields';
 import { useAllRetailers } from '../orders/orderQueries';
 import { useAllBrands } from './transactionQueries';
+import { STATUS_LABELS } from './transactionLabels';
+import { dateRangeProblem } from '../../components/dateRange';
 import { isFiltered, type TransactionSearch } from './transactionSearch';
 import { UUID_TEXT } from '../../../../shared/ids';
 
@@ -70,6 +72,7 @@ export function TransactionFilters({
   // What the URL says wins (back, forward, Clear filters, a link).
   const { q, transaction, order, po } = search;
   useEffect(() => setTyped(typedOf({ q, transaction, order, po })), [q, transaction, order, po]);
+  const rangeProblem = dateRangeProblem(search.from, search.to);
   const change = (patch: Partial<TransactionSearch>) =>
     onChange({ ...search, ...patch, page: undefined, open: undefined });
   const submit = (event: FormEvent) => {
@@ -134,7 +137,10 @@ export function TransactionFilters({
         label="Status"
         value={search.status}
         anyLabel="Any status"
-        options={EXECUTION_STATUSES.map((status) => ({ value: status, label: status }))}
+        options={EXECUTION_STATUSES.map((status) => ({
+          value: status,
+          label: STATUS_LABELS[status],
+        }))}
         onChange={(value) => change({ status: value as TransactionSearch['status'] })}
       />
       <SelectField
@@ -184,14 +190,22 @@ export function TransactionFilters({
         id="transactions-from"
         label="Created from"
         value={search.from}
+        errorId={rangeProblem ? 'transactions-range-error' : undefined}
         onChange={(from) => change({ from })}
       />
       <DateField
         id="transactions-to"
         label="Created to"
         value={search.to}
+        errorId={rangeProblem ? 'transactions-range-error' : undefined}
         onChange={(to) => change({ to })}
-      />
+      >
+        {rangeProblem ? (
+          <p id="transactions-range-error" className="field-error" role="alert">
+            {rangeProblem}
+          </p>
+        ) : null}
+      </DateField>
       <ClearFilters
         shown={isFiltered(search)}
         onClear={() => onChange({ sort: search.sort, dir: search.dir })}

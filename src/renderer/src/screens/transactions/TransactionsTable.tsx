@@ -1,7 +1,9 @@
 import { createColumnHelper } from '@tanstack/react-table';
+import { Link } from '@tanstack/react-router';
 import type { Transaction, TransactionSortField } from '../../../../shared/transactions';
 import { ServerSortedTable } from '../../components/ServerSortedTable';
 import { formatShortTime } from '../orders/orderFormat';
+import { statusLabel } from './transactionLabels';
 
 const column = createColumnHelper<Transaction>();
 const NONE = '—';
@@ -21,6 +23,8 @@ function columnsOf(names: NameLookup, onOpen: (id: string) => void) {
         <button
           type="button"
           className="link-button"
+          // The screen gives focus back to this button when the details close.
+          data-opens-transaction={info.row.original.transaction_id}
           onClick={() => onOpen(info.row.original.transaction_id)}
           aria-label={`Details of ${info.row.original.action_type} at ${formatShortTime(info.getValue())}`}
         >
@@ -28,15 +32,42 @@ function columnsOf(names: NameLookup, onOpen: (id: string) => void) {
         </button>
       ),
     }),
-    column.accessor('action_type', { id: 'action_type', header: 'Action' }),
+    column.accessor('action_type', {
+      id: 'action_type',
+      header: 'Action',
+      // The phrase; its code (action_type_label) is in the title and the details.
+      cell: (info) => <span title={info.row.original.action_type_label}>{info.getValue()}</span>,
+    }),
     column.accessor('execution_status', {
       id: 'execution_status',
       header: 'Status',
       cell: (info) => (
-        <span className={`tx-status tx-status-${info.getValue().toLowerCase()}`}>
-          {info.getValue()}
+        <span
+          className={`tx-status tx-status-${info.getValue().toLowerCase()}`}
+          title={info.getValue()}
+        >
+          {statusLabel(info.getValue())}
         </span>
       ),
+    }),
+    column.accessor('picksheet_code', {
+      id: 'picksheet_code',
+      header: 'Picksheet',
+      cell: (info) => {
+        const orderId = info.row.original.order_id;
+        if (!orderId) return NONE;
+        // A row whose order is gone (or never existed) still names it by id.
+        return (
+          <Link to="/orders/$orderId" params={{ orderId }}>
+            {info.getValue() ?? orderId}
+          </Link>
+        );
+      },
+    }),
+    column.accessor('po_number', {
+      id: 'po_number',
+      header: 'PO',
+      cell: (info) => info.getValue() || NONE,
     }),
     column.accessor('facility_id', {
       id: 'facility',
