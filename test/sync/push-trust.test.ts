@@ -117,6 +117,9 @@ describe('a push is judged by the stored row (item 1)', () => {
     for (const [, change] of cases) {
       await expectRefused(reno, [change]);
       expect(first('order_items', 'id = ?', line.id)).toEqual(line);
+      // The refusal is the Reno device's: not filed under the Savannah order its payload named.
+      expect(reno.lastConflict()?.facility_id).not.toBe(SAVANNAH);
+      expect(reno.lastConflict()?.order_id).not.toBe(SAVANNAH_PACKED);
     }
     expect(centralRow(central, 'order_items', 'sku = ?', 'HACKED-BY-RENO')).toBeUndefined();
   });

@@ -354,6 +354,13 @@ function recordConflict(
   const facilityId =
     order?.facility_id ??
     (orderChange?.t === 'orders' ? String(orderChange.new?.facility_id ?? '') || null : null);
+  // The payload may name any order or facility: the conflict is theirs only where the device serves.
+  const served =
+    facilityId !== null &&
+    prepared(sqlite, `SELECT 1 FROM device_facilities WHERE device_id = ? AND facility_id = ?`).get(
+      deviceId,
+      facilityId,
+    ) !== undefined;
   prepared(
     sqlite,
     `INSERT INTO sync_conflicts (id, client_id, seq, mutation, order_id, facility_id, reason,
@@ -364,8 +371,8 @@ function recordConflict(
     deviceId,
     mutation.seq,
     mutation.name,
-    order ? orderId : null,
-    facilityId,
+    served && order ? orderId : null,
+    served ? facilityId : null,
     refusal.message,
     JSON.stringify(refusal.fields),
     JSON.stringify(changes),

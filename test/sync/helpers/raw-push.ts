@@ -29,6 +29,8 @@ export interface RawDevice {
   push(changes: RowChange[] | unknown[]): Promise<{ status: number; body: ApiBody }>;
   /** The reason of the last conflict the central recorded for this device, if any. */
   lastConflictReason(): string | null;
+  /** The last conflict the central recorded for this device. */
+  lastConflict(): Row | undefined;
 }
 
 export async function rawDevice(central: RunningService, device: SeedDevice): Promise<RawDevice> {
@@ -45,6 +47,10 @@ export async function rawDevice(central: RunningService, device: SeedDevice): Pr
       sqlite.prepare(`SELECT last_seq FROM sync_clients WHERE client_id = ?`).get(device.id) as
         { last_seq: number } | undefined
     )?.last_seq ?? 0;
+  const lastConflict = () =>
+    sqlite
+      .prepare(`SELECT * FROM sync_conflicts WHERE client_id = ? ORDER BY seq DESC LIMIT 1`)
+      .get(device.id) as Row | undefined;
   return {
     async push(changes) {
       const response = await fetch(`${central.url}/api/sync/v1/push`, {
@@ -63,11 +69,9 @@ export async function rawDevice(central: RunningService, device: SeedDevice): Pr
       });
       return { status: response.status, body: (await response.json()) as ApiBody };
     },
+    lastConflict,
     lastConflictReason() {
-      const row = sqlite
-        .prepare(`SELECT reason FROM sync_conflicts WHERE client_id = ? ORDER BY seq DESC LIMIT 1`)
-        .get(device.id) as { reason: string } | undefined;
-      return row?.reason ?? null;
+      return (lastConflict()?.reason as string | undefined) ?? null;
     },
   };
 }
