@@ -288,7 +288,7 @@ function writeChange(
     return [];
   }
   if (plan.kind === 'insert') {
-    const names = Object.keys(plan.row);
+    const names = columnsOf(sqlite, table.name).filter((c) => c in plan.row);
     prepared(
       sqlite,
       `INSERT INTO ${table.name} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})`,
