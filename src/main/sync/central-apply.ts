@@ -6,9 +6,16 @@ import { columnsOf, prepared } from './columns';
 import { guardConflictChanges, refusalTie } from './conflict-rules';
 import type { PushAnswer, PushedMutation, RowChange } from './protocol';
 import type { CentralStamps } from './stamps';
-import { guardDeliveries, guardFacilityRows } from './push-guards';
+import {
+  describe,
+  evaluateOn,
+  guardChange,
+  type PlannedChange,
+  type Pusher,
+  type Row,
+} from './push-guards';
 import { Refusal } from './refusal';
-import { bindable, keyWhere, writeRow } from './rows';
+import { bindable, keyWhere } from './rows';
 import { REPLICATED_BY_NAME, type ReplicatedTable } from './tables';
 
 export interface PushContext {
@@ -127,155 +134,184 @@ export const FIELD_CONFLICT = 'Changed on the central service since this worksta
 type MutationOutcome = 'applied' | 'partial' | 'rejected';
 
 interface OrderState {
-  id: string;
   status: string;
-  facility_id: string;
   picksheet_code: string;
 }
 
-/** Applies every change; returns the fields that conflicted (the rest of their rows applied). */
+/**
+ * Applies every change in order, each judged by the central's stored row just before it is
+ * written (an insert and an update of one row in one mutation are judged in turn); returns the
+ * fields that conflicted (the rest of their rows applied).
+ */
 function applyChanges(
   sqlite: SQLite.Database,
   deviceId: string,
   facilityIds: ReadonlySet<string>,
   changes: RowChange[],
 ): ConflictField[] {
+  const pusher: Pusher = { sqlite, deviceId, facilityIds };
   const tables = changes.map((change) => {
     const table = REPLICATED_BY_NAME.get(change.t);
     if (!table || !table.pushed) throw new Refusal(`Table ${change.t} is written centrally only`);
     if (change.k.length !== table.key.length) throw new Refusal(`Bad key for ${change.t}`);
     return table;
   });
-  guardOrders(sqlite, facilityIds, changes, tables);
-  guardFacilityRows(changes, facilityIds);
-  guardDeliveries(sqlite, changes, deviceId);
+  // A device changes only its conflicts' resolutions (conflict-rules.ts).
   guardConflictChanges(sqlite, deviceId, changes);
-  return changes.flatMap((change, index) => applyChange(sqlite, tables[index]!, change));
-}
-
-/** The central's view of the orders a mutation touches: finished orders win, scope is checked. */
-function guardOrders(
-  sqlite: SQLite.Database,
-  facilityIds: ReadonlySet<string>,
-  changes: RowChange[],
-  tables: ReplicatedTable[],
-): void {
-  const orderIds = new Set<string>();
-  let onlyAppends = true;
+  const onlyAppends = changes.every((c, i) => c.op === 'I' && tables[i]!.appendOnly);
+  // Each order's status as the mutation found it (a step of this mutation may finish it).
+  const orders = new Map<string, OrderState | undefined>();
+  const conflicts: ConflictField[] = [];
   changes.forEach((change, index) => {
     const table = tables[index]!;
-    if (!table.appendOnly) onlyAppends = false;
-    const orderId = orderIdOf(sqlite, table, change);
-    if (orderId) orderIds.add(orderId);
-    if (change.t === 'orders' && change.op === 'I') {
-      const facility = String(change.new?.facility_id ?? '');
-      if (!facilityIds.has(facility)) {
-        throw new Refusal('The order belongs to a facility this workstation does not serve');
-      }
+    const stored = storedRow(sqlite, table, change.k);
+    const plan = planChange(sqlite, table, change, stored);
+    guardChange(pusher, table, stored, plan, changes);
+    const after = plan.kind === 'insert' ? plan.row : plan.kind === 'update' ? plan.result : null;
+    for (const row of [stored, after]) {
+      const orderId = row && table.order ? evaluateOn(sqlite, table, table.order, row) : null;
+      if (orderId) refuseFinished(sqlite, orders, orderId, onlyAppends, changes);
     }
+    conflicts.push(...writeChange(sqlite, table, change, plan));
   });
-  const find = prepared(
-    sqlite,
-    `SELECT id, status, facility_id, picksheet_code FROM orders WHERE id = ?`,
-  );
-  for (const orderId of orderIds) {
-    const order = find.get(orderId) as OrderState | undefined;
-    if (!order) continue;
-    if (!facilityIds.has(order.facility_id)) {
-      throw new Refusal('The order belongs to a facility this workstation does not serve');
-    }
-    if (!onlyAppends && (FINAL_STATUSES as readonly string[]).includes(order.status)) {
-      const yours = changes.find((c) => c.t === 'orders' && c.k[0] === orderId)?.new?.status;
-      throw new Refusal(
-        `Order ${order.picksheet_code} was already ${order.status} on the central service`,
-        [
-          {
-            table: 'orders',
-            key: [orderId],
-            field: 'status',
-            yours: yours ?? null,
-            central: order.status,
-          },
-        ],
-      );
-    }
-  }
-}
-
-function orderIdOf(sqlite: SQLite.Database, table: ReplicatedTable, change: RowChange) {
-  if (!table.order) return null;
-  if (table.name === 'orders') return String(change.k[0]);
-  const row = change.new ?? change.old ?? {};
-  if (typeof row.order_id === 'string') return row.order_id;
-  if (typeof row.carton_id === 'string') {
-    const carton = prepared(sqlite, `SELECT order_id FROM cartons WHERE id = ?`).get(
-      row.carton_id,
-    ) as { order_id: string } | undefined;
-    return carton?.order_id ?? null;
-  }
-  return null;
-}
-
-const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
-
-function applyChange(
-  sqlite: SQLite.Database,
-  table: ReplicatedTable,
-  change: RowChange,
-): ConflictField[] {
-  const key = change.k.map(bindable);
-  const columns = columnsOf(sqlite, table.name);
-  if (change.op === 'D') {
-    prepared(sqlite, `DELETE FROM ${table.name} WHERE ${keyWhere(table)}`).run(...key);
-    return [];
-  }
-  const incoming = change.new ?? {};
-  if (change.op === 'I') {
-    const names = columns.filter((c) => c in incoming);
-    // Nothing to write is a malformed change, not a temporary failure: refuse it, do not jam the queue.
-    if (names.length === 0) throw new Refusal(`Bad row for ${change.t}`);
-    const updates = names.filter((c) => !table.key.includes(c));
-    writeRow(
-      sqlite,
-      table,
-      names,
-      names.map((c) => bindable(incoming[c])),
-      updates,
-    );
-    return [];
-  }
-  const current = prepared(sqlite, `SELECT * FROM ${table.name} WHERE ${keyWhere(table)}`).get(
-    ...key,
-  ) as Record<string, unknown> | undefined;
-  if (!current) throw new Refusal(`This ${describe(table)} was deleted on the central service`);
-  const before = change.old ?? {};
-  const conflicts: ConflictField[] = [];
-  const sets: string[] = [];
-  for (const column of columns) {
-    if (!(column in incoming) || same(before[column], incoming[column])) continue;
-    if (same(current[column], incoming[column])) continue;
-    if (same(current[column], before[column]) || table.laterWins?.includes(column)) {
-      sets.push(column);
-    } else {
-      conflicts.push({
-        table: table.name,
-        key: change.k,
-        field: column,
-        yours: incoming[column] ?? null,
-        central: current[column] ?? null,
-      });
-    }
-  }
-  if (sets.length === 0) return conflicts;
-  prepared(
-    sqlite,
-    `UPDATE ${table.name} SET ${sets.map((c) => `${c} = ?`).join(', ')} WHERE ${keyWhere(table)}`,
-  ).run(...sets.map((c) => bindable(incoming[c])), ...key);
   return conflicts;
 }
 
-function describe(table: ReplicatedTable): string {
-  return table.name.replace(/_/g, ' ').replace(/s$/, '');
+/** A shipped or cancelled order (on the central) refuses every change but appends. */
+function refuseFinished(
+  sqlite: SQLite.Database,
+  orders: Map<string, OrderState | undefined>,
+  orderId: string,
+  onlyAppends: boolean,
+  changes: RowChange[],
+): void {
+  if (!orders.has(orderId)) {
+    orders.set(
+      orderId,
+      prepared(sqlite, `SELECT status, picksheet_code FROM orders WHERE id = ?`).get(orderId) as
+        OrderState | undefined,
+    );
+  }
+  const order = orders.get(orderId);
+  if (!order || onlyAppends || !(FINAL_STATUSES as readonly string[]).includes(order.status)) {
+    return;
+  }
+  const yours = changes.find((c) => c.t === 'orders' && c.k[0] === orderId)?.new?.status;
+  throw new Refusal(
+    `Order ${order.picksheet_code} was already ${order.status} on the central service`,
+    [
+      {
+        table: 'orders',
+        key: [orderId],
+        field: 'status',
+        yours: yours ?? null,
+        central: order.status,
+      },
+    ],
+  );
+}
+
+function storedRow(sqlite: SQLite.Database, table: ReplicatedTable, key: RowChange['k']) {
+  return prepared(sqlite, `SELECT * FROM ${table.name} WHERE ${keyWhere(table)}`).get(
+    ...key.map(bindable),
+  ) as Row | undefined;
+}
+
+const same = (a: unknown, b: unknown) => bindable(a) === bindable(b);
+
+/**
+ * The pushed row with its key as the change names it: the key is what the central judges the
+ * change by, so a row claiming another key is refused, and one without key columns gets them.
+ */
+function pushedRow(sqlite: SQLite.Database, table: ReplicatedTable, change: RowChange): Row {
+  const columns = columnsOf(sqlite, table.name);
+  const row: Row = {};
+  for (const [column, value] of Object.entries(change.new ?? {})) {
+    if (columns.includes(column)) row[column] = value;
+  }
+  table.key.forEach((column, i) => {
+    if (column in row && !same(row[column], change.k[i])) {
+      throw new Refusal(`Bad key for ${change.t}`);
+    }
+    row[column] = change.k[i];
+  });
+  return row;
+}
+
+/**
+ * What a change would do to the stored row. A delete of a row the central does not have is
+ * nothing; an insert over an existing key is nothing when it is that very row and refused
+ * otherwise (not an upsert: decisions.md, Sync); an update is a three-way merge per column.
+ */
+function planChange(
+  sqlite: SQLite.Database,
+  table: ReplicatedTable,
+  change: RowChange,
+  stored: Row | undefined,
+): PlannedChange {
+  if (change.op === 'D') return stored ? { kind: 'delete' } : { kind: 'skip' };
+  const incoming = pushedRow(sqlite, table, change);
+  if (change.op === 'I') {
+    // Nothing to write is a malformed change, not a temporary failure: refuse it, do not jam the queue.
+    if (Object.keys(incoming).length === table.key.length)
+      throw new Refusal(`Bad row for ${change.t}`);
+    if (!stored) return { kind: 'insert', row: incoming };
+    if (Object.keys(incoming).every((c) => same(stored[c], incoming[c]))) return { kind: 'skip' };
+    throw new Refusal(`This ${describe(table)} already exists on the central service`);
+  }
+  if (!stored) throw new Refusal(`This ${describe(table)} was deleted on the central service`);
+  const before = change.old ?? {};
+  const sets: string[] = [];
+  const held: string[] = [];
+  for (const column of columnsOf(sqlite, table.name).filter((c) => c in incoming)) {
+    if (same(before[column], incoming[column]) || same(stored[column], incoming[column])) continue;
+    if (same(stored[column], before[column]) || table.laterWins?.includes(column)) {
+      sets.push(column);
+    } else {
+      held.push(column);
+    }
+  }
+  const result = { ...stored };
+  for (const column of sets) result[column] = incoming[column];
+  const wanted = { ...result };
+  for (const column of held) wanted[column] = incoming[column];
+  return { kind: 'update', sets, held, result, wanted };
+}
+
+function writeChange(
+  sqlite: SQLite.Database,
+  table: ReplicatedTable,
+  change: RowChange,
+  plan: PlannedChange,
+): ConflictField[] {
+  const key = change.k.map(bindable);
+  if (plan.kind === 'skip') return [];
+  if (plan.kind === 'delete') {
+    prepared(sqlite, `DELETE FROM ${table.name} WHERE ${keyWhere(table)}`).run(...key);
+    return [];
+  }
+  if (plan.kind === 'insert') {
+    const names = columnsOf(sqlite, table.name).filter((c) => c in plan.row);
+    prepared(
+      sqlite,
+      `INSERT INTO ${table.name} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})`,
+    ).run(...names.map((c) => bindable(plan.row[c])));
+    return [];
+  }
+  if (plan.sets.length > 0) {
+    prepared(
+      sqlite,
+      `UPDATE ${table.name} SET ${plan.sets.map((c) => `${c} = ?`).join(', ')} WHERE ${keyWhere(table)}`,
+    ).run(...plan.sets.map((c) => bindable(plan.result[c])), ...key);
+  }
+  const incoming = change.new ?? {};
+  return plan.held.map((column) => ({
+    table: table.name,
+    key: change.k,
+    field: column,
+    yours: incoming[column] ?? null,
+    central: plan.result[column] ?? null,
+  }));
 }
 
 /** Constraint failures are permanent (the same rows fail the same way); anything else is not. */

@@ -1,58 +1,237 @@
 import type SQLite from 'better-sqlite3';
-import { prepared } from './columns';
+import { MOVABLE_STATUSES } from '../../shared/orders';
+import { columnsOf, prepared } from './columns';
 import type { RowChange } from './protocol';
-import { CENTRAL_ID } from './runtime';
 import { Refusal } from './refusal';
+import { bindable } from './rows';
+import { CENTRAL_ID } from './runtime';
+import type { ReplicatedTable } from './tables';
 
-const OUT_OF_SCOPE = 'The row belongs to a facility this workstation does not serve';
+export type Row = Record<string, unknown>;
+
+/** Who pushes: a device and the facilities the central says it serves (never what it claims). */
+export interface Pusher {
+  sqlite: SQLite.Database;
+  deviceId: string;
+  facilityIds: ReadonlySet<string>;
+}
+
+/** What a change would do to the central's row, worked out before anything is written. */
+export type PlannedChange =
+  | { kind: 'skip' }
+  | { kind: 'delete' }
+  | { kind: 'insert'; row: Row }
+  /** `result` is the row after the merge; `wanted` the row had the held columns applied too. */
+  | { kind: 'update'; sets: string[]; held: string[]; result: Row; wanted: Row };
+
+export const OUT_OF_SCOPE = 'The row belongs to a facility this workstation does not serve';
+export const ORDER_OUT_OF_SCOPE = 'The order belongs to a facility this workstation does not serve';
 
 /**
- * Rows that name a facility themselves (log rows, snapshots, conflicts) must name one of the
- * device's, before and after the change (orders are checked with their aggregate).
+ * `expression` (a scope SQL of tables.ts, written for `R`) evaluated against `row`, stored or
+ * would-be: the very SQL that stamps and pull scope the row with, so push and pull cannot disagree.
  */
-export function guardFacilityRows(changes: RowChange[], facilityIds: ReadonlySet<string>): void {
-  for (const change of changes) {
-    if (!['transactions', 'advice_snapshots', 'sync_conflicts'].includes(change.t)) continue;
-    for (const row of [change.old, change.new]) {
-      const facility = row?.facility_id;
-      if (typeof facility === 'string' && !facilityIds.has(facility))
-        throw new Refusal(OUT_OF_SCOPE);
+export function evaluateOn(
+  sqlite: SQLite.Database,
+  table: ReplicatedTable,
+  expression: string,
+  row: Row,
+): string | null {
+  const columns = columnsOf(sqlite, table.name);
+  const found = prepared(
+    sqlite,
+    `SELECT ${expression} AS v FROM (SELECT ${columns.map((c) => `? AS ${c}`).join(', ')}) R`,
+  ).get(...columns.map((c) => bindable(row[c]))) as { v: unknown };
+  return found.v === null || found.v === undefined ? null : String(found.v);
+}
+
+/**
+ * Judges one change by the central's stored row and the row it would leave: both must belong to
+ * one of the device's facilities, append-only rows are only ever added, a move between
+ * facilities passes the move's rules, and deliveries cannot be forged. Throws a Refusal.
+ */
+export function guardChange(
+  pusher: Pusher,
+  table: ReplicatedTable,
+  stored: Row | undefined,
+  plan: PlannedChange,
+  changes: RowChange[],
+): void {
+  if (stored) requireInScope(pusher, table, stored);
+  if (plan.kind === 'skip') return;
+  if (plan.kind === 'delete') {
+    refuseDelete(table, stored!, changes);
+    return;
+  }
+  if (plan.kind === 'update') {
+    if (table.appendOnly) throw new Refusal(`A ${describe(table)} is never changed once recorded`);
+    const written = [...plan.sets, ...plan.held];
+    limitColumns(pusher, table, stored!, written);
+    // A held column is offered to the clerk as "apply mine": it must be one the device may write.
+    for (const row of [plan.result, plan.wanted]) requireInScope(pusher, table, row);
+    if (table.name === 'orders' && written.includes('facility_id')) {
+      guardMoveDestination(pusher.sqlite, plan.wanted);
     }
+    return;
+  }
+  if (table.name === 'sync_conflicts') {
+    throw new Refusal('Conflicts are recorded by the central service only');
+  }
+  requireInScope(pusher, table, plan.row);
+  if (table.name === 'advice_snapshots') guardSnapshot(pusher.sqlite, plan.row);
+  if (table.name === 'advice_deliveries') guardNewDelivery(pusher, plan.row);
+  if (table.name === 'transactions') guardLogRow(pusher, plan.row);
+}
+
+export function describe(table: ReplicatedTable): string {
+  return table.name.replace(/_/g, ' ').replace(/s$/, '');
+}
+
+/**
+ * A row with no facility (brand-wide) is not a device's to write; the one exception is a conflict
+ * the device itself caused (a refusal of a row that had no facility either).
+ */
+function requireInScope(pusher: Pusher, table: ReplicatedTable, row: Row): void {
+  const facility = evaluateOn(pusher.sqlite, table, table.facility, row);
+  if (facility !== null && pusher.facilityIds.has(facility)) return;
+  if (facility === null && table.name === 'sync_conflicts' && row.client_id === pusher.deviceId) {
+    return;
+  }
+  throw new Refusal(table.order ? ORDER_OUT_OF_SCOPE : OUT_OF_SCOPE);
+}
+
+/** The one delete of an append-only row a command makes: a carton's Pack action, with its carton. */
+const isPackActionOfDeletedCarton = (row: Row, changes: RowChange[]) =>
+  row.kind === 'ACTION' &&
+  row.action_type === 'Carton Workflow' &&
+  row.metric === 'Pack' &&
+  changes.some((c) => c.t === 'cartons' && c.op === 'D' && c.k[0] === row.carton_id);
+
+function refuseDelete(table: ReplicatedTable, stored: Row, changes: RowChange[]): void {
+  if (table.name === 'order_activity' && isPackActionOfDeletedCarton(stored, changes)) return;
+  if (table.appendOnly) throw new Refusal(`A ${describe(table)} is never deleted once recorded`);
+  if (table.name === 'orders') throw new Refusal('An order is cancelled, never deleted');
+  if (table.name === 'advice_deliveries' || table.name === 'sync_conflicts') {
+    throw new Refusal(`A ${describe(table)} is never deleted by a workstation`);
   }
 }
 
 /**
- * A delivery is written by its sender only. A device may queue one for the central, whose
- * document the central builds itself: whatever document came with it is dropped.
+ * Updates a device may make beyond its own rows' fields: a delivery's outcome (its sender only)
+ * and a conflict's resolution, nothing else of them; an order's facility only as a move.
  */
-export function guardDeliveries(
-  sqlite: SQLite.Database,
-  changes: RowChange[],
-  deviceId: string,
-): void {
-  for (const change of changes) {
-    if (change.t !== 'advice_deliveries') continue;
-    if (change.op === 'I') {
-      const row = change.new ?? {};
-      if (row.sender_id === CENTRAL_ID) {
-        Object.assign(row, {
-          status: 'PENDING',
-          document: null,
-          content_type: null,
-          file_name: null,
-          interchange_control_number: null,
-          next_attempt_at: null,
-        });
-      } else if (row.sender_id !== deviceId) {
-        throw new Refusal('A delivery is recorded by the replica that sends it');
-      }
-      continue;
-    }
-    const current = prepared(sqlite, `SELECT sender_id FROM advice_deliveries WHERE id = ?`).get(
-      change.k[0] ?? null,
-    ) as { sender_id: string | null } | undefined;
-    if (current && current.sender_id !== deviceId) {
-      throw new Refusal('Only the replica that sends a delivery records its outcome');
-    }
+function limitColumns(pusher: Pusher, table: ReplicatedTable, stored: Row, written: string[]) {
+  if (table.name === 'advice_deliveries' && stored.sender_id !== pusher.deviceId) {
+    throw new Refusal('Only the replica that sends a delivery records its outcome');
   }
+  if (table.name === 'advice_deliveries' || table.name === 'sync_conflicts') {
+    const other = written.find((c) => !table.laterWins?.includes(c));
+    if (other) throw new Refusal(`A workstation cannot change ${other} of a ${describe(table)}`);
+  }
+  if (table.name === 'orders' && written.includes('facility_id')) guardMove(stored, written);
+}
+
+/**
+ * An order's facility changes only through the move command, so the central runs the move's
+ * rules again on its own rows (change-facility.ts): not yet packed, the brand works at the
+ * destination and the retailer is connected to the brand there; both facilities are the
+ * device's (the scope checks), and a taken picksheet code fails on the unique index.
+ */
+function guardMove(stored: Row, written: string[]): void {
+  const refuse = (why: string) => {
+    throw new Refusal(`The order cannot be moved: ${why}`);
+  };
+  if (written.some((c) => c !== 'facility_id' && c !== 'updated_at')) {
+    refuse('a move changes nothing else of the order');
+  }
+  if (!(MOVABLE_STATUSES as readonly unknown[]).includes(stored.status)) {
+    refuse(`only orders not yet packed can move; it is ${String(stored.status)}`);
+  }
+}
+
+/** The destination of a move, checked on the row the merge leaves. */
+function guardMoveDestination(sqlite: SQLite.Database, result: Row): void {
+  const facility = String(result.facility_id);
+  if (!brandWorksAt(sqlite, result.brand_id, facility)) {
+    throw new Refusal('The order cannot be moved: its brand does not work at that facility');
+  }
+  const connected = prepared(
+    sqlite,
+    `SELECT 1 FROM connections c JOIN facilities f ON f.organization_id = c.organization_id
+      WHERE f.id = ? AND c.brand_id = ? AND c.retailer_id = ?`,
+  ).get(facility, bindable(result.brand_id), bindable(result.retailer_id));
+  if (!connected) {
+    throw new Refusal(
+      'The order cannot be moved: its retailer is not connected to its brand at that facility',
+    );
+  }
+}
+
+const brandWorksAt = (sqlite: SQLite.Database, brandId: unknown, facilityId: unknown) =>
+  prepared(sqlite, `SELECT 1 FROM brand_facilities WHERE brand_id = ? AND facility_id = ?`).get(
+    bindable(brandId),
+    bindable(facilityId),
+  ) !== undefined;
+
+/** A snapshot names one of the device's facilities (checked with the scope) and a brand working there. */
+function guardSnapshot(sqlite: SQLite.Database, row: Row): void {
+  if (!brandWorksAt(sqlite, row.brand_id, row.facility_id)) {
+    throw new Refusal("The snapshot's brand does not work at its facility");
+  }
+}
+
+/**
+ * A delivery is written by its sender only. One queued for the central loses whatever document
+ * came with it (the central builds its own). Its connection must be one the snapshot's brand
+ * has in the facility's organisation, and the organisation, retailer and kind are the
+ * connection's, whatever the payload said.
+ */
+function guardNewDelivery(pusher: Pusher, row: Row): void {
+  if (row.sender_id === CENTRAL_ID) {
+    Object.assign(row, {
+      status: 'PENDING',
+      document: null,
+      content_type: null,
+      file_name: null,
+      interchange_control_number: null,
+      next_attempt_at: null,
+    });
+  } else if (row.sender_id !== pusher.deviceId) {
+    throw new Refusal('A delivery is recorded by the replica that sends it');
+  }
+  if (row.connection_id === null || row.connection_id === undefined) {
+    // The record of an advice that reached no connection: a failure that sends nothing.
+    Object.assign(row, {
+      connection_id: null,
+      organization_id: null,
+      retailer_id: null,
+      kind: null,
+      status: 'FAILURE',
+      document: null,
+      next_attempt_at: null,
+    });
+    return;
+  }
+  const connection = prepared(
+    pusher.sqlite,
+    `SELECT c.organization_id, c.retailer_id, c.kind FROM connections c
+       JOIN advice_snapshots s ON s.brand_id = c.brand_id
+       JOIN facilities f ON f.id = s.facility_id AND f.organization_id = c.organization_id
+      WHERE c.id = ? AND s.id = ?`,
+  ).get(bindable(row.connection_id), bindable(row.snapshot_id)) as Row | undefined;
+  if (!connection) {
+    throw new Refusal(
+      "The delivery's connection is not one of the snapshot's brand in the facility's organisation",
+    );
+  }
+  Object.assign(row, connection);
+}
+
+/** A log row naming an order names one the device serves (its own facility is checked with the scope). */
+function guardLogRow(pusher: Pusher, row: Row): void {
+  if (typeof row.order_id !== 'string') return;
+  const order = prepared(pusher.sqlite, `SELECT facility_id FROM orders WHERE id = ?`).get(
+    row.order_id,
+  ) as { facility_id: string } | undefined;
+  if (order && !pusher.facilityIds.has(order.facility_id)) throw new Refusal(ORDER_OUT_OF_SCOPE);
 }

@@ -13,7 +13,10 @@ export interface ReplicatedTable {
   order?: string;
   /** A workstation writes it and pushes its changes; the others are written on the central only. */
   pushed: boolean;
-  /** Rows only ever inserted (an append never conflicts, also on a finished order). */
+  /**
+   * Rows only ever inserted (an append never conflicts, also on a finished order): a device may
+   * insert new keys only, never update or delete one (push-guards.ts).
+   */
   appendOnly?: boolean;
   /** Columns where the later write wins when both sides changed them (else: a conflict). */
   laterWins?: readonly string[];
@@ -126,14 +129,8 @@ export const REPLICATED_TABLES: readonly ReplicatedTable[] = [
     key: ['transaction_id'],
     facility: 'R.facility_id',
     pushed: true,
+    // Never updated: each delivery attempt is a row of its own (db/advice.ts insertAttempts).
     appendOnly: true,
-    laterWins: [
-      'updated_at',
-      'execution_status',
-      'error_message',
-      'response_status',
-      'response_body',
-    ],
   },
   { name: 'billing_prices', key: ['brand_id', 'metric'], facility: 'NULL', pushed: false },
   {

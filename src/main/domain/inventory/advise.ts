@@ -16,6 +16,7 @@ import {
   type NewDeliveryRow,
 } from '../../db/advice';
 import type { AuthUser, ServiceContext } from '../context';
+import { conflict } from '../errors';
 import {
   messageOf,
   noEnabledConnectionMessage,
@@ -29,6 +30,9 @@ import {
 import { senderOfNewDelivery } from '../../sync/runtime';
 import { resolveTargets, type AdviceScope, type AdviceTargets } from './targets';
 import { validateAdvice } from './validate';
+
+export const BRAND_WIDE_ON_WORKSTATION =
+  'A brand-wide inventory advice is sent from the central service; on a workstation, send it for a facility';
 
 export interface AdviceResponse {
   message: string;
@@ -57,6 +61,10 @@ export async function sendInventoryAdvice(
   body: unknown,
 ): Promise<AdviceResponse> {
   const targets = await resolveTargets(ctx, user, scope);
+  // The central refuses brand-wide rows from devices (docs/sync.md, Push): say so now, not later.
+  if (targets.facility === null && ctx.sync?.role === 'workstation') {
+    throw conflict(BRAND_WIDE_ON_WORKSTATION);
+  }
   const items = validateAdvice(ctx, targets, body);
   const prepared = await writeOutbox(ctx, user, targets, items);
   const outcomes = await runDeliveries(ctx, prepared.jobs);

@@ -128,7 +128,13 @@ export const inventoryRoutes: RouteDef[] = [
     summary: "Send inventory advice for the credentials' brand across all its organisations",
     tag: 'Inventory advice',
     body: inventoryAdviceRequestDocSchema,
-    responses: adviceResponses,
+    responses: {
+      ...adviceResponses,
+      409: {
+        description: 'On a workstation: a brand-wide advice is sent from the central service',
+        schema: errorEnvelopeSchema,
+      },
+    },
     handler: advice(byBrand),
   },
   {

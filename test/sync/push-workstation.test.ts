@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { BRAND_WIDE_ON_WORKSTATION } from '../../src/main/domain/inventory/advise';
+import { importSeedBundle } from '../../src/main/domain/seed';
+import { TEST_PASSWORD_COST } from '../helpers/service';
+import {
+  api,
+  closedAfterEach,
+  COLUMBUS,
+  DEMO_PASSWORD,
+  pendingMutations,
+  RENO,
+  signIn,
+  startCentral,
+  startWorkstation,
+  syncUntilQuiet,
+} from './helpers/cluster';
+
+/** What a real workstation writes still passes the central's push guards (issue 18). */
+const running = closedAfterEach();
+const RENO_AND_COLUMBUS = {
+  id: 'd1000000-0000-4000-8000-000000000006',
+  name: 'Reno and Columbus packing',
+  facility_ids: [RENO, COLUMBUS],
+  secret: 'w6-secret-w6-secret',
+};
+
+async function cluster() {
+  const central = await startCentral();
+  running.push(central);
+  await importSeedBundle(
+    central.context.db,
+    { devices: [RENO_AND_COLUMBUS] },
+    { passwordCost: TEST_PASSWORD_COST },
+  );
+  const workstation = await startWorkstation(central.url, RENO_AND_COLUMBUS);
+  running.push(workstation);
+  await syncUntilQuiet(workstation);
+  return { central, workstation };
+}
+
+describe('a workstation’s own writes under the push guards', () => {
+  it('a move between two facilities the workstation serves reaches the central, with no conflict', async () => {
+    const { central, workstation } = await cluster();
+    const auth = await signIn(workstation);
+    const moved = await api(workstation, auth, 'PUT', '/api/v1/orders/change-facility', {
+      picksheet_code: 'PS-SUM-2611001',
+      facility_id: COLUMBUS,
+    });
+    expect(moved.status).toBe(200);
+    await syncUntilQuiet(workstation);
+    const order = await central.context.db
+      .selectFrom('orders')
+      .select('facility_id')
+      .where('picksheet_code', '=', 'PS-SUM-2611001')
+      .executeTakeFirstOrThrow();
+    expect(order.facility_id).toBe(COLUMBUS);
+    const conflicts = await central.context.db
+      .selectFrom('sync_conflicts')
+      .select('reason')
+      .where('client_id', '=', RENO_AND_COLUMBUS.id)
+      .execute();
+    expect(conflicts).toEqual([]);
+  }, 60_000);
+
+  it('a brand-wide advice is refused on a workstation at once (the central would refuse its rows)', async () => {
+    const { workstation } = await cluster();
+    const auth = await signIn(workstation, 'summit@example.com', DEMO_PASSWORD);
+    const answer = await api(workstation, auth, 'POST', '/api/v1/inventory/brand', {
+      items: [{ sku: 'SUM-TENT-2P', available_quantity: 5 }],
+    });
+    expect(answer.status).toBe(409);
+    expect(answer.body.message).toBe(BRAND_WIDE_ON_WORKSTATION);
+    const snapshots = await workstation.context.db
+      .selectFrom('advice_snapshots')
+      .select('id')
+      .execute();
+    expect(snapshots).toEqual([]);
+    expect(await pendingMutations(workstation)).toBe(0);
+  }, 60_000);
+});
