@@ -133,9 +133,6 @@ async function freshPull(device: { id: string; secret: string }): Promise<string
       changes: { t: string; k: unknown[]; row?: Row }[];
     };
     for (const change of page.changes) {
-      // Conflicts the Reno device caused that name no facility reach every device until the
-      // pull scope names them (issue 18 item 4, the pull's work); they are its own refusals.
-      if (change.t === 'sync_conflicts' && change.row?.client_id === DEVICES.w1.id) continue;
       rows.push(JSON.stringify([change.t, change.k, change.row ?? null]));
     }
     cursor = page.cursor;
