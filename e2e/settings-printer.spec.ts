@@ -16,7 +16,15 @@ async function bearer(request: import('@playwright/test').APIRequestContext) {
   return { authorization: `Bearer ${data.access_token}` };
 }
 
-// The shared demo service: leave it without a printer, as it started.
+// The shared demo service: other specs (packing) may have set a printer; start without one.
+test.beforeAll(async ({ request }) => {
+  const removed = await request.delete('/api/v1/settings/label-printer', {
+    headers: await bearer(request),
+  });
+  expect(removed.status()).toBe(200);
+});
+
+// And leave it without a printer, as it started.
 test.afterAll(async ({ request }) => {
   const removed = await request.delete('/api/v1/settings/label-printer', {
     headers: await bearer(request),
