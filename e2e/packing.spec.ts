@@ -98,6 +98,10 @@ test('pack a freight order by scans, palletise, stage, load, ship and get its re
   // Complete packing.
   await steps.getByRole('button', { name: 'Complete packing' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Packed');
+  // Labels printed while packing said "CARTON 1" without a total: the screen says how to reprint.
+  await expect(
+    page.getByRole('status').filter({ hasText: 'All labels (F8) prints them with it' }),
+  ).toBeVisible();
   await expect(steps.getByText('1 carton not on a pallet')).toBeVisible();
   await expect(steps.getByRole('button', { name: 'Stage' })).toBeDisabled();
 

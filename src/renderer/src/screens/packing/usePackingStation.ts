@@ -51,9 +51,13 @@ export interface PdfInstead {
   save: () => Promise<string>;
 }
 
+/** Labels printed while packing lack the carton total (decisions.md, Documents): say how to fix it. */
+const RELABEL_NOTE =
+  'Labels printed before now say "CARTON n" without the total: All labels (F8) prints them with it.';
+
 const STEP_DONE: Record<OrderStepPath, string> = {
   'start-picking': 'Picking started.',
-  'complete-packing': 'Packing complete.',
+  'complete-packing': `Packing complete. ${RELABEL_NOTE}`,
   'reopen-packing': 'Packing reopened: scan to pack more, then complete packing again.',
   stage: 'Order staged.',
   load: 'Order loaded.',
@@ -401,7 +405,9 @@ export function usePackingStation(orderId: string, view: FulfilmentView | null) 
   const step = (path: OrderStepPath, body: Record<string, unknown> = {}) =>
     run('Working…', async () => {
       await takeStep(api, orderId, path, body);
-      return body['allow_short'] ? 'Packing complete; the order ships short.' : STEP_DONE[path];
+      return body['allow_short']
+        ? `Packing complete; the order ships short. ${RELABEL_NOTE}`
+        : STEP_DONE[path];
     });
 
   const saveAllLabels = async (kind: LabelKind) => {
