@@ -52,7 +52,7 @@ describe('sync flags', () => {
     [['--central', 'http://127.0.0.1:1'], /--central needs --device-id and --device-secret/],
     [
       ['--central', 'http://127.0.0.1:1', '--device-id', 'reno-1', '--device-secret', 'x'],
-      /--device-id must be a UUID/,
+      /--device-id must be the device ID the central service gave this workstation/,
     ],
     [
       ['--central', 'not a url', '--device-id', ID, '--device-secret', 'x'],

@@ -39,10 +39,7 @@ export function startOutboxDrainer(
 
   const drainNow = (): Promise<void> => {
     if (stopped) return Promise.resolve();
-    // Started inside the chain, so a pass that throws at once is caught like one that rejects:
-    // this runs from a timer, where anything that escapes would end the process.
-    running ??= Promise.resolve()
-      .then(pass)
+    running ??= startPass(pass)
       .then(
         () => undefined,
         // After stop() the database is closing under a late pass: nothing worth reporting.
@@ -86,6 +83,19 @@ export function startOutboxDrainer(
       clearTimeout(grace);
     },
   };
+}
+
+/**
+ * Starts a pass at once (callers rely on it having begun), turning a pass that throws before it
+ * returns a promise into a rejection: this runs from a timer, where anything that escapes would
+ * end the process.
+ */
+function startPass(pass: () => Promise<unknown>): Promise<unknown> {
+  try {
+    return pass();
+  } catch (error) {
+    return Promise.reject(error);
+  }
 }
 
 /** Reports a background failure; a reporter that throws (a closed log stream) is ignored. */
