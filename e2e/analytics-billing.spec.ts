@@ -3,14 +3,9 @@
 // named to run first, before the order and packing specs change those figures.
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { beginEachTest, openSignedIn } from './support';
+import { beginEachTest, openScreen, openSignedIn } from './support';
 
 beginEachTest(openSignedIn);
-
-async function openScreen(page: Page, name: 'Analytics' | 'Billing') {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).click();
-  await expect(page.getByRole('heading', { name, level: 1 })).toBeFocused();
-}
 
 async function downloadText(page: Page, button: string) {
   const download = page.waitForEvent('download');
