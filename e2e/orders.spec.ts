@@ -601,8 +601,11 @@ test('late and due-today orders: the Due view, the ship-by range, and the marks 
   await page.getByLabel('Ship by to').fill(yesterday);
   await expect(page.locator('#orders-ship-range-error')).toHaveText('From is after To.');
   await expect(page.getByLabel('Ship by to')).toHaveAttribute('aria-invalid', 'true');
+  // Either end may be the wrong one, so both are marked.
+  await expect(page.getByLabel('Ship by from')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByRole('table', { name: '3 orders' })).toBeVisible();
   await page.getByLabel('Ship by to').fill(today);
+  await expect(page.getByLabel('Ship by from')).not.toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByRole('table', { name: '1 order' })).toContainText(`${prefix}-TODAY`);
 
   // The order page names the ship-by day, where it comes from, and that it is late.
