@@ -22,6 +22,7 @@ import { compileTransactionQueries } from '../src/main/db/transactions';
 import type { ServiceContext } from '../src/main/domain/context';
 import { DEMO_EMAIL, DEMO_PASSWORD, importDemoWorkspace } from '../src/main/domain/demo';
 import { authUserById } from '../src/main/domain/auth-cache';
+import { seededRandom } from '../src/main/domain/seeded-random';
 import { transactionFilter, transactionList } from '../src/main/domain/transactions/list';
 import { parseTransactionListQuery } from '../src/main/domain/transactions/query';
 import { transactionScope } from '../src/main/domain/transactions/scope';
@@ -66,18 +67,6 @@ const ERRORS = [
   'Invoice rejected: unknown PO number',
 ];
 
-/** A small deterministic PRNG, so every run generates the same rows. */
-function prng(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Rows and orders written straight into the tables of migrations up to 0007. */
 function generate(file: string) {
   const sqlite = new SQLite(file);
@@ -85,7 +74,8 @@ function generate(file: string) {
   sqlite.pragma('synchronous = OFF');
   // Orders name the demo's brands and facilities, imported after the migrations.
   sqlite.pragma('foreign_keys = OFF');
-  const random = prng(42);
+  // Deterministic, so every run generates the same rows.
+  const random = seededRandom(42);
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
   const insertOrder = sqlite.prepare(`INSERT INTO orders (id, brand_id, retailer_id, facility_id,
     picksheet_code, po_number, status, created_at, updated_at)

@@ -3,14 +3,9 @@
 // named to run first, before the order and packing specs change those figures.
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { beginEachTest, openSignedIn } from './support';
+import { beginEachTest, openScreen, openSignedIn } from './support';
 
 beginEachTest(openSignedIn);
-
-async function openScreen(page: Page, name: 'Analytics' | 'Billing') {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).click();
-  await expect(page.getByRole('heading', { name, level: 1 })).toBeFocused();
-}
 
 async function downloadText(page: Page, button: string) {
   const download = page.waitForEvent('download');
@@ -119,6 +114,20 @@ test('billing: filter, export both CSVs, change a price and see the summary chan
   expect(lines[0]).toMatch(/^\uFEFF"Billed work: /);
   expect(lines[1]).toMatch(/^Order ID,Picksheet code,Brand,Retailer,Pallets,/);
   expect(lines).toHaveLength(orderCount + 2);
+
+  // A range the wrong way round is named under its To date, announced, and marks both dates.
+  await page.getByLabel('Packed from').fill('2026-11-02');
+  await page.getByLabel('Packed to').fill('2026-11-01');
+  await expect(page.getByRole('alert').filter({ hasText: 'From is after To.' })).toHaveAttribute(
+    'id',
+    'billing-packed-to-error',
+  );
+  for (const end of ['Packed from', 'Packed to']) {
+    await expect(page.getByLabel(end)).toHaveAttribute('aria-invalid', 'true');
+  }
+  await page.getByLabel('Packed from').fill('');
+  await page.getByLabel('Packed to').fill('');
+  await expect(page.locator('#billing-packed-to-error')).toHaveCount(0);
 
   await page
     .getByRole('navigation', { name: 'Billing' })

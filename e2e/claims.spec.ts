@@ -1,13 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { beginEachTest, openSignedIn } from './support';
+import { expect, test, type Locator } from '@playwright/test';
+import { beginEachTest, openScreen, openSignedIn } from './support';
 
 beginEachTest(openSignedIn);
-
-async function openScreen(page: Page, link: string, heading: string) {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: link }).click();
-  await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeFocused();
-}
 
 /** Chooses an option once it has loaded (the lists load after the screen). */
 async function choose(scope: Locator, label: string, option: string) {

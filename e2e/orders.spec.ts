@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
-import { DEMO, beginEachTest, openSignedIn, signIn } from './support';
+import { DEMO, beginEachTest, openScreen, openSignedIn, signIn } from './support';
 
 beginEachTest(openSignedIn);
 
@@ -24,14 +24,6 @@ async function dropFile(page: Page, name: string, type: string, bytes: number[])
   await page.getByTestId('bol-drop-zone').dispatchEvent('drop', { dataTransfer });
 }
 
-async function openOrders(page: Page) {
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'Orders' })
-    .click();
-  await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeFocused();
-}
-
 /** Chooses an option once it has loaded (brands and retailers load after the choice above). */
 async function choose(page: Page, label: string, option: string | { index: number }) {
   const select = page.getByLabel(label, { exact: true });
@@ -48,7 +40,7 @@ test('create an order, edit it, attach its BOL and move it to another facility',
   page,
 }) => {
   const picksheet = `PS-E2E-${Date.now()}`;
-  await openOrders(page);
+  await openScreen(page, 'Orders');
   await page.getByRole('link', { name: 'New order' }).click();
   await expect(page.getByRole('heading', { name: 'New order', level: 1 })).toBeFocused();
 
@@ -165,7 +157,7 @@ test('create an order, edit it, attach its BOL and move it to another facility',
   await expect(move.getByText('Ships from Columbus DC')).toBeVisible();
 
   // The list finds it by its picksheet code; the search is in the URL.
-  await openOrders(page);
+  await openScreen(page, 'Orders');
   await page.getByLabel('PO number or picksheet code').fill(picksheet);
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page).toHaveURL(new RegExp(`q=${picksheet}`));
@@ -580,7 +572,7 @@ test('late and due-today orders: the Due view, the ship-by range, and the marks 
     dates: { latest_ship_date: localDayFromToday(7) },
   });
 
-  await openOrders(page);
+  await openScreen(page, 'Orders');
   await page.getByLabel('PO number or picksheet code').fill(prefix);
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page.getByRole('table', { name: '3 orders' })).toBeVisible();
@@ -609,8 +601,11 @@ test('late and due-today orders: the Due view, the ship-by range, and the marks 
   await page.getByLabel('Ship by to').fill(yesterday);
   await expect(page.locator('#orders-ship-range-error')).toHaveText('From is after To.');
   await expect(page.getByLabel('Ship by to')).toHaveAttribute('aria-invalid', 'true');
+  // Either end may be the wrong one, so both are marked.
+  await expect(page.getByLabel('Ship by from')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByRole('table', { name: '3 orders' })).toBeVisible();
   await page.getByLabel('Ship by to').fill(today);
+  await expect(page.getByLabel('Ship by from')).not.toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByRole('table', { name: '1 order' })).toContainText(`${prefix}-TODAY`);
 
   // The order page names the ship-by day, where it comes from, and that it is late.

@@ -43,11 +43,14 @@ export async function openSignedIn(page: Page) {
   await signIn(page);
 }
 
-/** Moves to the Inventory screen by the main navigation; its heading takes the focus. */
-export async function openInventory(page: Page) {
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'Inventory' })
-    .click();
-  await expect(page.getByRole('heading', { name: 'Inventory', level: 1 })).toBeFocused();
+/**
+ * Moves to a screen by the main navigation's `link`; its level-1 heading (`heading`, the link's
+ * name when the two agree) takes the focus.
+ */
+export async function openScreen(page: Page, link: string, heading = link) {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: link }).click();
+  await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeFocused();
 }
+
+/** Moves to the Inventory screen by the main navigation; its heading takes the focus. */
+export const openInventory = (page: Page) => openScreen(page, 'Inventory');

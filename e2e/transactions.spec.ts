@@ -1,20 +1,12 @@
-import { expect, test, type Page } from '@playwright/test';
-import { beginEachTest, openSignedIn } from './support';
+import { expect, test } from '@playwright/test';
+import { beginEachTest, openScreen, openSignedIn } from './support';
 
 beginEachTest(openSignedIn);
-
-async function openTransactions(page: Page) {
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'Transactions' })
-    .click();
-  await expect(page.getByRole('heading', { name: 'Transaction log', level: 1 })).toBeVisible();
-}
 
 test('the demo log lists transactions; a status filter narrows it and a row opens its details', async ({
   page,
 }) => {
-  await openTransactions(page);
+  await openScreen(page, 'Transactions', 'Transaction log');
   const table = page.getByRole('table');
   // Other specs write to the log before this one runs, so the first page's rows vary.
   await expect(table.getByRole('row')).not.toHaveCount(1);
@@ -56,7 +48,7 @@ test('the demo log lists transactions; a status filter narrows it and a row open
 test('search finds a row by its order picksheet code and PO; the order links to its page', async ({
   page,
 }) => {
-  await openTransactions(page);
+  await openScreen(page, 'Transactions', 'Transaction log');
   const table = page.getByRole('table');
   await expect(table.getByRole('row')).not.toHaveCount(1);
   // A demo order whose creation the demo log records (the newest rows are advices, so the order's
@@ -84,7 +76,7 @@ test('search finds a row by its order picksheet code and PO; the order links to 
 test('a "from" date after the "to" date is explained next to the dates, nothing listed', async ({
   page,
 }) => {
-  await openTransactions(page);
+  await openScreen(page, 'Transactions', 'Transaction log');
   await page.getByLabel('Created from').fill('2026-11-20');
   await page.getByLabel('Created to').fill('2026-11-10');
   await expect(page.locator('#transactions-range-error')).toHaveText('From is after To.');

@@ -1,5 +1,5 @@
 import { PDFDocument, rgb } from 'pdf-lib';
-import { FLOW_MARGIN, FLOW_WIDTH, PdfFlow } from './pdf-flow';
+import { FLOW_MARGIN, FLOW_WIDTH, PdfFlow, cartonRows } from './pdf-flow';
 import { setDocumentInfo, standardFonts } from './pdf-kit';
 
 /** What the compliance report shows (the domain evaluates the rules; the builder only draws). */
@@ -145,15 +145,15 @@ function drawEvidence(flow: PdfFlow, evidence: ComplianceReportData['evidence'])
   else
     flow.table(
       CARTON_COLUMNS,
-      evidence.cartons.flatMap((carton) => {
-        const skus = carton.skus.length > 0 ? carton.skus : [{ sku: '(empty)', quantity: 0 }];
-        return skus.map((line, i) => [
-          i === 0 ? String(carton.sequence) : '',
-          i === 0 ? (carton.sscc ?? '-') : '',
-          i === 0 ? (carton.pallet === null ? 'none' : String(carton.pallet)) : '',
-          line.sku,
-          String(line.quantity),
-        ]);
-      }),
+      evidence.cartons.flatMap((carton) =>
+        cartonRows(
+          [
+            String(carton.sequence),
+            carton.sscc ?? '-',
+            carton.pallet === null ? 'none' : String(carton.pallet),
+          ],
+          carton.skus,
+        ),
+      ),
     );
 }

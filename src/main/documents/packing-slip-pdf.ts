@@ -1,6 +1,6 @@
 import { PDFDocument } from 'pdf-lib';
 import { MISSING_SHIP_TO } from './label-model';
-import { FLOW_WIDTH, PdfFlow } from './pdf-flow';
+import { FLOW_WIDTH, PdfFlow, cartonRows } from './pdf-flow';
 import { setDocumentInfo, standardFonts } from './pdf-kit';
 
 /** What a packing slip shows (built by the domain from the order; the builder is pure). */
@@ -115,20 +115,12 @@ export async function buildPackingSlipPdf(data: PackingSlipData, at: Date): Prom
   flow.gap(2);
   flow.table(
     CARTON_COLUMNS,
-    data.cartons.flatMap((carton) => {
-      const skus = carton.skus.length > 0 ? carton.skus : [{ sku: '(empty)', quantity: 0 }];
-      return skus.map((sku, i) =>
-        i === 0
-          ? [
-              String(carton.sequence),
-              carton.sscc ?? '-',
-              carton.palletSscc ?? '-',
-              sku.sku,
-              String(sku.quantity),
-            ]
-          : ['', '', '', sku.sku, String(sku.quantity)],
-      );
-    }),
+    data.cartons.flatMap((carton) =>
+      cartonRows(
+        [String(carton.sequence), carton.sscc ?? '-', carton.palletSscc ?? '-'],
+        carton.skus,
+      ),
+    ),
   );
 
   setDocumentInfo(doc, {

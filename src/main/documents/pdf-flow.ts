@@ -119,6 +119,22 @@ export class PdfFlow {
   }
 }
 
+/**
+ * A carton's table rows, one per SKU line (an empty carton gets one "(empty)" line): its own
+ * cells on the first line only, so a carton reads as one block.
+ */
+export function cartonRows(
+  cartonCells: readonly string[],
+  skus: readonly { sku: string; quantity: number }[],
+): string[][] {
+  const lines = skus.length > 0 ? skus : [{ sku: '(empty)', quantity: 0 }];
+  return lines.map((line, i) => [
+    ...(i === 0 ? cartonCells : cartonCells.map(() => '')),
+    line.sku,
+    String(line.quantity),
+  ]);
+}
+
 /** Words of `value` in lines no wider than `width` (a longer word is cut by fitText). */
 export function wrap(font: PDFFont, value: string, size: number, width: number): string[] {
   const lines: string[] = [];

@@ -9,6 +9,7 @@
  *   weekends); now and then an attempt fails and is retried, a few give up;
  * - order creates: every demo order without a hand-written create row gets one at its created_at.
  */
+import { seededRandom } from './seeded-random';
 
 /** The last day of the generated log (UTC), the day of the demo's latest hand-written row. */
 export const DEMO_LOG_LAST_DAY = '2026-11-17';
@@ -67,18 +68,6 @@ export interface DemoLogEntry {
   created_at: string;
 }
 
-/** mulberry32: small, fast and good enough to scatter times and failures. */
-function randomFrom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const DAY_MS = 86_400_000;
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
 /** Ids of generated rows: the hand-written ones use 7d000000-…-8000-…, these …-8001-…. */
@@ -93,7 +82,7 @@ const TRANSIENT_ERRORS = [
 ];
 
 export function demoLogEntries(demo: DemoSource, written: readonly WrittenRow[]): DemoLogEntry[] {
-  const random = randomFrom(DEMO_LOG_SEED);
+  const random = seededRandom(DEMO_LOG_SEED);
   const between = (low: number, high: number) => low + Math.floor(random() * (high - low + 1));
   const entries: DemoLogEntry[] = [];
   let serial = 0;

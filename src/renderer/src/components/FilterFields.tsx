@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { dateRangeProblem } from './dateRange';
 
 export interface Choice {
   value: string;
@@ -72,6 +73,43 @@ export function DateField({
       />
       {children}
     </div>
+  );
+}
+
+/** One end of a date range: its input's id and label, its date and what a change does. */
+export interface RangeEnd {
+  id: string;
+  label: string;
+  value: string | undefined;
+  onChange: (value: string | undefined) => void;
+}
+
+/**
+ * A from and a to date. While from is after to, both inputs are marked invalid and the problem
+ * (with id `errorId`) shows under the to date, announced at once.
+ */
+export function DateRangeFields({
+  from,
+  to,
+  errorId,
+}: {
+  from: RangeEnd;
+  to: RangeEnd;
+  errorId: string;
+}) {
+  const problem = dateRangeProblem(from.value, to.value);
+  const describedBy = problem ? errorId : undefined;
+  return (
+    <>
+      <DateField {...from} errorId={describedBy} />
+      <DateField {...to} errorId={describedBy}>
+        {problem ? (
+          <p id={errorId} className="field-error" role="alert">
+            {problem}
+          </p>
+        ) : null}
+      </DateField>
+    </>
   );
 }
 

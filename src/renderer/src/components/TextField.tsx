@@ -1,5 +1,6 @@
 import type { HTMLInputTypeAttribute } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { FormField, invalidProps } from './FormMessages';
 
 export interface TextFieldProps {
   id: string;
@@ -25,25 +26,17 @@ export function TextField({
   maxLength,
   error,
 }: TextFieldProps) {
-  const errorId = `${id}-error`;
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
+    <FormField id={id} label={label} error={error}>
       <input
         id={id}
         type={type}
         autoComplete={autoComplete}
         autoFocus={autoFocus}
         maxLength={maxLength}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        {...invalidProps(id, error)}
         {...registration}
       />
-      {error ? (
-        <p id={errorId} className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FormField>
   );
 }

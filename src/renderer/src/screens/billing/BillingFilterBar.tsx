@@ -2,7 +2,7 @@ import { TRANSPORTATION_METHODS } from '../../../../shared/billing';
 import { loadStateOf } from '../../api/queries';
 import {
   ClearFilters,
-  DateField,
+  DateRangeFields,
   brandChoices,
   SelectField,
   retailerChoices,
@@ -15,43 +15,11 @@ import {
   type BillingFilters,
   type BillingSearch,
 } from './billingSearch';
-import { dateRangeProblem } from '../../components/dateRange';
 
 const METHOD_LABELS: Record<(typeof TRANSPORTATION_METHODS)[number], string> = {
   FREIGHT: 'Freight',
   PARCEL: 'Parcel',
 };
-
-/** A date whose problem (an end before its start) shows under it. */
-function DateInput({
-  id,
-  label,
-  value,
-  problem,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  value: string | undefined;
-  problem?: string | null;
-  onChange: (value: string | undefined) => void;
-}) {
-  return (
-    <DateField
-      id={id}
-      label={label}
-      value={value}
-      errorId={problem ? `${id}-error` : undefined}
-      onChange={onChange}
-    >
-      {problem ? (
-        <p id={`${id}-error`} className="field-error">
-          {problem}
-        </p>
-      ) : null}
-    </DateField>
-  );
-}
 
 /** The bill's filters; each applies at once and lives in the URL. */
 export function BillingFilterBar({
@@ -99,31 +67,35 @@ export function BillingFilterBar({
         }))}
         onChange={(method) => change({ method: method as BillingFilters['method'] })}
       />
-      <DateInput
-        id="billing-packed-from"
-        label="Packed from"
-        value={search.packed_from}
-        onChange={(packed_from) => change({ packed_from })}
+      <DateRangeFields
+        from={{
+          id: 'billing-packed-from',
+          label: 'Packed from',
+          value: search.packed_from,
+          onChange: (packed_from) => change({ packed_from }),
+        }}
+        to={{
+          id: 'billing-packed-to',
+          label: 'Packed to',
+          value: search.packed_to,
+          onChange: (packed_to) => change({ packed_to }),
+        }}
+        errorId="billing-packed-to-error"
       />
-      <DateInput
-        id="billing-packed-to"
-        label="Packed to"
-        value={search.packed_to}
-        problem={dateRangeProblem(search.packed_from, search.packed_to)}
-        onChange={(packed_to) => change({ packed_to })}
-      />
-      <DateInput
-        id="billing-asn-from"
-        label="ASN sent from"
-        value={search.asn_from}
-        onChange={(asn_from) => change({ asn_from })}
-      />
-      <DateInput
-        id="billing-asn-to"
-        label="ASN sent to"
-        value={search.asn_to}
-        problem={dateRangeProblem(search.asn_from, search.asn_to)}
-        onChange={(asn_to) => change({ asn_to })}
+      <DateRangeFields
+        from={{
+          id: 'billing-asn-from',
+          label: 'ASN sent from',
+          value: search.asn_from,
+          onChange: (asn_from) => change({ asn_from }),
+        }}
+        to={{
+          id: 'billing-asn-to',
+          label: 'ASN sent to',
+          value: search.asn_to,
+          onChange: (asn_to) => change({ asn_to }),
+        }}
+        errorId="billing-asn-to-error"
       />
       <ClearFilters shown={isFiltered(search)} onClear={() => onChange({})} />
     </form>

@@ -2,12 +2,11 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { DISPUTE_STATUSES } from '../../../../shared/claims';
 import {
   ClearFilters,
-  DateField,
+  DateRangeFields,
   SelectField,
   retailerChoices,
 } from '../../components/FilterFields';
 import { allRetailersOf, useBrandRetailers } from '../claims/claimsQueries';
-import { dateRangeProblem } from '../../components/dateRange';
 import { isChargebackFiltered, toggleStatus, type ChargebacksSearch } from './chargebacksSearch';
 
 const SETTLED_CHOICES = [
@@ -36,7 +35,6 @@ export function ChargebackFilters({
     event.preventDefault();
     change({ po: po.trim() || undefined, number: number.trim() || undefined });
   };
-  const rangeProblem = dateRangeProblem(search.from, search.to);
 
   return (
     <form className="chargebacks-filters" role="search" aria-label="Chargebacks" onSubmit={submit}>
@@ -82,25 +80,21 @@ export function ChargebackFilters({
           options={SETTLED_CHOICES}
           onChange={(settled) => change({ settled: settled as 'yes' | 'no' | undefined })}
         />
-        <DateField
-          id="chargebacks-from"
-          label="Chargeback date from"
-          value={search.from}
-          errorId={rangeProblem ? 'chargebacks-range-error' : undefined}
-          onChange={(from) => change({ from })}
+        <DateRangeFields
+          from={{
+            id: 'chargebacks-from',
+            label: 'Chargeback date from',
+            value: search.from,
+            onChange: (from) => change({ from }),
+          }}
+          to={{
+            id: 'chargebacks-to',
+            label: 'Chargeback date to',
+            value: search.to,
+            onChange: (to) => change({ to }),
+          }}
+          errorId="chargebacks-range-error"
         />
-        <DateField
-          id="chargebacks-to"
-          label="Chargeback date to"
-          value={search.to}
-          errorId={rangeProblem ? 'chargebacks-range-error' : undefined}
-          onChange={(to) => change({ to })}
-        />
-        {rangeProblem ? (
-          <p id="chargebacks-range-error" className="field-error" role="alert">
-            {rangeProblem}
-          </p>
-        ) : null}
       </div>
       <fieldset className="chargebacks-statuses">
         <legend>Dispute status (any of the checked; none checked: all)</legend>

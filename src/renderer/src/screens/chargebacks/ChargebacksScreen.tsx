@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { loadStateOf } from '../../api/queries';
 import { Loaded, emptyFirstPage } from '../../components/LoadStates';
 import { dateRangeProblem, fixTheDates } from '../../components/dateRange';
@@ -7,7 +6,7 @@ import { useUrlSearch } from '../../components/useUrlSearch';
 import { localDay } from '../claims/claimsFormat';
 import { useChargebackList } from '../claims/claimsQueries';
 import { ColumnPicker, useColumnVisibility } from '../claims/ColumnPicker';
-import { ImportCsvPanel } from '../claims/ImportCsvPanel';
+import { ImportCsvHeader } from '../claims/ImportCsvHeader';
 import { ChargebackFilters } from './ChargebackFilters';
 import {
   CHARGEBACK_COLUMNS,
@@ -27,7 +26,6 @@ export function ChargebacksScreen() {
   const state = loadStateOf(query);
   const page = search.page ?? 1;
   const rangeProblem = dateRangeProblem(search.from, search.to);
-  const [importOpen, setImportOpen] = useState(false);
   const [visibility, setVisibility] = useColumnVisibility(
     'chargebacks.columns',
     CHARGEBACK_COLUMNS,
@@ -37,26 +35,11 @@ export function ChargebacksScreen() {
 
   return (
     <section className="chargebacks" aria-labelledby="screen-title">
-      <div className="screen-header">
-        <h1 id="screen-title" tabIndex={-1}>
-          Chargebacks
-        </h1>
-        <button
-          type="button"
-          className="button primary"
-          aria-expanded={importOpen}
-          aria-controls="chargebacks-import"
-          onClick={() => setImportOpen((open) => !open)}
-        >
-          Import CSV
-        </button>
-      </div>
-      {importOpen ? (
-        <section id="chargebacks-import" className="panel" aria-labelledby="chargebacks-import-h">
-          <h2 id="chargebacks-import-h">Import chargebacks from a CSV file</h2>
-          <ImportCsvPanel kind="chargebacks" />
-        </section>
-      ) : null}
+      <ImportCsvHeader
+        title="Chargebacks"
+        kind="chargebacks"
+        panelTitle="Import chargebacks from a CSV file"
+      />
       <ChargebackFilters search={search} onChange={go} />
       <Loaded
         state={state}

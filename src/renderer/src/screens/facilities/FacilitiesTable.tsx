@@ -9,41 +9,42 @@ const column = createColumnHelper<FacilityRow>();
 /** Joined names, or undefined when there are none so those rows sort last. */
 const joined = (names: string[]) => (names.length > 0 ? names.join(', ') : undefined);
 
+/** A column of a facility's names (its brands or retailers), joined; none shows as a dash. */
+const namesColumn = (id: 'brands' | 'retailers', header: string) =>
+  column.accessor((row) => joined(row[id]), {
+    id,
+    header,
+    cell: (info) => info.getValue() ?? NONE,
+    sortUndefined: 'last',
+  });
+
+/** Where a facility's row leads: its orders and its stock, each filtered to the facility. */
+const OPENS = [
+  { to: '/orders', text: 'Orders', name: 'Orders at' },
+  { to: '/inventory', text: 'Stock', name: 'Stock at' },
+] as const;
+
 const columns = [
   column.accessor('name', { header: 'Facility' }),
   column.accessor('code', { header: 'Code', cell: (info) => <code>{info.getValue()}</code> }),
-  column.accessor((row) => joined(row.brands), {
-    id: 'brands',
-    header: 'Brands',
-    cell: (info) => info.getValue() ?? NONE,
-    sortUndefined: 'last',
-  }),
-  column.accessor((row) => joined(row.retailers), {
-    id: 'retailers',
-    header: 'Retailers',
-    cell: (info) => info.getValue() ?? NONE,
-    sortUndefined: 'last',
-  }),
+  namesColumn('brands', 'Brands'),
+  namesColumn('retailers', 'Retailers'),
   // A facility's row leads to its work: its orders and its stock.
   column.display({
     id: 'open',
     header: 'Open',
     cell: ({ row }) => (
       <span className="row-links">
-        <Link
-          to="/orders"
-          search={{ facility: row.original.id }}
-          aria-label={`Orders at ${row.original.name}`}
-        >
-          Orders
-        </Link>
-        <Link
-          to="/inventory"
-          search={{ facility: row.original.id }}
-          aria-label={`Stock at ${row.original.name}`}
-        >
-          Stock
-        </Link>
+        {OPENS.map((open) => (
+          <Link
+            key={open.to}
+            to={open.to}
+            search={{ facility: row.original.id }}
+            aria-label={`${open.name} ${row.original.name}`}
+          >
+            {open.text}
+          </Link>
+        ))}
       </span>
     ),
   }),

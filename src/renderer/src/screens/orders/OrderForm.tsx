@@ -21,6 +21,7 @@ import {
 } from '../../../../shared/orders';
 import { TRANSPORTATION_METHODS } from '../../../../shared/billing';
 import { maxLengthAt } from '../../../../shared/schema-limits';
+import { FormField, invalidProps } from '../../components/FormMessages';
 import { TextField } from '../../components/TextField';
 import { loadStateOf, useBrands, useFacilities, useRetailers } from '../../api/queries';
 import { useAnnounce } from '../../status/StatusContext';
@@ -145,14 +146,8 @@ function TransportationMethod({
   const error = errorAt(errors, 'transportation_method');
   const known = (TRANSPORTATION_METHODS as readonly string[]).includes(stored);
   return (
-    <div className="field">
-      <label htmlFor={id}>Transportation method</label>
-      <select
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        {...register('transportation_method')}
-      >
+    <FormField id={id} label="Transportation method" error={error}>
+      <select id={id} {...invalidProps(id, error)} {...register('transportation_method')}>
         <option value="">Not given (ships on pallets)</option>
         {TRANSPORTATION_METHODS.map((method) => (
           <option key={method} value={method}>
@@ -161,12 +156,7 @@ function TransportationMethod({
         ))}
         {stored && !known ? <option value={stored}>{stored} (as received)</option> : null}
       </select>
-      {error ? (
-        <p id={`${id}-error`} className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FormField>
   );
 }
 
@@ -191,19 +181,12 @@ function Select({
   disabled?: boolean;
 }) {
   // The schema's words for a blank id ("Invalid UUID") mean nothing chosen yet.
-  const error =
-    errorAt(errors, path) && (value ? errorAt(errors, path) : `Choose a ${label.toLowerCase()}.`);
+  const stated = errorAt(errors, path);
+  const error = stated && !value ? `Choose a ${label.toLowerCase()}.` : stated;
   const id = idOf(path);
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <select
-        id={id}
-        disabled={disabled}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        {...register(path)}
-      >
+    <FormField id={id} label={label} error={error}>
+      <select id={id} disabled={disabled} {...invalidProps(id, error)} {...register(path)}>
         <option value="">{placeholder}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -211,12 +194,7 @@ function Select({
           </option>
         ))}
       </select>
-      {error ? (
-        <p id={`${id}-error`} className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FormField>
   );
 }
 

@@ -10,7 +10,7 @@ import { maxLengthAt } from '../../../../shared/schema-limits';
 import { loadStateOf, useFacilities } from '../../api/queries';
 import {
   ClearFilters,
-  DateField,
+  DateRangeFields,
   SelectField,
   facilityChoices,
   retailerChoices,
@@ -21,11 +21,9 @@ import { useUrlSearch } from '../../components/useUrlSearch';
 import { useAllRetailers, useOrderList } from './orderQueries';
 import {
   ORDER_PAGE_SIZE,
-  SHIP_RANGE_BACKWARDS,
   isFiltered,
   listRequestOf,
   searchAfterSort,
-  shipRangeBackwards,
   sortOf,
   type OrderListSearch,
 } from './orderSearch';
@@ -49,7 +47,6 @@ function Filters({
   const retailers = loadStateOf(useAllRetailers());
   // The box holds what is typed; the list follows on Search (or Enter), not on every key.
   const [text, setText] = useState(search.q ?? '');
-  const backwards = shipRangeBackwards(search);
   useEffect(() => setText(search.q ?? ''), [search.q]);
   const change = (patch: Partial<OrderListSearch>) =>
     onChange({ ...search, ...patch, page: undefined });
@@ -98,25 +95,21 @@ function Filters({
           })
         }
       />
-      <DateField
-        id="orders-ship-from"
-        label="Ship by from"
-        value={search.shipFrom}
-        onChange={(shipFrom) => change({ shipFrom })}
+      <DateRangeFields
+        from={{
+          id: 'orders-ship-from',
+          label: 'Ship by from',
+          value: search.shipFrom,
+          onChange: (shipFrom) => change({ shipFrom }),
+        }}
+        to={{
+          id: 'orders-ship-to',
+          label: 'Ship by to',
+          value: search.shipTo,
+          onChange: (shipTo) => change({ shipTo }),
+        }}
+        errorId="orders-ship-range-error"
       />
-      <DateField
-        id="orders-ship-to"
-        label="Ship by to"
-        value={search.shipTo}
-        errorId={backwards ? 'orders-ship-range-error' : undefined}
-        onChange={(shipTo) => change({ shipTo })}
-      >
-        {backwards ? (
-          <p id="orders-ship-range-error" className="field-error" role="alert">
-            {SHIP_RANGE_BACKWARDS}
-          </p>
-        ) : null}
-      </DateField>
       <SelectField
         id="orders-facility"
         label="Facility"

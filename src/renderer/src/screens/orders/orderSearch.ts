@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DUE_FILTERS, ORDER_SORT_FIELDS, orderStatusSchema } from '../../../../shared/orders';
 import type { OrderListRequest } from '../../api/orders';
+import { dateRangeProblem } from '../../components/dateRange';
 import {
   calendarDay,
   optionalUuid,
@@ -44,12 +45,9 @@ export function sortOf(search: OrderListSearch): {
   return sortOrDefault<OrderSortField>(search, DEFAULT_SORT);
 }
 
-/** Said next to the ship-by range when its ends are the wrong way round. */
-export const SHIP_RANGE_BACKWARDS = 'From is after To.';
-
 /** Whether the ship-by range's "from" is after its "to" (the list then ignores the range). */
 export function shipRangeBackwards(search: OrderListSearch): boolean {
-  return !!search.shipFrom && !!search.shipTo && search.shipFrom > search.shipTo;
+  return dateRangeProblem(search.shipFrom, search.shipTo) !== null;
 }
 
 /** The service request the URL state asks for. */

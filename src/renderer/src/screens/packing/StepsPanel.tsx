@@ -49,6 +49,32 @@ function shipRequest(view: FulfilmentView, station: PackingStation): ConfirmRequ
   };
 }
 
+/** A step that asks first: its button (its label ends in "…") opens the confirm dialog. */
+function AskFirstButton({
+  label,
+  request,
+  disabled,
+  confirm,
+  className = 'button',
+}: {
+  label: string;
+  request: ConfirmRequest;
+  disabled: boolean;
+  confirm: (request: ConfirmRequest) => void;
+  className?: string;
+}) {
+  return (
+    <button
+      type="button"
+      className={className}
+      disabled={disabled}
+      onClick={() => confirm(request)}
+    >
+      {label}…
+    </button>
+  );
+}
+
 /** Complete packing, Stage, Load and Ship, each with what stops it; and Cancel. */
 export function StepsPanel({
   view,
@@ -116,48 +142,40 @@ export function StepsPanel({
                 </ul>
               ) : null}
               {button.shortOnly ? (
-                <button
-                  type="button"
-                  className="button"
+                <AskFirstButton
+                  label="Complete short"
                   disabled={busy}
-                  onClick={() =>
-                    confirm({
-                      title: 'Complete packing short?',
-                      body: (
-                        <p>
-                          {view.totals.ordered_units - view.totals.packed_units} ordered units are
-                          not packed. The order ships with {view.totals.packed_units} units.
-                        </p>
-                      ),
-                      confirmLabel: 'Complete short',
-                      onConfirm: () => void station.step('complete-packing', { allow_short: true }),
-                    })
-                  }
-                >
-                  Complete short…
-                </button>
+                  confirm={confirm}
+                  request={{
+                    title: 'Complete packing short?',
+                    body: (
+                      <p>
+                        {view.totals.ordered_units - view.totals.packed_units} ordered units are not
+                        packed. The order ships with {view.totals.packed_units} units.
+                      </p>
+                    ),
+                    confirmLabel: 'Complete short',
+                    onConfirm: () => void station.step('complete-packing', { allow_short: true }),
+                  }}
+                />
               ) : null}
               {button.step === 'complete_packing' && view.status === 'Packed' ? (
-                <button
-                  type="button"
-                  className="button"
+                <AskFirstButton
+                  label="Reopen packing"
                   disabled={busy}
-                  onClick={() =>
-                    confirm({
-                      title: 'Reopen packing?',
-                      body: (
-                        <p>
-                          The order goes back to Picking so more can be packed. Complete packing
-                          again when you are done.
-                        </p>
-                      ),
-                      confirmLabel: 'Reopen packing',
-                      onConfirm: () => void station.step('reopen-packing'),
-                    })
-                  }
-                >
-                  Reopen packing…
-                </button>
+                  confirm={confirm}
+                  request={{
+                    title: 'Reopen packing?',
+                    body: (
+                      <p>
+                        The order goes back to Picking so more can be packed. Complete packing again
+                        when you are done.
+                      </p>
+                    ),
+                    confirmLabel: 'Reopen packing',
+                    onConfirm: () => void station.step('reopen-packing'),
+                  }}
+                />
               ) : null}
               {button.step === 'ship' && needsBol ? (
                 <p className="hint">
@@ -172,26 +190,23 @@ export function StepsPanel({
         })}
       </ol>
       {cancellable ? (
-        <button
-          type="button"
+        <AskFirstButton
+          label="Cancel order"
           className="button packing-cancel"
           disabled={busy}
-          onClick={() =>
-            confirm({
-              title: `Cancel order ${view.picksheet_code}?`,
-              body: (
-                <p>
-                  The order stops here and cannot be packed or shipped any more. Its cartons and
-                  pallets stay as history.
-                </p>
-              ),
-              confirmLabel: 'Cancel the order',
-              onConfirm: () => void station.step('cancel'),
-            })
-          }
-        >
-          Cancel order…
-        </button>
+          confirm={confirm}
+          request={{
+            title: `Cancel order ${view.picksheet_code}?`,
+            body: (
+              <p>
+                The order stops here and cannot be packed or shipped any more. Its cartons and
+                pallets stay as history.
+              </p>
+            ),
+            confirmLabel: 'Cancel the order',
+            onConfirm: () => void station.step('cancel'),
+          }}
+        />
       ) : (
         <p className="hint">
           This order is {view.status.toLowerCase()}: there is nothing left to do.

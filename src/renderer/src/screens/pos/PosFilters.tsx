@@ -1,11 +1,10 @@
 import {
   ClearFilters,
-  DateField,
+  DateRangeFields,
   SelectField,
   retailerChoices,
 } from '../../components/FilterFields';
 import { allRetailersOf, useBrandRetailers } from '../claims/claimsQueries';
-import { dateRangeProblem } from '../../components/dateRange';
 import { isPosFiltered, type PosSearch } from './posSearch';
 
 /** Retailer and reporting dates; every change goes to the URL (and back to page 1). */
@@ -19,8 +18,6 @@ export function PosFilters({
   const choices = useBrandRetailers();
   const retailers = allRetailersOf(choices.data ?? []);
   const change = (patch: Partial<PosSearch>) => onChange({ ...search, ...patch, page: undefined });
-  const rangeProblem = dateRangeProblem(search.from, search.to);
-  const errorId = rangeProblem ? 'pos-range-error' : undefined;
 
   return (
     <form
@@ -37,25 +34,21 @@ export function PosFilters({
         options={retailerChoices(retailers)}
         onChange={(retailer) => change({ retailer })}
       />
-      <DateField
-        id="pos-from"
-        label="Periods starting from"
-        value={search.from}
-        errorId={errorId}
-        onChange={(from) => change({ from })}
+      <DateRangeFields
+        from={{
+          id: 'pos-from',
+          label: 'Periods starting from',
+          value: search.from,
+          onChange: (from) => change({ from }),
+        }}
+        to={{
+          id: 'pos-to',
+          label: 'Periods ending by',
+          value: search.to,
+          onChange: (to) => change({ to }),
+        }}
+        errorId="pos-range-error"
       />
-      <DateField
-        id="pos-to"
-        label="Periods ending by"
-        value={search.to}
-        errorId={errorId}
-        onChange={(to) => change({ to })}
-      />
-      {rangeProblem ? (
-        <p id="pos-range-error" className="field-error" role="alert">
-          {rangeProblem}
-        </p>
-      ) : null}
       <ClearFilters shown={isPosFiltered(search)} onClear={() => onChange({})} />
     </form>
   );

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { loadStateOf } from '../../api/queries';
 import { Loaded, emptyFirstPage } from '../../components/LoadStates';
 import { dateRangeProblem, fixTheDates } from '../../components/dateRange';
@@ -6,7 +5,7 @@ import { CountedPager, withPage } from '../../components/Pager';
 import { useUrlSearch } from '../../components/useUrlSearch';
 import { usePosChartRows, usePosPage } from '../claims/claimsQueries';
 import { ColumnPicker, useColumnVisibility } from '../claims/ColumnPicker';
-import { ImportCsvPanel } from '../claims/ImportCsvPanel';
+import { ImportCsvHeader } from '../claims/ImportCsvHeader';
 import { seriesByDate } from './posChart';
 import { PosChart } from './PosChart';
 import { PosFilters } from './PosFilters';
@@ -53,7 +52,6 @@ export function PosScreen() {
   const state = loadStateOf(query);
   const page = search.page ?? 1;
   const rangeProblem = dateRangeProblem(search.from, search.to);
-  const [importOpen, setImportOpen] = useState(false);
   const [visibility, setVisibility] = useColumnVisibility(
     'pos.columns',
     POS_COLUMNS,
@@ -62,26 +60,11 @@ export function PosScreen() {
 
   return (
     <section className="pos" aria-labelledby="screen-title">
-      <div className="screen-header">
-        <h1 id="screen-title" tabIndex={-1}>
-          POS reports
-        </h1>
-        <button
-          type="button"
-          className="button primary"
-          aria-expanded={importOpen}
-          aria-controls="pos-import"
-          onClick={() => setImportOpen((open) => !open)}
-        >
-          Import CSV
-        </button>
-      </div>
-      {importOpen ? (
-        <section id="pos-import" className="panel" aria-labelledby="pos-import-h">
-          <h2 id="pos-import-h">Import POS rows from a CSV file</h2>
-          <ImportCsvPanel kind="pos" />
-        </section>
-      ) : null}
+      <ImportCsvHeader
+        title="POS reports"
+        kind="pos"
+        panelTitle="Import POS rows from a CSV file"
+      />
       <PosFilters search={search} onChange={go} />
       <Loaded
         state={state}

@@ -103,27 +103,22 @@ export function SyncSettingsSection() {
       showRefusal(error);
     }
   });
-  const onStop = async () => {
-    if (!window.confirm(STOP_QUESTION)) return;
+  /** Stop and Accept change what this workstation trusts, so each asks `question` first. */
+  const askThen = async (
+    question: string,
+    run: () => Promise<{ message: string; data: SyncSettingsView }>,
+  ) => {
+    if (!window.confirm(question)) return;
     setFormError(null);
     setSaved(null);
     try {
-      showAnswer(await clear.mutateAsync());
+      showAnswer(await run());
     } catch (error) {
       showRefusal(error);
     }
   };
-
-  const onAccept = async () => {
-    if (!window.confirm(ACCEPT_QUESTION)) return;
-    setFormError(null);
-    setSaved(null);
-    try {
-      showAnswer(await accept.mutateAsync());
-    } catch (error) {
-      showRefusal(error);
-    }
-  };
+  const onStop = () => askThen(STOP_QUESTION, () => clear.mutateAsync());
+  const onAccept = () => askThen(ACCEPT_QUESTION, () => accept.mutateAsync());
 
   const forbidden = isApiError(current.error) && current.error.status === 403;
   const locked = !view || view.source === 'flags' || !view.can_change;

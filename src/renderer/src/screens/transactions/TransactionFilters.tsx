@@ -8,7 +8,7 @@ import {
 import { loadStateOf, useFacilities } from '../../api/queries';
 import {
   ClearFilters,
-  DateField,
+  DateRangeFields,
   SelectField,
   brandChoices,
   facilityChoices,
@@ -17,7 +17,6 @@ import {
 import { useAllRetailers } from '../orders/orderQueries';
 import { useAllBrands } from './transactionQueries';
 import { STATUS_LABELS } from './transactionLabels';
-import { dateRangeProblem } from '../../components/dateRange';
 import { isFiltered, type TransactionSearch } from './transactionSearch';
 import { UUID_TEXT } from '../../../../shared/ids';
 
@@ -72,7 +71,6 @@ export function TransactionFilters({
   // What the URL says wins (back, forward, Clear filters, a link).
   const { q, transaction, order, po } = search;
   useEffect(() => setTyped(typedOf({ q, transaction, order, po })), [q, transaction, order, po]);
-  const rangeProblem = dateRangeProblem(search.from, search.to);
   const change = (patch: Partial<TransactionSearch>) =>
     onChange({ ...search, ...patch, page: undefined, open: undefined });
   const submit = (event: FormEvent) => {
@@ -186,26 +184,21 @@ export function TransactionFilters({
         options={retailers.status === 'ready' ? retailerChoices(retailers.data) : []}
         onChange={(value) => change({ retailer: value })}
       />
-      <DateField
-        id="transactions-from"
-        label="Created from"
-        value={search.from}
-        errorId={rangeProblem ? 'transactions-range-error' : undefined}
-        onChange={(from) => change({ from })}
+      <DateRangeFields
+        from={{
+          id: 'transactions-from',
+          label: 'Created from',
+          value: search.from,
+          onChange: (from) => change({ from }),
+        }}
+        to={{
+          id: 'transactions-to',
+          label: 'Created to',
+          value: search.to,
+          onChange: (to) => change({ to }),
+        }}
+        errorId="transactions-range-error"
       />
-      <DateField
-        id="transactions-to"
-        label="Created to"
-        value={search.to}
-        errorId={rangeProblem ? 'transactions-range-error' : undefined}
-        onChange={(to) => change({ to })}
-      >
-        {rangeProblem ? (
-          <p id="transactions-range-error" className="field-error" role="alert">
-            {rangeProblem}
-          </p>
-        ) : null}
-      </DateField>
       <ClearFilters
         shown={isFiltered(search)}
         onClear={() => onChange({ sort: search.sort, dir: search.dir })}
