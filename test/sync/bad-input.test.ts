@@ -1,15 +1,14 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningService } from '../../src/main/service/server';
-import { importSeedBundle } from '../../src/main/domain/seed';
 import { SSCC_BLOCK_SIZE } from '../../src/main/sync/central';
-import { TEST_PASSWORD_COST } from '../helpers/service';
 import { makePdf } from '../orders/bol-support';
 import {
   type ApiBody,
   DEVICES,
   removeTempDirs,
   SAVANNAH,
+  seedInto,
   signIn,
   startCentral,
 } from './helpers/cluster';
@@ -419,11 +418,7 @@ describe('sync permission rules and limits', () => {
       facility_ids: [SAVANNAH],
       secret: 'throttle-secret-throttle',
     };
-    await importSeedBundle(
-      central.context.db,
-      { devices: [device] },
-      { passwordCost: TEST_PASSWORD_COST },
-    );
+    await seedInto(central, { devices: [device] });
     const answers = await Promise.all(
       Array.from({ length: 60 }, () =>
         post('/api/sync/v1/session', { device_id: device.id, device_secret: 'wrong-secret-wrong' }),

@@ -1,8 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningService } from '../../src/main/service/server';
-import { importSeedBundle } from '../../src/main/domain/seed';
-import { TEST_PASSWORD_COST } from '../helpers/service';
-import { type ApiBody, DEVICES, removeTempDirs, signIn, startCentral } from './helpers/cluster';
+import {
+  type ApiBody,
+  DEVICES,
+  removeTempDirs,
+  seedInto,
+  signIn,
+  startCentral,
+} from './helpers/cluster';
 
 let central: RunningService;
 beforeAll(async () => {
@@ -310,22 +315,14 @@ describe('sync routes on the central', () => {
 
   it('a device disabled in the bundle is refused at once, also with a token it already has', async () => {
     const auth = await token(DEVICES.w2);
-    await importSeedBundle(
-      central.context.db,
-      { devices: [{ ...DEVICES.w2, disabled: true }] },
-      { passwordCost: TEST_PASSWORD_COST },
-    );
+    await seedInto(central, { devices: [{ ...DEVICES.w2, disabled: true }] });
     expect((await session(DEVICES.w2)).status).toBe(401);
     const pull = await fetch(`${central.url}/api/sync/v1/pull`, {
       headers: { 'x-sync-protocol': '1', authorization: auth },
     });
     expect(pull.status).toBe(401);
     expect(((await pull.json()) as ApiBody).message).toBe('Invalid or expired device token');
-    await importSeedBundle(
-      central.context.db,
-      { devices: [DEVICES.w2] },
-      { passwordCost: TEST_PASSWORD_COST },
-    );
+    await seedInto(central, { devices: [DEVICES.w2] });
     expect((await session(DEVICES.w2)).status).toBe(200);
   });
 });

@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningService } from '../../src/main/service/server';
-import { importSeedBundle } from '../../src/main/domain/seed';
-import { TEST_PASSWORD_COST } from '../helpers/service';
 import {
   api,
   type ApiBody,
@@ -10,6 +8,7 @@ import {
   RENO,
   removeTempDirs,
   SAVANNAH,
+  seedInto,
   signIn,
   startCentral,
 } from './helpers/cluster';
@@ -48,18 +47,14 @@ const OTHERS = {
 
 beforeAll(async () => {
   central = await startCentral();
-  await importSeedBundle(
-    central.context.db,
-    {
-      users: Object.entries(OTHERS).map(([name, grants]) => ({
-        email: `${name}@example.com`,
-        password: `password-${name}`,
-        facility_ids: [...grants.facility_ids],
-        admin: [...grants.admin],
-      })),
-    },
-    { passwordCost: TEST_PASSWORD_COST },
-  );
+  await seedInto(central, {
+    users: Object.entries(OTHERS).map(([name, grants]) => ({
+      email: `${name}@example.com`,
+      password: `password-${name}`,
+      facility_ids: [...grants.facility_ids],
+      admin: [...grants.admin],
+    })),
+  });
   admin = await signIn(central);
   for (const name of [...Object.keys(OTHERS), 'demo']) {
     const email = `${name}@example.com`;

@@ -6,14 +6,13 @@ import {
   DEVICES,
   RENO,
   SAVANNAH,
+  seedInto,
   signIn,
   startCentral,
   startWorkstation,
   syncUntilQuiet,
 } from './helpers/cluster';
 import { startTcpProxy, type TcpProxy } from './helpers/tcp-proxy';
-import { importSeedBundle } from '../../src/main/domain/seed';
-import { TEST_PASSWORD_COST } from '../helpers/service';
 
 const BRAND_1 = '0b000000-0000-4000-8000-000000000001';
 const BRAND_2 = '0b000000-0000-4000-8000-000000000002';
@@ -186,29 +185,25 @@ describe('sync conflicts', () => {
 
   it('a conflict is seen only by users of its facility and brand', async () => {
     const { central, w1, proxy1, auth } = await cluster();
-    await importSeedBundle(
-      central.context.db,
-      {
-        users: [
-          // Brand 2 at Reno: the conflict's order is brand 1's.
-          {
-            email: 'brm-reno@example.com',
-            password: 'password-brm',
-            brand_id: BRAND_2,
-            facility_ids: [RENO],
-          },
-          // Brand 1, with an admin grant in another facility of the same brand only.
-          {
-            email: 'sum-savannah@example.com',
-            password: 'password-sum',
-            brand_id: BRAND_1,
-            facility_ids: [SAVANNAH],
-            admin: [{ brand_id: BRAND_1, facility_id: SAVANNAH }],
-          },
-        ],
-      },
-      { passwordCost: TEST_PASSWORD_COST },
-    );
+    await seedInto(central, {
+      users: [
+        // Brand 2 at Reno: the conflict's order is brand 1's.
+        {
+          email: 'brm-reno@example.com',
+          password: 'password-brm',
+          brand_id: BRAND_2,
+          facility_ids: [RENO],
+        },
+        // Brand 1, with an admin grant in another facility of the same brand only.
+        {
+          email: 'sum-savannah@example.com',
+          password: 'password-sum',
+          brand_id: BRAND_1,
+          facility_ids: [SAVANNAH],
+          admin: [{ brand_id: BRAND_1, facility_id: SAVANNAH }],
+        },
+      ],
+    });
     const order = await orderOn(central, 'PS-SUM-2611001');
     proxy1.setMode('drop');
     await api(w1, auth.w1, 'PUT', '/api/v1/orders', {

@@ -1,10 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importSeedBundle } from '../../src/main/domain/seed';
 import type { RunningService } from '../../src/main/service/server';
 import { REPLICATED_TABLES } from '../../src/main/sync/tables';
-import { TEST_PASSWORD_COST } from '../helpers/service';
-import { COLUMBUS, DEVICES, RENO, removeTempDirs, startCentral } from './helpers/cluster';
+import { COLUMBUS, DEVICES, RENO, removeTempDirs, seedInto, startCentral } from './helpers/cluster';
 import { centralSqlite, rawDevice, type RawDevice, type Row } from './helpers/raw-push';
 
 /**
@@ -32,11 +30,7 @@ let values: Record<string, unknown[]>;
 
 beforeAll(async () => {
   central = await startCentral();
-  await importSeedBundle(
-    central.context.db,
-    { devices: [COLUMBUS_DEVICE] },
-    { passwordCost: TEST_PASSWORD_COST },
-  );
+  await seedInto(central, { devices: [COLUMBUS_DEVICE] });
   reno = await rawDevice(central, DEVICES.w1);
   const sqlite = centralSqlite(central);
   // A few snapshots and deliveries at every facility, so they are in the pools too.

@@ -1,8 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importSeedBundle } from '../../src/main/domain/seed';
 import type { RunningService } from '../../src/main/service/server';
-import { TEST_PASSWORD_COST } from '../helpers/service';
-import { COLUMBUS, DEVICES, RENO, removeTempDirs, SAVANNAH, startCentral } from './helpers/cluster';
+import {
+  COLUMBUS,
+  DEVICES,
+  RENO,
+  removeTempDirs,
+  SAVANNAH,
+  seedInto,
+  startCentral,
+} from './helpers/cluster';
 import { centralRow, rawDevice, type RawDevice, type Row, withoutScope } from './helpers/raw-push';
 
 /**
@@ -39,11 +45,7 @@ const RENO_COLUMBUS_DEVICE = {
 
 beforeAll(async () => {
   central = await startCentral();
-  await importSeedBundle(
-    central.context.db,
-    { devices: [RENO_COLUMBUS_DEVICE] },
-    { passwordCost: TEST_PASSWORD_COST },
-  );
+  await seedInto(central, { devices: [RENO_COLUMBUS_DEVICE] });
   reno = await rawDevice(central, DEVICES.w1);
   renoColumbus = await rawDevice(central, RENO_COLUMBUS_DEVICE);
 });

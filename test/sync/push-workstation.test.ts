@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { BRAND_WIDE_ON_WORKSTATION } from '../../src/main/domain/inventory/advise';
-import { importSeedBundle } from '../../src/main/domain/seed';
-import { TEST_PASSWORD_COST } from '../helpers/service';
 import {
   api,
   closedAfterEach,
@@ -9,6 +7,7 @@ import {
   DEMO_PASSWORD,
   pendingMutations,
   RENO,
+  seedInto,
   signIn,
   startCentral,
   startWorkstation,
@@ -27,11 +26,7 @@ const RENO_AND_COLUMBUS = {
 async function cluster() {
   const central = await startCentral();
   running.push(central);
-  await importSeedBundle(
-    central.context.db,
-    { devices: [RENO_AND_COLUMBUS] },
-    { passwordCost: TEST_PASSWORD_COST },
-  );
+  await seedInto(central, { devices: [RENO_AND_COLUMBUS] });
   const workstation = await startWorkstation(central.url, RENO_AND_COLUMBUS);
   running.push(workstation);
   await syncUntilQuiet(workstation);

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { RunningService } from '../../src/main/service/server';
-import { importSeedBundle } from '../../src/main/domain/seed';
-import { TEST_PASSWORD_COST } from '../helpers/service';
 import {
   api,
   closedAfterEach,
   DEVICES,
   RENO,
+  seedInto,
   signIn,
   startCentral,
   startWorkstation,
@@ -40,27 +39,23 @@ describe('a refused offline create', () => {
   it('keeps its values, order and brand; is counted and shown; and is created again under a new code', async () => {
     const central = await startCentral();
     running.push(central);
-    await importSeedBundle(
-      central.context.db,
-      {
-        users: [
-          // Summit's own user (its brand's), and Bramble's at the same facility.
-          {
-            email: 'sum-reno@example.com',
-            password: 'password-sum',
-            brand_id: BRAND_1,
-            facility_ids: [RENO],
-          },
-          {
-            email: 'brm-reno@example.com',
-            password: 'password-brm',
-            brand_id: BRAND_2,
-            facility_ids: [RENO],
-          },
-        ],
-      },
-      { passwordCost: TEST_PASSWORD_COST },
-    );
+    await seedInto(central, {
+      users: [
+        // Summit's own user (its brand's), and Bramble's at the same facility.
+        {
+          email: 'sum-reno@example.com',
+          password: 'password-sum',
+          brand_id: BRAND_1,
+          facility_ids: [RENO],
+        },
+        {
+          email: 'brm-reno@example.com',
+          password: 'password-brm',
+          brand_id: BRAND_2,
+          facility_ids: [RENO],
+        },
+      ],
+    });
     const proxy1 = await startTcpProxy({ targetPort: central.port });
     running.push(proxy1);
     const proxy2 = await startTcpProxy({ targetPort: central.port });

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RunningService } from '../../src/main/service/server';
-import { importSeedBundle } from '../../src/main/domain/seed';
 import { ok, startReceiver } from '../helpers/receivers';
-import { TEST_PASSWORD_COST } from '../helpers/service';
 import {
   api,
   closedAfterEach,
@@ -14,6 +12,7 @@ import {
   eventually,
   RENO,
   SAVANNAH,
+  seedInto,
   signIn,
   startCentral,
   startWorkstation,
@@ -37,15 +36,9 @@ describe('sync scope', () => {
   it('a device gets only its facilities; an order created on a workstation keeps its id; a moved order leaves', async () => {
     const central = await startCentral();
     running.push(central);
-    await importSeedBundle(
-      central.context.db,
-      {
-        users: [
-          { email: 'reno-only@example.com', password: 'password-reno', facility_ids: [RENO] },
-        ],
-      },
-      { passwordCost: TEST_PASSWORD_COST },
-    );
+    await seedInto(central, {
+      users: [{ email: 'reno-only@example.com', password: 'password-reno', facility_ids: [RENO] }],
+    });
     const w1 = await startWorkstation(central.url, DEVICES.w1);
     running.push(w1);
     const w3 = await startWorkstation(central.url, DEVICES.w3);
@@ -75,27 +68,19 @@ describe('sync scope', () => {
       '0b000000-0000-4000-8000-000000000003',
     ]);
     // A grant made later brings the user to the device.
-    await importSeedBundle(
-      central.context.db,
-      {
-        users: [
-          {
-            email: 'reno-only@example.com',
-            password: 'password-reno',
-            facility_ids: [RENO, SAVANNAH],
-          },
-        ],
-      },
-      { passwordCost: TEST_PASSWORD_COST },
-    );
+    await seedInto(central, {
+      users: [
+        {
+          email: 'reno-only@example.com',
+          password: 'password-reno',
+          facility_ids: [RENO, SAVANNAH],
+        },
+      ],
+    });
     await syncUntilQuiet(w3);
     expect(await emails(w3)).toContain('reno-only@example.com');
     // A device given another facility starts over and then holds exactly its new scope.
-    await importSeedBundle(
-      central.context.db,
-      { devices: [{ ...DEVICES.w1, facility_ids: [RENO, COLUMBUS] }] },
-      { passwordCost: TEST_PASSWORD_COST },
-    );
+    await seedInto(central, { devices: [{ ...DEVICES.w1, facility_ids: [RENO, COLUMBUS] }] });
     await syncUntilQuiet(w1);
     expect(await facilitiesOf(w1)).toEqual(new Set([RENO, COLUMBUS]));
     const logFacilities = await w3.context.db
@@ -130,7 +115,7 @@ describe('sync scope', () => {
     expect(centralOrder.id).toBe(localOrder.id);
 
     // Moved to Savannah on the central: Reno's device drops it, Savannah's gets all of it.
-    await importSeedBundle(central.context.db, {
+    await seedInto(central, {
       connections: [
         {
           id: '0c000000-0000-4000-8000-000000000099',

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { RunningService } from '../../src/main/service/server';
-import { importSeedBundle } from '../../src/main/domain/seed';
-import { TEST_PASSWORD_COST } from '../helpers/service';
 import {
   api,
   closedAfterEach,
   DEVICES,
   RENO,
   SAVANNAH,
+  seedInto,
   signIn,
   startCentral,
   startWorkstation,
@@ -31,21 +30,17 @@ describe('resolving on a workstation', () => {
   it('apply mine needs the admin grant there too, and is refused once the order shipped', async () => {
     const central = await startCentral();
     running.push(central);
-    await importSeedBundle(
-      central.context.db,
-      {
-        users: [
-          { email: 'clerk@example.com', password: 'password-clerk', facility_ids: [RENO] },
-          {
-            email: 'sav-admin@example.com',
-            password: 'password-sav',
-            facility_ids: [RENO, SAVANNAH],
-            admin: [{ brand_id: BRAND_1, facility_id: SAVANNAH }],
-          },
-        ],
-      },
-      { passwordCost: TEST_PASSWORD_COST },
-    );
+    await seedInto(central, {
+      users: [
+        { email: 'clerk@example.com', password: 'password-clerk', facility_ids: [RENO] },
+        {
+          email: 'sav-admin@example.com',
+          password: 'password-sav',
+          facility_ids: [RENO, SAVANNAH],
+          admin: [{ brand_id: BRAND_1, facility_id: SAVANNAH }],
+        },
+      ],
+    });
     const proxy = await startTcpProxy({ targetPort: central.port });
     running.push(proxy);
     const w1 = await startWorkstation(proxy.url, DEVICES.w1);

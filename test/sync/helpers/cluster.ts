@@ -105,14 +105,13 @@ export async function startCentral(
     },
     { passwordCost: TEST_PASSWORD_COST },
   );
-  await importSeedBundle(
-    central.context.db,
-    { devices: Object.values(DEVICES) },
-    {
-      passwordCost: TEST_PASSWORD_COST,
-    },
-  );
+  await seedInto(central, { devices: Object.values(DEVICES) });
   return central;
+}
+
+/** Imports a seed bundle (users, devices, connections…) into a running service, at the tests' password cost. */
+export async function seedInto(service: RunningService, bundle: unknown): Promise<void> {
+  await importSeedBundle(service.context.db, bundle, { passwordCost: TEST_PASSWORD_COST });
 }
 
 /** An in-process workstation syncing with `centralUrl` (a proxy in front of it, in most tests). */
