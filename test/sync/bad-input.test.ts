@@ -12,6 +12,7 @@ import {
   signIn,
   startCentral,
 } from './helpers/cluster';
+import { signInDevice, syncCall } from './helpers/raw-push';
 
 /** Bad input on the sync routes answers 4xx in the envelope, never 500; limits hold in parallel. */
 let central: RunningService;
@@ -23,27 +24,13 @@ afterAll(async () => {
   removeTempDirs();
 });
 
-const H = { 'x-sync-protocol': '1', 'content-type': 'application/json' };
 const SAVANNAH_ORDER = '0d000000-0000-4000-8000-000000000005'; // PS-SUM-2611005
 const RENO_ORDER = '0d000000-0000-4000-8000-000000000001'; // PS-SUM-2611001
 
-async function call(path: string, init: RequestInit & { auth?: string } = {}) {
-  const { auth, ...rest } = init;
-  const response = await fetch(`${central.url}${path}`, {
-    ...rest,
-    headers: { ...H, ...(auth ? { authorization: auth } : {}), ...(rest.headers ?? {}) },
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : {}) as ApiBody };
-}
-async function deviceToken(device: { id: string; secret: string } = DEVICES.w1) {
-  const answer = await call('/api/sync/v1/session', {
-    method: 'POST',
-    body: JSON.stringify({ device_id: device.id, device_secret: device.secret }),
-  });
-  expect(answer.status).toBe(200);
-  return `Bearer ${(answer.body as unknown as { token: string }).token}`;
-}
+const call = (path: string, init?: RequestInit & { auth?: string }) =>
+  syncCall(central.url, path, init);
+const deviceToken = (device: { id: string; secret: string } = DEVICES.w1) =>
+  signInDevice(central.url, device);
 const post = (path: string, body: unknown, auth?: string) =>
   call(path, {
     method: 'POST',

@@ -8,6 +8,7 @@ import {
   signIn,
   startCentral,
 } from './helpers/cluster';
+import { signInDevice, SYNC_HEADERS, syncCall } from './helpers/raw-push';
 
 let central: RunningService;
 beforeAll(async () => {
@@ -18,27 +19,18 @@ afterAll(async () => {
   removeTempDirs();
 });
 
-const H = { 'x-sync-protocol': '1', 'content-type': 'application/json' };
-
-async function session(device = DEVICES.w1, secret = device.secret) {
-  return fetch(`${central.url}/api/sync/v1/session`, {
+const session = (device = DEVICES.w1, secret = device.secret) =>
+  syncCall(central.url, '/api/sync/v1/session', {
     method: 'POST',
-    headers: H,
     body: JSON.stringify({ device_id: device.id, device_secret: secret }),
   });
-}
-async function token(device = DEVICES.w1) {
-  const body = (await (await session(device)).json()) as { token: string };
-  return `Bearer ${body.token}`;
-}
-async function push(auth: string, mutations: unknown[]) {
-  const response = await fetch(`${central.url}/api/sync/v1/push`, {
+const token = (device = DEVICES.w1) => signInDevice(central.url, device);
+const push = (auth: string, mutations: unknown[]) =>
+  syncCall(central.url, '/api/sync/v1/push', {
     method: 'POST',
-    headers: { ...H, authorization: auth },
+    auth,
     body: JSON.stringify({ mutations }),
   });
-  return { status: response.status, body: (await response.json()) as ApiBody };
-}
 
 const activityRow = (id: string, orderId: string) => ({
   t: 'order_activity',
@@ -73,7 +65,7 @@ describe('sync routes on the central', () => {
   it('answers 426 without the protocol header or with another version', async () => {
     for (const headers of [
       { 'content-type': 'application/json' },
-      { ...H, 'x-sync-protocol': '2' },
+      { ...SYNC_HEADERS, 'x-sync-protocol': '2' },
     ]) {
       const response = await fetch(`${central.url}/api/sync/v1/session`, {
         method: 'POST',

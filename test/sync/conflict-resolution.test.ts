@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningService } from '../../src/main/service/server';
 import {
   api,
-  type ApiBody,
   COLUMBUS,
   DEVICES,
   RENO,
@@ -12,6 +11,7 @@ import {
   signIn,
   startCentral,
 } from './helpers/cluster';
+import { signInDevice, syncCall } from './helpers/raw-push';
 
 /**
  * Issue 18, item 5: who may answer "apply mine" and what it writes, on the central (a clerk's
@@ -21,7 +21,6 @@ import {
 
 const BRAND_1 = '0b000000-0000-4000-8000-000000000001';
 const BRAND_2 = '0b000000-0000-4000-8000-000000000002';
-const H = { 'x-sync-protocol': '1', 'content-type': 'application/json' };
 
 let central: RunningService;
 let admin: string;
@@ -73,23 +72,17 @@ afterAll(async () => {
 });
 
 async function push(changes: unknown[]) {
-  const session = (await (
-    await fetch(`${central.url}/api/sync/v1/session`, {
-      method: 'POST',
-      headers: H,
-      body: JSON.stringify({ device_id: DEVICES.w1.id, device_secret: DEVICES.w1.secret }),
-    })
-  ).json()) as { token: string };
+  const auth = await signInDevice(central.url, DEVICES.w1);
   seq += 1;
-  const response = await fetch(`${central.url}/api/sync/v1/push`, {
+  const answer = await syncCall(central.url, '/api/sync/v1/push', {
     method: 'POST',
-    headers: { ...H, authorization: `Bearer ${session.token}` },
+    auth,
     body: JSON.stringify({
       mutations: [{ seq, name: 'TEST', args: { changes }, at: '2026-11-24T10:00:00.000Z' }],
     }),
   });
-  expect(response.status).toBe(200);
-  return (await response.json()) as ApiBody;
+  expect(answer.status).toBe(200);
+  return answer.body;
 }
 
 const order = (code: string) =>

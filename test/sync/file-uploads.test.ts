@@ -7,7 +7,8 @@ import type { RunningService } from '../../src/main/service/server';
 import { PUSH_BODY_LIMIT } from '../../src/main/sync/central';
 import { UNREFERENCED_FILE_QUOTA_BYTES } from '../../src/main/sync/files';
 import { makePdf } from '../orders/bol-support';
-import { type ApiBody, DEVICES, removeTempDirs, startCentral } from './helpers/cluster';
+import { DEVICES, removeTempDirs, startCentral } from './helpers/cluster';
+import { signInDevice, syncCall } from './helpers/raw-push';
 
 /** The central's limits on what devices send: BOL files and push bodies (docs/sync.md). */
 let central: RunningService;
@@ -21,24 +22,10 @@ afterAll(async () => {
 
 const RENO_ORDER = '0d000000-0000-4000-8000-000000000001'; // PS-SUM-2611001
 const SAVANNAH_ORDER = '0d000000-0000-4000-8000-000000000005'; // PS-SUM-2611005
-const H = { 'x-sync-protocol': '1', 'content-type': 'application/json' };
 
-async function call(path: string, init: RequestInit & { auth?: string } = {}) {
-  const { auth, ...rest } = init;
-  const response = await fetch(`${central.url}${path}`, {
-    ...rest,
-    headers: { ...H, ...(auth ? { authorization: auth } : {}) },
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : {}) as ApiBody };
-}
-async function deviceToken(device: { id: string; secret: string }) {
-  const answer = await call('/api/sync/v1/session', {
-    method: 'POST',
-    body: JSON.stringify({ device_id: device.id, device_secret: device.secret }),
-  });
-  return `Bearer ${(answer.body as unknown as { token: string }).token}`;
-}
+const call = (path: string, init?: RequestInit & { auth?: string }) =>
+  syncCall(central.url, path, init);
+const deviceToken = (device: { id: string; secret: string }) => signInDevice(central.url, device);
 const digestOf = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const upload = (auth: string, bytes: Buffer, orderId = RENO_ORDER, digest = digestOf(bytes)) =>
   call(`/api/sync/v1/files/${digest}`, {

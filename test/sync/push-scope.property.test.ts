@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningService } from '../../src/main/service/server';
 import { REPLICATED_TABLES } from '../../src/main/sync/tables';
 import { COLUMBUS, DEVICES, RENO, removeTempDirs, seedInto, startCentral } from './helpers/cluster';
-import { centralSqlite, rawDevice, type RawDevice, type Row } from './helpers/raw-push';
+import {
+  centralSqlite,
+  rawDevice,
+  type RawDevice,
+  type Row,
+  signInDevice,
+  syncCall,
+} from './helpers/raw-push';
 
 /**
  * Issue 18: random pushes from a Reno device (inserts, updates and deletes on every pushed table,
@@ -107,21 +114,16 @@ function notReno(): Record<string, Row[]> {
 
 /** What a device's first pull brings, without versions (a refusal re-stamps rows it named). */
 async function freshPull(device: { id: string; secret: string }): Promise<string[]> {
-  const headers = { 'x-sync-protocol': '1', 'content-type': 'application/json' };
-  const session = await fetch(`${central.url}/api/sync/v1/session`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ device_id: device.id, device_secret: device.secret }),
-  });
-  const { token } = (await session.json()) as { token: string };
+  const auth = await signInDevice(central.url, device);
   const rows: string[] = [];
   let cursor = '';
   for (;;) {
-    const response = await fetch(
-      `${central.url}/api/sync/v1/pull?limit=50000${cursor ? `&cursor=${cursor}` : ''}`,
-      { headers: { 'x-sync-protocol': '1', authorization: `Bearer ${token}` } },
+    const answer = await syncCall(
+      central.url,
+      `/api/sync/v1/pull?limit=50000${cursor ? `&cursor=${cursor}` : ''}`,
+      { auth },
     );
-    const page = (await response.json()) as {
+    const page = answer.body as unknown as {
       cursor: string;
       more: boolean;
       changes: { t: string; k: unknown[]; row?: Row }[];

@@ -21,6 +21,38 @@ export function centralRow(
     .get(...args) as Row | undefined;
 }
 
+/** The headers every request of a device to the central's sync API carries. */
+export const SYNC_HEADERS = { 'x-sync-protocol': '1', 'content-type': 'application/json' };
+
+/** One request to a service's sync API as a device makes it: the status and the JSON answer ({} when empty). */
+export async function syncCall(
+  url: string,
+  path: string,
+  init: RequestInit & { auth?: string } = {},
+): Promise<{ status: number; body: ApiBody }> {
+  const { auth, ...rest } = init;
+  const response = await fetch(`${url}${path}`, {
+    ...rest,
+    headers: { ...SYNC_HEADERS, ...(auth ? { authorization: auth } : {}), ...(rest.headers ?? {}) },
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : {}) as ApiBody };
+}
+
+/** Opens a sync session with the device's secret; the bearer header value. Throws with the answer when refused. */
+export async function signInDevice(
+  url: string,
+  device: { id: string; secret: string },
+): Promise<string> {
+  const answer = await syncCall(url, '/api/sync/v1/session', {
+    method: 'POST',
+    body: JSON.stringify({ device_id: device.id, device_secret: device.secret }),
+  });
+  if (answer.status !== 200)
+    throw new Error(`device session refused: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return `Bearer ${(answer.body as unknown as { token: string }).token}`;
+}
+
 /**
  * A hostile device talking to the central directly: it signs in with its real secret and pushes
  * whatever row changes a test hands it, one mutation each, with the next seq.
@@ -34,13 +66,7 @@ export interface RawDevice {
 }
 
 export async function rawDevice(central: RunningService, device: SeedDevice): Promise<RawDevice> {
-  const headers = { 'x-sync-protocol': '1', 'content-type': 'application/json' };
-  const session = await fetch(`${central.url}/api/sync/v1/session`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ device_id: device.id, device_secret: device.secret }),
-  });
-  const { token } = (await session.json()) as { token: string };
+  const auth = await signInDevice(central.url, device);
   const sqlite = centralSqlite(central);
   const lastSeq = () =>
     (
@@ -53,9 +79,9 @@ export async function rawDevice(central: RunningService, device: SeedDevice): Pr
       .get(device.id) as Row | undefined;
   return {
     async push(changes) {
-      const response = await fetch(`${central.url}/api/sync/v1/push`, {
+      return syncCall(central.url, '/api/sync/v1/push', {
         method: 'POST',
-        headers: { ...headers, authorization: `Bearer ${token}` },
+        auth,
         body: JSON.stringify({
           mutations: [
             {
@@ -67,7 +93,6 @@ export async function rawDevice(central: RunningService, device: SeedDevice): Pr
           ],
         }),
       });
-      return { status: response.status, body: (await response.json()) as ApiBody };
     },
     lastConflict,
     lastConflictReason() {
