@@ -60,11 +60,22 @@ const first = (table: string, where: string, ...args: unknown[]) => {
   return row;
 };
 const keyOf = (table: string, row: Row) =>
-  table === 'transactions' ? [row.transaction_id] : [row.id];
+  (table === 'transactions' ? [row.transaction_id] : [row.id]) as string[];
+
+/** A row change as a device sends it, keyed by `row`'s own key. */
+const insert = (table: string, row: Row) => ({ t: table, op: 'I', k: keyOf(table, row), new: row });
+const update = (table: string, row: Row, next: Row) => ({
+  t: table,
+  op: 'U',
+  k: keyOf(table, row),
+  old: row,
+  new: next,
+});
+const remove = (table: string, row: Row) => ({ t: table, op: 'D', k: keyOf(table, row), old: row });
 
 /** The shapes a hostile device can give a change of `row` (stored at the central). */
 function variants(table: string, row: Row, op: 'U' | 'D', next?: Row) {
-  const k = keyOf(table, row) as string[];
+  const k = keyOf(table, row);
   const list: [string, unknown][] = [
     ['with the scope columns', { t: table, op, k, old: row, new: next }],
     [
@@ -73,7 +84,7 @@ function variants(table: string, row: Row, op: 'U' | 'D', next?: Row) {
     ],
     ['with nothing but the key', { t: table, op, k, new: next && withoutScope(next) }],
   ];
-  if (next) list.push(['as an insert over the key', { t: table, op: 'I', k, new: next }]);
+  if (next) list.push(['as an insert over the key', insert(table, next)]);
   return list;
 }
 
@@ -113,7 +124,7 @@ describe('a push is judged by the stored row (item 1)', () => {
       // The upsert that also claims the line for a Reno order, so an order check would pass.
       [
         'as an insert over the key naming a Reno order',
-        { t: 'order_items', op: 'I', k: [line.id], new: { ...hacked, order_id: RENO_OPEN } },
+        insert('order_items', { ...hacked, order_id: RENO_OPEN }),
       ] as [string, unknown],
     ];
     for (const [, change] of cases) {
@@ -130,15 +141,7 @@ describe('a push is judged by the stored row (item 1)', () => {
     const line = first('order_items', 'order_id = ?', RENO_OPEN);
     await expectRefused(
       reno,
-      [
-        {
-          t: 'order_items',
-          op: 'U',
-          k: [line.id],
-          old: line,
-          new: { ...line, order_id: SAVANNAH_PACKED },
-        },
-      ],
+      [update('order_items', line, { ...line, order_id: SAVANNAH_PACKED })],
       OUT_OF_SCOPE,
     );
     expect(first('order_items', 'id = ?', line.id)).toEqual(line);
@@ -147,12 +150,11 @@ describe('a push is judged by the stored row (item 1)', () => {
   it('a Reno device cannot move a Reno order to Savannah', async () => {
     const order = first('orders', 'id = ?', RENO_OPEN);
     const moved = { ...order, facility_id: SAVANNAH };
-    const k = [order.id];
     for (const change of [
-      { t: 'orders', op: 'U', k, old: order, new: moved },
-      { t: 'orders', op: 'U', k, old: withoutScope(order), new: moved },
-      { t: 'orders', op: 'U', k, new: { facility_id: SAVANNAH } },
-      { t: 'orders', op: 'I', k, new: moved },
+      update('orders', order, moved),
+      update('orders', withoutScope(order), moved),
+      { t: 'orders', op: 'U', k: [order.id], new: { facility_id: SAVANNAH } },
+      insert('orders', moved),
     ]) {
       await expectRefused(reno, [change]);
       expect(first('orders', 'id = ?', RENO_OPEN)).toEqual(order);
@@ -166,13 +168,13 @@ describe('a push is judged by the stored row (item 1)', () => {
       ['a7000000-0000-4000-8000-000000000002', null],
     ] as const) {
       const row = { ...template, transaction_id: id, facility_id: facility };
-      await expectRefused(reno, [{ t: 'transactions', op: 'I', k: [id], new: row }], OUT_OF_SCOPE);
+      await expectRefused(reno, [insert('transactions', row)], OUT_OF_SCOPE);
       expect(centralRow(central, 'transactions', 'transaction_id = ?', id)).toBeUndefined();
     }
     // Its own facility, but naming a Savannah order.
     const id = 'a7000000-0000-4000-8000-000000000003';
     const row = { ...template, transaction_id: id, order_id: SAVANNAH_PACKED };
-    await expectRefused(reno, [{ t: 'transactions', op: 'I', k: [id], new: row }], OUT_OF_SCOPE);
+    await expectRefused(reno, [insert('transactions', row)], OUT_OF_SCOPE);
     expect(centralRow(central, 'transactions', 'transaction_id = ?', id)).toBeUndefined();
   });
 
@@ -181,15 +183,7 @@ describe('a push is judged by the stored row (item 1)', () => {
     const savannahLine = first('order_items', 'order_id = ?', SAVANNAH_PACKED);
     await expectRefused(
       reno,
-      [
-        {
-          t: 'order_items',
-          op: 'U',
-          k: [line.id],
-          old: line,
-          new: { ...line, id: savannahLine.id },
-        },
-      ],
+      [update('order_items', line, { ...line, id: savannahLine.id })],
       /Bad key/,
     );
     expect(first('order_items', 'id = ?', savannahLine.id)).toEqual(savannahLine);
@@ -200,11 +194,11 @@ describe('a push is judged by the stored row (item 1)', () => {
 describe('inserts over a key, append-only rows (item 2)', () => {
   it('an insert of the very row the central has is nothing; a different one is refused', async () => {
     const line = first('order_items', 'order_id = ?', RENO_SUMMIT_PICKING);
-    const same = await reno.push([{ t: 'order_items', op: 'I', k: [line.id], new: line }]);
+    const same = await reno.push([insert('order_items', line)]);
     expect(same.body).toMatchObject({ applied: 1, rejected: 0 });
     await expectRefused(
       reno,
-      [{ t: 'order_items', op: 'I', k: [line.id], new: { ...line, quantity: 1 } }],
+      [insert('order_items', { ...line, quantity: 1 })],
       /already exists on the central service/,
     );
     expect(first('order_items', 'id = ?', line.id)).toEqual(line);
@@ -214,22 +208,10 @@ describe('inserts over a key, append-only rows (item 2)', () => {
     const log = first('transactions', 'facility_id = ?', RENO);
     await expectRefused(
       reno,
-      [
-        {
-          t: 'transactions',
-          op: 'U',
-          k: [log.transaction_id],
-          old: log,
-          new: { ...log, execution_status: 'FAILURE' },
-        },
-      ],
+      [update('transactions', log, { ...log, execution_status: 'FAILURE' })],
       /never changed/,
     );
-    await expectRefused(
-      reno,
-      [{ t: 'transactions', op: 'D', k: [log.transaction_id], old: log }],
-      /never deleted/,
-    );
+    await expectRefused(reno, [remove('transactions', log)], /never deleted/);
     expect(first('transactions', 'transaction_id = ?', log.transaction_id)).toEqual(log);
 
     const activity = first(
@@ -237,22 +219,10 @@ describe('inserts over a key, append-only rows (item 2)', () => {
       'order_id IN (SELECT id FROM orders WHERE facility_id = ?)',
       RENO,
     );
+    await expectRefused(reno, [remove('order_activity', activity)], /never deleted/);
     await expectRefused(
       reno,
-      [{ t: 'order_activity', op: 'D', k: [activity.id], old: activity }],
-      /never deleted/,
-    );
-    await expectRefused(
-      reno,
-      [
-        {
-          t: 'order_activity',
-          op: 'U',
-          k: [activity.id],
-          old: activity,
-          new: { ...activity, count: 1000 },
-        },
-      ],
+      [update('order_activity', activity, { ...activity, count: 1000 })],
       /never changed/,
     );
     expect(first('order_activity', 'id = ?', activity.id)).toEqual(activity);
@@ -284,21 +254,11 @@ describe('inserts over a key, append-only rows (item 2)', () => {
       user_id: null,
       created_at: '2026-11-24T10:00:00.000Z',
     };
-    const packed = await reno.push([
-      { t: 'cartons', op: 'I', k: [carton.id], new: carton },
-      { t: 'order_activity', op: 'I', k: [pack.id], new: pack },
-    ]);
+    const packed = await reno.push([insert('cartons', carton), insert('order_activity', pack)]);
     expect(packed.body).toMatchObject({ applied: 1, rejected: 0 });
     // Its Pack action alone cannot go.
-    await expectRefused(
-      reno,
-      [{ t: 'order_activity', op: 'D', k: [pack.id], old: pack }],
-      /never deleted/,
-    );
-    const unpacked = await reno.push([
-      { t: 'cartons', op: 'D', k: [carton.id], old: carton },
-      { t: 'order_activity', op: 'D', k: [pack.id], old: pack },
-    ]);
+    await expectRefused(reno, [remove('order_activity', pack)], /never deleted/);
+    const unpacked = await reno.push([remove('cartons', carton), remove('order_activity', pack)]);
     expect(unpacked.body).toMatchObject({ applied: 1, rejected: 0 });
     expect(centralRow(central, 'cartons', 'id = ?', carton.id)).toBeUndefined();
     expect(centralRow(central, 'order_activity', 'id = ?', pack.id)).toBeUndefined();
@@ -306,23 +266,19 @@ describe('inserts over a key, append-only rows (item 2)', () => {
 
   it('an order is never deleted by a device', async () => {
     const order = first('orders', 'id = ?', RENO_SUMMIT_PICKING);
-    await expectRefused(
-      reno,
-      [{ t: 'orders', op: 'D', k: [order.id], old: order }],
-      /never deleted/,
-    );
+    await expectRefused(reno, [remove('orders', order)], /never deleted/);
     expect(first('orders', 'id = ?', order.id)).toEqual(order);
   });
 });
 
 describe('a move between facilities is the move command, checked by the central (item 2)', () => {
-  const move = (order: Row, facility: string, extra: Row = {}) => ({
-    t: 'orders',
-    op: 'U',
-    k: [order.id],
-    old: order,
-    new: { ...order, ...extra, facility_id: facility, updated_at: '2026-11-25T10:00:00.000Z' },
-  });
+  const move = (order: Row, facility: string, extra: Row = {}) =>
+    update('orders', order, {
+      ...order,
+      ...extra,
+      facility_id: facility,
+      updated_at: '2026-11-25T10:00:00.000Z',
+    });
 
   it('moves an order between two facilities of the device when the brand and retailer rules hold', async () => {
     const order = first('orders', 'id = ?', RENO_SUMMIT_PICKING);
