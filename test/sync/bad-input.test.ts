@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningService } from '../../src/main/service/server';
 import { SSCC_BLOCK_SIZE } from '../../src/main/sync/central';
-import { makePdf } from '../orders/bol-support';
+import { bolVersionRow, makePdf } from '../orders/bol-support';
 import {
   type ApiBody,
   DEVICES,
@@ -367,23 +367,15 @@ describe('sync permission rules and limits', () => {
     expect(stored.status).toBe(200);
     await central.context.db
       .insertInto('order_bol_versions')
-      .values({
-        id: 'b1000000-0000-4000-8000-000000000001',
-        order_id: SAVANNAH_ORDER,
-        version: 1,
-        sha256: digest,
-        file_name: 'bol.pdf',
-        size: bytes.length,
-        page_count: 1,
-        uploaded_by: 'u',
-        uploaded_at: '2026-11-24T10:00:00.000Z',
-        bill_of_lading_number: null,
-        pro_number: null,
-        carrier: null,
-        carrier_alpha_code: null,
-        scheduled_delivery_date: null,
-        external_load_number: null,
-      })
+      .values(
+        bolVersionRow({
+          id: 'b1000000-0000-4000-8000-000000000001',
+          order_id: SAVANNAH_ORDER,
+          version: 1,
+          sha256: digest,
+          size: bytes.length,
+        }),
+      )
       .execute();
     const w1 = await deviceToken(DEVICES.w1); // Reno only
     for (const name of [digest, 'f'.repeat(64)]) {
