@@ -8,11 +8,13 @@ import {
   DEVICES,
   signIn,
   startCentral,
+  starters,
   startWorkstation,
   syncUntilQuiet,
 } from './helpers/cluster';
 
 const running = closedAfterEach();
+const start = starters(running);
 const OPEN = 'PS-SUM-2611001';
 
 /** A loopback HTTP server answering every request with `answer`; it records what it got. */
@@ -77,11 +79,8 @@ describe('the sync client trusts one central', () => {
   });
 
   it('pins the central by its epoch: another one gets nothing until an install admin accepts it', async () => {
-    const central = await startCentral();
-    running.push(central);
-    const w1 = await startWorkstation(central.url, DEVICES.w1);
-    running.push(w1);
-    await syncUntilQuiet(w1);
+    const central = await start.central();
+    const w1 = await start.workstation(central.url, DEVICES.w1);
     const auth = await signIn(w1);
     const client = w1.context.sync!.client!;
 

@@ -8,16 +8,16 @@ import {
   SAVANNAH,
   seedInto,
   signIn,
-  startCentral,
-  startWorkstation,
+  starters,
   syncUntilQuiet,
 } from './helpers/cluster';
-import { startTcpProxy, type TcpProxy } from './helpers/tcp-proxy';
+import type { TcpProxy } from './helpers/tcp-proxy';
 
 const BRAND_1 = '0b000000-0000-4000-8000-000000000001';
 const BRAND_2 = '0b000000-0000-4000-8000-000000000002';
 
 const running = closedAfterEach();
+const start = starters(running);
 
 interface Cluster {
   central: RunningService;
@@ -28,16 +28,10 @@ interface Cluster {
 }
 
 async function cluster(): Promise<Cluster> {
-  const central = await startCentral();
-  running.push(central);
-  const proxy1 = await startTcpProxy({ targetPort: central.port });
-  running.push(proxy1);
-  const w1 = await startWorkstation(proxy1.url, DEVICES.w1);
-  running.push(w1);
-  const w2 = await startWorkstation(central.url, DEVICES.w2);
-  running.push(w2);
-  await syncUntilQuiet(w1);
-  await syncUntilQuiet(w2);
+  const central = await start.central();
+  const proxy1 = await start.proxyTo(central);
+  const w1 = await start.workstation(proxy1.url, DEVICES.w1);
+  const w2 = await start.workstation(central.url, DEVICES.w2);
   return {
     central,
     w1,

@@ -9,13 +9,13 @@ import {
   RENO,
   seedInto,
   signIn,
-  startCentral,
-  startWorkstation,
+  starters,
   syncUntilQuiet,
 } from './helpers/cluster';
 
 /** What a real workstation writes still passes the central's push guards (issue 18). */
 const running = closedAfterEach();
+const start = starters(running);
 const RENO_AND_COLUMBUS = {
   id: 'd1000000-0000-4000-8000-000000000006',
   name: 'Reno and Columbus packing',
@@ -24,12 +24,9 @@ const RENO_AND_COLUMBUS = {
 };
 
 async function cluster() {
-  const central = await startCentral();
-  running.push(central);
+  const central = await start.central();
   await seedInto(central, { devices: [RENO_AND_COLUMBUS] });
-  const workstation = await startWorkstation(central.url, RENO_AND_COLUMBUS);
-  running.push(workstation);
-  await syncUntilQuiet(workstation);
+  const workstation = await start.workstation(central.url, RENO_AND_COLUMBUS);
   return { central, workstation };
 }
 

@@ -7,23 +7,22 @@ import {
   COLUMBUS,
   DEVICES,
   EDI_CONNECTION,
-  FEED_CONNECTION,
-  routeConnectionsTo,
   eventually,
+  FEED_CONNECTION,
   RENO,
+  routeConnectionsTo,
   SAVANNAH,
   seedInto,
   signIn,
-  startCentral,
-  startWorkstation,
+  starters,
   syncUntilQuiet,
 } from './helpers/cluster';
-import { startTcpProxy } from './helpers/tcp-proxy';
 
 const BRAND = '0b000000-0000-4000-8000-000000000001';
 const RETAILER = '0e000000-0000-4000-8000-000000000001';
 
 const running = closedAfterEach();
+const start = starters(running);
 
 const facilitiesOf = async (service: RunningService) =>
   new Set(
@@ -34,17 +33,12 @@ const facilitiesOf = async (service: RunningService) =>
 
 describe('sync scope', () => {
   it('a device gets only its facilities; an order created on a workstation keeps its id; a moved order leaves', async () => {
-    const central = await startCentral();
-    running.push(central);
+    const central = await start.central();
     await seedInto(central, {
       users: [{ email: 'reno-only@example.com', password: 'password-reno', facility_ids: [RENO] }],
     });
-    const w1 = await startWorkstation(central.url, DEVICES.w1);
-    running.push(w1);
-    const w3 = await startWorkstation(central.url, DEVICES.w3);
-    running.push(w3);
-    await syncUntilQuiet(w1);
-    await syncUntilQuiet(w3);
+    const w1 = await start.workstation(central.url, DEVICES.w1);
+    const w3 = await start.workstation(central.url, DEVICES.w3);
     expect(await facilitiesOf(w1)).toEqual(new Set([RENO]));
     expect(await facilitiesOf(w3)).toEqual(new Set([SAVANNAH]));
     // Rows without a facility reach a device only where they concern it.
@@ -162,16 +156,12 @@ describe('sync deliveries', () => {
   it('a connection sent by the workstation goes out from it even offline; one sent by the central goes out from the central, once', async () => {
     const receiver = await startReceiver(ok);
     running.push(receiver);
-    const central = await startCentral({ outboxDrain: { intervalMs: 100, firstPassMs: 100 } });
-    running.push(central);
+    const central = await start.central({ outboxDrain: { intervalMs: 100, firstPassMs: 100 } });
     await routeConnectionsTo(central, receiver.url);
-    const proxy = await startTcpProxy({ targetPort: central.port });
-    running.push(proxy);
-    const w1 = await startWorkstation(proxy.url, DEVICES.w1, {
+    const proxy = await start.proxyTo(central);
+    const w1 = await start.workstation(proxy.url, DEVICES.w1, {
       outboxDrain: { intervalMs: 100, firstPassMs: 100 },
     });
-    running.push(w1);
-    await syncUntilQuiet(w1);
     const auth = await signIn(w1);
 
     proxy.setMode('drop');

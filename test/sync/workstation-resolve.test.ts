@@ -8,16 +8,15 @@ import {
   SAVANNAH,
   seedInto,
   signIn,
-  startCentral,
-  startWorkstation,
+  starters,
   syncUntilQuiet,
 } from './helpers/cluster';
-import { startTcpProxy } from './helpers/tcp-proxy';
 
 /** Issue 18, item 5, on a workstation: the same rules as on the central, before anything is pushed. */
 
 const BRAND_1 = '0b000000-0000-4000-8000-000000000001';
 const running = closedAfterEach();
+const start = starters(running);
 
 const orderOn = (service: RunningService, code: string) =>
   service.context.db
@@ -28,8 +27,7 @@ const orderOn = (service: RunningService, code: string) =>
 
 describe('resolving on a workstation', () => {
   it('apply mine needs the admin grant there too, and is refused once the order shipped', async () => {
-    const central = await startCentral();
-    running.push(central);
+    const central = await start.central();
     await seedInto(central, {
       users: [
         { email: 'clerk@example.com', password: 'password-clerk', facility_ids: [RENO] },
@@ -41,11 +39,8 @@ describe('resolving on a workstation', () => {
         },
       ],
     });
-    const proxy = await startTcpProxy({ targetPort: central.port });
-    running.push(proxy);
-    const w1 = await startWorkstation(proxy.url, DEVICES.w1);
-    running.push(w1);
-    await syncUntilQuiet(w1);
+    const proxy = await start.proxyTo(central);
+    const w1 = await start.workstation(proxy.url, DEVICES.w1);
     const centralAuth = await signIn(central);
     const admin = await signIn(w1);
     const others = [

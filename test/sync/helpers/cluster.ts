@@ -12,6 +12,7 @@ import type { SyncClientOptions } from '../../../src/main/sync/client';
 import type { SyncConflict } from '../../../src/shared/sync';
 import type { SeedDevice } from '../../../src/shared/sync-seed';
 import { TEST_PASSWORD_COST } from '../../helpers/service';
+import { startTcpProxy } from './tcp-proxy';
 
 export const RENO = '0f000000-0000-4000-8000-000000000001';
 export const COLUMBUS = '0f000000-0000-4000-8000-000000000002';
@@ -62,6 +63,29 @@ export function closedAfterEach(): { close(): Promise<void> }[] {
   });
   afterAll(removeTempDirs);
   return running;
+}
+
+/**
+ * Starts the parts of a cluster for one test, each added to `running` (from closedAfterEach) so it
+ * is closed after the test: the central, a TCP proxy in front of it (to cut a workstation's
+ * network), and workstations, each synced until quiet before it is handed back.
+ */
+export function starters(running: { close(): Promise<void> }[]) {
+  const started = <T extends { close(): Promise<void> }>(part: T) => {
+    running.push(part);
+    return part;
+  };
+  return {
+    central: async (options?: Parameters<typeof startCentral>[0]) =>
+      started(await startCentral(options)),
+    proxyTo: async (central: RunningService) =>
+      started(await startTcpProxy({ targetPort: central.port })),
+    async workstation(...args: Parameters<typeof startWorkstation>) {
+      const workstation = started(await startWorkstation(...args));
+      await syncUntilQuiet(workstation);
+      return workstation;
+    },
+  };
 }
 
 /** Points two of the demo's Reno connections at a loopback receiver: one sent by the central, one by the workstation. */
