@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { describe, expect, it } from 'vitest';
+import type { RunningService } from '../../src/main/service/server';
 import { CentralIdentityError, CentralRedirectError } from '../../src/main/sync/client';
 import {
   api,
   closedAfterEach,
   DEVICES,
+  orderByCode,
   signIn,
-  startCentral,
   starters,
   startWorkstation,
   syncUntilQuiet,
@@ -43,14 +44,7 @@ async function loopbackServer(
   return handle;
 }
 
-const poOnCentral = async (central: Awaited<ReturnType<typeof startCentral>>) =>
-  (
-    await central.context.db
-      .selectFrom('orders')
-      .select('po_number')
-      .where('picksheet_code', '=', OPEN)
-      .executeTakeFirstOrThrow()
-  ).po_number;
+const poOnCentral = async (central: RunningService) => (await orderByCode(central, OPEN)).po_number;
 
 describe('the sync client trusts one central', () => {
   it('refuses redirects: a 307 cannot re-post the device secret elsewhere', async () => {

@@ -3,6 +3,7 @@ import type { RunningService } from '../../src/main/service/server';
 import {
   type ApiBody,
   DEVICES,
+  orderByCode,
   removeTempDirs,
   seedInto,
   signIn,
@@ -51,15 +52,7 @@ const activityRow = (id: string, orderId: string) => ({
   },
 });
 
-async function renoOrderId(code = 'PS-SUM-2611001') {
-  return (
-    await central.context.db
-      .selectFrom('orders')
-      .select('id')
-      .where('picksheet_code', '=', code)
-      .executeTakeFirstOrThrow()
-  ).id;
-}
+const renoOrderId = async (code = 'PS-SUM-2611001') => (await orderByCode(central, code)).id;
 
 describe('sync routes on the central', () => {
   it('answers 426 without the protocol header or with another version', async () => {

@@ -4,8 +4,9 @@ import {
   api,
   COLUMBUS,
   DEVICES,
-  RENO,
+  orderByCode,
   removeTempDirs,
+  RENO,
   SAVANNAH,
   seedInto,
   signIn,
@@ -85,12 +86,7 @@ async function push(changes: unknown[]) {
   return answer.body;
 }
 
-const order = (code: string) =>
-  central.context.db
-    .selectFrom('orders')
-    .selectAll()
-    .where('picksheet_code', '=', code)
-    .executeTakeFirstOrThrow();
+const order = (code: string) => orderByCode(central, code);
 
 const conflictRow = (id: string) =>
   central.context.db

@@ -4,6 +4,7 @@ import {
   api,
   closedAfterEach,
   DEVICES,
+  orderByCode,
   RENO,
   SAVANNAH,
   seedInto,
@@ -41,17 +42,10 @@ async function cluster(): Promise<Cluster> {
   };
 }
 
-const orderOn = (service: RunningService, code: string) =>
-  service.context.db
-    .selectFrom('orders')
-    .selectAll()
-    .where('picksheet_code', '=', code)
-    .executeTakeFirstOrThrow();
-
 describe('sync conflicts', () => {
   it('an edit made offline to an order cancelled centrally is refused, reverted on pull, listed and resolved', async () => {
     const { central, w1, proxy1, auth } = await cluster();
-    const order = await orderOn(central, 'PS-SUM-2611001');
+    const order = await orderByCode(central, 'PS-SUM-2611001');
     proxy1.setMode('drop');
     const edit = await api(w1, auth.w1, 'PUT', '/api/v1/orders', {
       picksheet_code: order.picksheet_code,
@@ -72,10 +66,10 @@ describe('sync conflicts', () => {
 
     proxy1.setMode('pass');
     await syncUntilQuiet(w1);
-    const local = await orderOn(w1, order.picksheet_code);
+    const local = await orderByCode(w1, order.picksheet_code);
     expect(local.status).toBe('Cancelled');
     expect(local.po_number).toBe(order.po_number);
-    expect((await orderOn(central, order.picksheet_code)).po_number).toBe(order.po_number);
+    expect((await orderByCode(central, order.picksheet_code)).po_number).toBe(order.po_number);
 
     const status = await api(w1, auth.w1, 'GET', '/api/sync/v1/status');
     expect(status.body).toMatchObject({ online: true, pending_mutations: 0, conflicts: 1 });
@@ -150,12 +144,12 @@ describe('sync conflicts', () => {
     proxy1.setMode('pass');
     await syncUntilQuiet(w1);
 
-    const onCentral = await orderOn(central, code);
+    const onCentral = await orderByCode(central, code);
     expect(onCentral.po_number).toBe('PO-W2');
     expect(JSON.parse(onCentral.ship_to_json!).city).toBe('Sparks');
     // Only the field that changed on both sides is held back; W1's other edit applied.
     expect(onCentral.dept_number).toBe('D-W1');
-    const local = await orderOn(w1, code);
+    const local = await orderByCode(w1, code);
     expect(local.po_number).toBe('PO-W2');
     expect(local.dept_number).toBe('D-W1');
     expect(JSON.parse(local.ship_to_json!).city).toBe('Sparks');
@@ -172,9 +166,9 @@ describe('sync conflicts', () => {
     });
     expect(applied.status).toBe(200);
     await syncUntilQuiet(w1);
-    expect(JSON.parse((await orderOn(central, code)).ship_to_json!).city).toBe('Reno');
+    expect(JSON.parse((await orderByCode(central, code)).ship_to_json!).city).toBe('Reno');
     await syncUntilQuiet(w2);
-    expect(JSON.parse((await orderOn(w2, code)).ship_to_json!).city).toBe('Reno');
+    expect(JSON.parse((await orderByCode(w2, code)).ship_to_json!).city).toBe('Reno');
   }, 60_000);
 
   it('a conflict is seen only by users of its facility and brand', async () => {
@@ -198,7 +192,7 @@ describe('sync conflicts', () => {
         },
       ],
     });
-    const order = await orderOn(central, 'PS-SUM-2611001');
+    const order = await orderByCode(central, 'PS-SUM-2611001');
     proxy1.setMode('drop');
     await api(w1, auth.w1, 'PUT', '/api/v1/orders', {
       picksheet_code: order.picksheet_code,

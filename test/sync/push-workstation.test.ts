@@ -5,6 +5,7 @@ import {
   closedAfterEach,
   COLUMBUS,
   DEMO_PASSWORD,
+  orderByCode,
   pendingMutations,
   RENO,
   seedInto,
@@ -40,11 +41,7 @@ describe('a workstation’s own writes under the push guards', () => {
     });
     expect(moved.status).toBe(200);
     await syncUntilQuiet(workstation);
-    const order = await central.context.db
-      .selectFrom('orders')
-      .select('facility_id')
-      .where('picksheet_code', '=', 'PS-SUM-2611001')
-      .executeTakeFirstOrThrow();
+    const order = await orderByCode(central, 'PS-SUM-2611001');
     expect(order.facility_id).toBe(COLUMBUS);
     const conflicts = await central.context.db
       .selectFrom('sync_conflicts')

@@ -9,6 +9,7 @@ import {
   EDI_CONNECTION,
   eventually,
   FEED_CONNECTION,
+  orderByCode,
   RENO,
   routeConnectionsTo,
   SAVANNAH,
@@ -95,17 +96,9 @@ describe('sync scope', () => {
       items: [{ sku: 'SKU-NEW', quantity: 4 }],
     });
     expect(created.status).toBe(201);
-    const localOrder = await w1.context.db
-      .selectFrom('orders')
-      .select('id')
-      .where('picksheet_code', '=', 'PS-NEW-W1')
-      .executeTakeFirstOrThrow();
+    const localOrder = await orderByCode(w1, 'PS-NEW-W1');
     await syncUntilQuiet(w1);
-    const centralOrder = await central.context.db
-      .selectFrom('orders')
-      .select(['id', 'facility_id'])
-      .where('picksheet_code', '=', 'PS-NEW-W1')
-      .executeTakeFirstOrThrow();
+    const centralOrder = await orderByCode(central, 'PS-NEW-W1');
     expect(centralOrder.id).toBe(localOrder.id);
 
     // Moved to Savannah on the central: Reno's device drops it, Savannah's gets all of it.

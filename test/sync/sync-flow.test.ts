@@ -4,6 +4,7 @@ import {
   closedAfterEach,
   DEVICES,
   eventually,
+  orderByCode,
   RENO,
   signIn,
   starters,
@@ -38,18 +39,10 @@ describe('sync: a central and two workstations', () => {
     const status = await api(w1, auth1, 'GET', '/api/sync/v1/status');
     expect(status.body.role).toBe('workstation');
     await syncUntilQuiet(w1);
-    const onCentral = await central.context.db
-      .selectFrom('orders')
-      .select('po_number')
-      .where('picksheet_code', '=', 'PS-SUM-2611001')
-      .executeTakeFirstOrThrow();
+    const onCentral = await orderByCode(central, 'PS-SUM-2611001');
     expect(onCentral.po_number).toBe('PO-FROM-W1');
     await syncUntilQuiet(w2);
-    const onW2 = await w2.context.db
-      .selectFrom('orders')
-      .select('po_number')
-      .where('picksheet_code', '=', 'PS-SUM-2611001')
-      .executeTakeFirstOrThrow();
+    const onW2 = await orderByCode(w2, 'PS-SUM-2611001');
     expect(onW2.po_number).toBe('PO-FROM-W1');
     const after = await api(w1, auth1, 'GET', '/api/sync/v1/status');
     expect(after.body).toMatchObject({

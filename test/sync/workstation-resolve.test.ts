@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { RunningService } from '../../src/main/service/server';
 import {
   api,
   closedAfterEach,
   DEVICES,
+  orderByCode,
   RENO,
   SAVANNAH,
   seedInto,
@@ -17,13 +17,6 @@ import {
 const BRAND_1 = '0b000000-0000-4000-8000-000000000001';
 const running = closedAfterEach();
 const start = starters(running);
-
-const orderOn = (service: RunningService, code: string) =>
-  service.context.db
-    .selectFrom('orders')
-    .selectAll()
-    .where('picksheet_code', '=', code)
-    .executeTakeFirstOrThrow();
 
 describe('resolving on a workstation', () => {
   it('apply mine needs the admin grant there too, and is refused once the order shipped', async () => {
@@ -72,14 +65,14 @@ describe('resolving on a workstation', () => {
       });
       expect(refused.status).toBe(403);
     }
-    expect((await orderOn(w1, 'PS-SUM-2611001')).po_number).toBe('CENTRAL-PS-SUM-2611001');
+    expect((await orderByCode(w1, 'PS-SUM-2611001')).po_number).toBe('CENTRAL-PS-SUM-2611001');
 
     const applied = await api(w1, admin, 'POST', `/api/sync/v1/conflicts/${first.id}/resolve`, {
       action: 'apply_mine',
     });
     expect(applied.status).toBe(200);
     await syncUntilQuiet(w1);
-    expect((await orderOn(central, 'PS-SUM-2611001')).po_number).toBe('W1-PS-SUM-2611001');
+    expect((await orderByCode(central, 'PS-SUM-2611001')).po_number).toBe('W1-PS-SUM-2611001');
 
     // Shipped on the central: W1 offers no Apply mine and refuses it.
     await central.context.db
@@ -96,6 +89,6 @@ describe('resolving on a workstation', () => {
     expect(late.status).toBe(409);
     expect(late.body.message).toMatch(/^Order PS-SUM-2611004 is Shipped on the central service/);
     await syncUntilQuiet(w1);
-    expect((await orderOn(central, 'PS-SUM-2611004')).po_number).toBe('CENTRAL-PS-SUM-2611004');
+    expect((await orderByCode(central, 'PS-SUM-2611004')).po_number).toBe('CENTRAL-PS-SUM-2611004');
   }, 90_000);
 });

@@ -236,6 +236,14 @@ export interface ApiBody {
   rejected: number;
 }
 
+/** The order with this picksheet code on a service (throws when there is none). */
+export const orderByCode = (service: RunningService, code: string) =>
+  service.context.db
+    .selectFrom('orders')
+    .selectAll()
+    .where('picksheet_code', '=', code)
+    .executeTakeFirstOrThrow();
+
 /** Polls `check` until it returns a truthy value (or throws after `timeoutMs`). */
 export async function eventually<T>(
   check: () => Promise<T> | T,
