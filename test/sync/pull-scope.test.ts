@@ -152,28 +152,20 @@ describe('pull scope: connection credentials', () => {
     url: 'https://user:pw@api.partner.example/feed?api_key=k1&store=7',
     headers: { Authorization: 'Bearer token' },
   };
+  /** A connection of org A to the retailer; without `sender`, the column's default. */
+  const connection = (brand: string, transport: object, sender?: 'central' | 'workstation') =>
+    central.insert('connections', {
+      organization_id: ORG_A,
+      brand_id: brand,
+      retailer_id: RETAILER,
+      transport_json: JSON.stringify(transport),
+      ...(sender ? { sender } : {}),
+    });
 
   it('a device gets credentials only of connections it sends over itself', () => {
-    const byCentral = central.insert('connections', {
-      organization_id: ORG_A,
-      brand_id: BOTH,
-      retailer_id: RETAILER,
-      transport_json: JSON.stringify(secretTransport),
-      sender: 'central',
-    });
-    const byHttp = central.insert('connections', {
-      organization_id: ORG_A,
-      brand_id: BOTH,
-      retailer_id: RETAILER,
-      transport_json: JSON.stringify(httpTransport),
-    });
-    const byWorkstation = central.insert('connections', {
-      organization_id: ORG_A,
-      brand_id: RENO_BRAND,
-      retailer_id: RETAILER,
-      transport_json: JSON.stringify(secretTransport),
-      sender: 'workstation',
-    });
+    const byCentral = connection(BOTH, secretTransport, 'central');
+    const byHttp = connection(BOTH, httpTransport);
+    const byWorkstation = connection(RENO_BRAND, secretTransport, 'workstation');
     const rows = new Map(
       pulledRows(central.pullAll(RENO_DEVICE), 'connections').map((r) => [r.id, r]),
     );
@@ -200,19 +192,13 @@ describe('pull scope: connection credentials', () => {
   });
 
   it('a device that stops being the sender loses the credentials at its next pull', () => {
-    const connection = central.insert('connections', {
-      organization_id: ORG_A,
-      brand_id: RENO_BRAND,
-      retailer_id: RETAILER,
-      transport_json: JSON.stringify(secretTransport),
-      sender: 'workstation',
-    });
+    const byWorkstation = connection(RENO_BRAND, secretTransport, 'workstation');
     const first = central.pullAll(RENO_DEVICE);
     expect(pulledRows(first, 'connections')[0]!.transport_json).toContain('sftp-password');
-    central.run(`UPDATE connections SET sender = 'central' WHERE id = ?`, connection.id);
+    central.run(`UPDATE connections SET sender = 'central' WHERE id = ?`, byWorkstation.id);
     const next = central.pullAll(RENO_DEVICE, first.cursor);
     const rows = pulledRows(next, 'connections');
-    expect(rows.map((r) => r.id)).toEqual([connection.id]);
+    expect(rows.map((r) => r.id)).toEqual([byWorkstation.id]);
     expect(rows[0]!.sender).toBe('central');
     expect(rows[0]!.transport_json).not.toContain('sftp-password');
     expect(rows[0]!.transport_json).not.toContain('OPENSSH');
