@@ -1,27 +1,22 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunningService } from '../../src/main/service/server';
 import { SSCC_BLOCK_SIZE } from '../../src/main/sync/central';
 import { bolVersionRow, makePdf } from '../orders/bol-support';
 import {
   type ApiBody,
+  centralForAllTests,
   DEVICES,
-  removeTempDirs,
   SAVANNAH,
   seedInto,
   signIn,
-  startCentral,
 } from './helpers/cluster';
 import { signInDevice, syncCall } from './helpers/raw-push';
 
 /** Bad input on the sync routes answers 4xx in the envelope, never 500; limits hold in parallel. */
 let central: RunningService;
-beforeAll(async () => {
-  central = await startCentral();
-});
-afterAll(async () => {
-  await central.close();
-  removeTempDirs();
+centralForAllTests((started) => {
+  central = started;
 });
 
 const SAVANNAH_ORDER = '0d000000-0000-4000-8000-000000000005'; // PS-SUM-2611005

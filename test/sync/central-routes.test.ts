@@ -1,23 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunningService } from '../../src/main/service/server';
 import {
   type ApiBody,
+  centralForAllTests,
   DEVICES,
   orderByCode,
-  removeTempDirs,
   seedInto,
   signIn,
-  startCentral,
 } from './helpers/cluster';
 import { signInDevice, SYNC_HEADERS, syncCall } from './helpers/raw-push';
 
 let central: RunningService;
-beforeAll(async () => {
-  central = await startCentral();
-});
-afterAll(async () => {
-  await central.close();
-  removeTempDirs();
+centralForAllTests((started) => {
+  central = started;
 });
 
 const session = (device = DEVICES.w1, secret = device.secret) =>

@@ -1,16 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunningService } from '../../src/main/service/server';
 import {
   api,
+  centralForAllTests,
   COLUMBUS,
   DEVICES,
   orderByCode,
-  removeTempDirs,
   RENO,
   SAVANNAH,
   seedInto,
   signIn,
-  startCentral,
 } from './helpers/cluster';
 import { signInDevice, syncCall } from './helpers/raw-push';
 
@@ -45,8 +44,8 @@ const OTHERS = {
   bramble: { facility_ids: [RENO], admin: [{ brand_id: BRAND_2, facility_id: RENO }] },
 } as const;
 
-beforeAll(async () => {
-  central = await startCentral();
+centralForAllTests(async (started) => {
+  central = started;
   await seedInto(central, {
     users: Object.entries(OTHERS).map(([name, grants]) => ({
       email: `${name}@example.com`,
@@ -66,10 +65,6 @@ beforeAll(async () => {
       .executeTakeFirstOrThrow();
     users[name] = { auth, id: row.id };
   }
-});
-afterAll(async () => {
-  await central.close();
-  removeTempDirs();
 });
 
 async function push(changes: unknown[]) {

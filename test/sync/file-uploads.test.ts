@@ -1,22 +1,18 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { stat } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { documentPath } from '../../src/main/documents/store';
 import type { RunningService } from '../../src/main/service/server';
 import { PUSH_BODY_LIMIT } from '../../src/main/sync/central';
 import { UNREFERENCED_FILE_QUOTA_BYTES } from '../../src/main/sync/files';
 import { bolVersionRow, makePdf } from '../orders/bol-support';
-import { DEVICES, removeTempDirs, startCentral } from './helpers/cluster';
+import { centralForAllTests, DEVICES } from './helpers/cluster';
 import { signInDevice, syncCall } from './helpers/raw-push';
 
 /** The central's limits on what devices send: BOL files and push bodies (docs/sync.md). */
 let central: RunningService;
-beforeAll(async () => {
-  central = await startCentral();
-});
-afterAll(async () => {
-  await central.close();
-  removeTempDirs();
+centralForAllTests((started) => {
+  central = started;
 });
 
 const RENO_ORDER = '0d000000-0000-4000-8000-000000000001'; // PS-SUM-2611001

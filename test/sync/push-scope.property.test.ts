@@ -1,8 +1,8 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunningService } from '../../src/main/service/server';
 import { REPLICATED_TABLES } from '../../src/main/sync/tables';
-import { COLUMBUS, DEVICES, RENO, removeTempDirs, seedInto, startCentral } from './helpers/cluster';
+import { centralForAllTests, COLUMBUS, DEVICES, RENO, seedInto } from './helpers/cluster';
 import {
   centralSqlite,
   rawDevice,
@@ -35,8 +35,8 @@ let reno: RawDevice;
 let pools: Map<string, Row[]>;
 let values: Record<string, unknown[]>;
 
-beforeAll(async () => {
-  central = await startCentral();
+centralForAllTests(async (started) => {
+  central = started;
   await seedInto(central, { devices: [COLUMBUS_DEVICE] });
   reno = await rawDevice(central, DEVICES.w1);
   const sqlite = centralSqlite(central);
@@ -82,10 +82,6 @@ beforeAll(async () => {
     client_id: [DEVICES.w1.id, DEVICES.w3.id],
     status: ['Open', 'Shipped', 'resolved', 'SUCCESS', 'PENDING'],
   };
-});
-afterAll(async () => {
-  await central.close();
-  removeTempDirs();
 });
 
 /** Every row of every pushed table the Reno device does not serve (by the pull's own scope SQL). */

@@ -1,14 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunningService } from '../../src/main/service/server';
-import {
-  COLUMBUS,
-  DEVICES,
-  RENO,
-  removeTempDirs,
-  SAVANNAH,
-  seedInto,
-  startCentral,
-} from './helpers/cluster';
+import { centralForAllTests, COLUMBUS, DEVICES, RENO, SAVANNAH, seedInto } from './helpers/cluster';
 import { centralRow, rawDevice, type RawDevice, type Row, withoutScope } from './helpers/raw-push';
 
 /**
@@ -43,15 +35,11 @@ const RENO_COLUMBUS_DEVICE = {
   secret: 'w4-secret-w4-secret',
 };
 
-beforeAll(async () => {
-  central = await startCentral();
+centralForAllTests(async (started) => {
+  central = started;
   await seedInto(central, { devices: [RENO_COLUMBUS_DEVICE] });
   reno = await rawDevice(central, DEVICES.w1);
   renoColumbus = await rawDevice(central, RENO_COLUMBUS_DEVICE);
-});
-afterAll(async () => {
-  await central.close();
-  removeTempDirs();
 });
 
 const first = (table: string, where: string, ...args: unknown[]) => {

@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { afterAll, afterEach } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { importSeedBundle } from '../../../src/main/domain/seed';
@@ -136,6 +136,24 @@ export async function startCentral(
 /** Imports a seed bundle (users, devices, connections…) into a running service, at the tests' password cost. */
 export async function seedInto(service: RunningService, bundle: unknown): Promise<void> {
   await importSeedBundle(service.context.db, bundle, { passwordCost: TEST_PASSWORD_COST });
+}
+
+/**
+ * One central for all of a file's tests: started before them and handed to `started` (to keep it
+ * and set it up), closed after them with the temp data dirs.
+ */
+export function centralForAllTests(
+  started: (central: RunningService) => void | Promise<void>,
+): void {
+  let central: RunningService | undefined;
+  beforeAll(async () => {
+    central = await startCentral();
+    await started(central);
+  });
+  afterAll(async () => {
+    await central?.close();
+    removeTempDirs();
+  });
 }
 
 /** An in-process workstation syncing with `centralUrl` (a proxy in front of it, in most tests). */
