@@ -2,7 +2,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { RunningService } from '../../src/main/service/server';
 import { REPLICATED_TABLES } from '../../src/main/sync/tables';
-import { centralForAllTests, COLUMBUS, DEVICES, RENO, seedInto } from './helpers/cluster';
+import {
+  centralForAllTests,
+  COLUMBUS,
+  DEVICES,
+  OTHER_DEVICES,
+  RENO,
+  seedInto,
+} from './helpers/cluster';
 import {
   centralSqlite,
   rawDevice,
@@ -22,12 +29,7 @@ import {
 const SEED = Number(process.env.PUSH_SEED ?? 20261125);
 const RUNS = Number(process.env.PUSH_RUNS ?? 50);
 const PUSHED = REPLICATED_TABLES.filter((t) => t.pushed);
-const COLUMBUS_DEVICE = {
-  id: 'd1000000-0000-4000-8000-000000000005',
-  name: 'Columbus 1',
-  facility_ids: [COLUMBUS],
-  secret: 'w5-secret-w5-secret',
-};
+const COLUMBUS_DEVICE = OTHER_DEVICES.columbus;
 
 let central: RunningService;
 let reno: RawDevice;

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { RunningService } from '../../src/main/service/server';
-import { centralForAllTests, COLUMBUS, DEVICES, RENO, SAVANNAH, seedInto } from './helpers/cluster';
+import {
+  centralForAllTests,
+  COLUMBUS,
+  DEVICES,
+  OTHER_DEVICES,
+  RENO,
+  SAVANNAH,
+  seedInto,
+} from './helpers/cluster';
 import { centralRow, rawDevice, type RawDevice, type Row, withoutScope } from './helpers/raw-push';
 
 /**
@@ -28,12 +36,7 @@ const RENO_BRAMBLE_PICKING = '0d000000-0000-4000-8000-000000000003';
 const RENO_SUMMIT_PICKING = '0d000000-0000-4000-8000-000000000004';
 const RENO_STAGED = '0d000000-0000-4000-8000-000000000007';
 const SAVANNAH_PACKED = '0d000000-0000-4000-8000-000000000005';
-const RENO_COLUMBUS_DEVICE = {
-  id: 'd1000000-0000-4000-8000-000000000004',
-  name: 'Reno and Columbus',
-  facility_ids: [RENO, COLUMBUS],
-  secret: 'w4-secret-w4-secret',
-};
+const RENO_COLUMBUS_DEVICE = OTHER_DEVICES.renoColumbus;
 
 centralForAllTests(async (started) => {
   central = started;

@@ -6,8 +6,8 @@ import {
   COLUMBUS,
   DEMO_PASSWORD,
   orderByCode,
+  OTHER_DEVICES,
   pendingMutations,
-  RENO,
   seedInto,
   signIn,
   starters,
@@ -17,12 +17,7 @@ import {
 /** What a real workstation writes still passes the central's push guards (issue 18). */
 const running = closedAfterEach();
 const start = starters(running);
-const RENO_AND_COLUMBUS = {
-  id: 'd1000000-0000-4000-8000-000000000006',
-  name: 'Reno and Columbus packing',
-  facility_ids: [RENO, COLUMBUS],
-  secret: 'w6-secret-w6-secret',
-};
+const RENO_AND_COLUMBUS = OTHER_DEVICES.renoColumbus;
 
 async function cluster() {
   const central = await start.central();

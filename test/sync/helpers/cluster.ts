@@ -42,6 +42,25 @@ export const DEVICES = {
   },
 } satisfies Record<string, SeedDevice>;
 
+/**
+ * Devices a test seeds itself (startCentral does not): one serving two facilities of the same
+ * organisation, and one serving Columbus alone.
+ */
+export const OTHER_DEVICES = {
+  renoColumbus: {
+    id: 'd1000000-0000-4000-8000-000000000004',
+    name: 'Reno and Columbus',
+    facility_ids: [RENO, COLUMBUS],
+    secret: 'w4-secret-w4-secret',
+  },
+  columbus: {
+    id: 'd1000000-0000-4000-8000-000000000005',
+    name: 'Columbus 1',
+    facility_ids: [COLUMBUS],
+    secret: 'w5-secret-w5-secret',
+  },
+} satisfies Record<string, SeedDevice>;
+
 const dirs: string[] = [];
 export function tempDataDir(name: string): string {
   const dir = mkdtempSync(join(tmpdir(), `sync-${name}-`));
