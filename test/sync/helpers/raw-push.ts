@@ -65,14 +65,17 @@ export interface RawDevice {
   lastConflict(): Row | undefined;
 }
 
+/** The last seq the central applied from this device (0 before its first push). */
+export const deviceLastSeq = (central: RunningService, deviceId: string): number =>
+  (
+    centralSqlite(central)
+      .prepare(`SELECT last_seq FROM sync_clients WHERE client_id = ?`)
+      .get(deviceId) as { last_seq: number } | undefined
+  )?.last_seq ?? 0;
+
 export async function rawDevice(central: RunningService, device: SeedDevice): Promise<RawDevice> {
   const auth = await signInDevice(central.url, device);
   const sqlite = centralSqlite(central);
-  const lastSeq = () =>
-    (
-      sqlite.prepare(`SELECT last_seq FROM sync_clients WHERE client_id = ?`).get(device.id) as
-        { last_seq: number } | undefined
-    )?.last_seq ?? 0;
   const lastConflict = () =>
     sqlite
       .prepare(`SELECT * FROM sync_conflicts WHERE client_id = ? ORDER BY seq DESC LIMIT 1`)
@@ -85,7 +88,7 @@ export async function rawDevice(central: RunningService, device: SeedDevice): Pr
         body: JSON.stringify({
           mutations: [
             {
-              seq: lastSeq() + 1,
+              seq: deviceLastSeq(central, device.id) + 1,
               name: 'HOSTILE',
               args: { changes },
               at: new Date().toISOString(),
