@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openPullCentral, pulledRows, type PullCentral } from './helpers/pull-fixture';
+import { HTTP_WITH_SECRETS, SFTP_WITH_SECRETS } from './helpers/secret-transports';
 
 /**
  * What a pull sends a device (issue 18 item 4 and 11): only rows of its facilities, rows without a
@@ -137,21 +138,8 @@ describe('pull scope: rows without a facility', () => {
 });
 
 describe('pull scope: connection credentials', () => {
-  const secretTransport = {
-    type: 'sftp',
-    host: 'sftp.partner.example',
-    port: 22,
-    username: 'reno',
-    password: 'sftp-password',
-    privateKey: '-----BEGIN OPENSSH PRIVATE KEY-----',
-    directory: 'in',
-    host_key_sha256: 'SHA256:abc',
-  };
-  const httpTransport = {
-    type: 'http',
-    url: 'https://user:pw@api.partner.example/feed?api_key=k1&store=7',
-    headers: { Authorization: 'Bearer token' },
-  };
+  const secretTransport = SFTP_WITH_SECRETS;
+  const httpTransport = HTTP_WITH_SECRETS;
   /** A connection of org A to the retailer; without `sender`, the column's default. */
   const connection = (brand: string, transport: object, sender?: 'central' | 'workstation') =>
     central.insert('connections', {
@@ -175,7 +163,7 @@ describe('pull scope: connection credentials', () => {
       port: 22,
       username: 'reno',
       directory: 'in',
-      host_key_sha256: 'SHA256:abc',
+      host_key_sha256: SFTP_WITH_SECRETS.host_key_sha256,
     });
     expect(JSON.parse(rows.get(byHttp.id)!.transport_json as string)).toEqual({
       type: 'http',

@@ -23,26 +23,14 @@ import {
   writeStoredSyncSettings,
 } from '../../src/main/sync/stored-settings';
 import { tempDirsPerTest } from '../helpers/temp-dirs';
+import { HTTP_WITH_SECRETS, SFTP_WITH_SECRETS } from './helpers/secret-transports';
 
 /**
  * Secrets at rest on the desktop (issue 18 item 11): with the keychain's key the device secret and
  * connection credentials are stored sealed; without one (headless) they stay as they were.
  */
-const SFTP = {
-  type: 'sftp',
-  host: 'sftp.partner.example',
-  port: 22,
-  username: 'reno',
-  password: 'sftp-password',
-  privateKey: '-----BEGIN OPENSSH PRIVATE KEY-----',
-  directory: 'in',
-  host_key_sha256: `SHA256:${'A'.repeat(43)}`,
-};
-const HTTP = {
-  type: 'http',
-  url: 'https://user:pw@api.partner.example/feed?api_key=k1',
-  headers: { Authorization: 'Bearer token' },
-};
+const SFTP = SFTP_WITH_SECRETS;
+const HTTP = HTTP_WITH_SECRETS;
 const SETTINGS = {
   central_url: 'https://central.example',
   device_id: 'd0000000-0000-4000-8000-000000000001',
