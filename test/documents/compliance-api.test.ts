@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { complianceReportPdf } from '../../src/main/domain/documents/compliance';
 import { complianceReportSchema } from '../../src/shared/documents';
 import { expectError, expectNoLeak } from '../api/envelope';
+import { bolVersionRow } from '../orders/bol-support';
 import { TEST_PASSWORD } from '../helpers/service';
 import { signedInService } from '../helpers/signed-in';
 import { documentsBundle, loadPdf, orderId, pageText, sscc } from './fixtures';
@@ -100,23 +101,18 @@ describe('16. GET /api/orders/compliance_report/binary/{order_id}', () => {
   it('an uploaded BOL makes the freight order compliant', async () => {
     await api.svc.ctx.db
       .insertInto('order_bol_versions')
-      .values({
-        id: '5d000000-0000-4000-8000-000000000001',
-        order_id: orderId(1),
-        version: 1,
-        sha256: 'a'.repeat(64),
-        file_name: 'bol.pdf',
-        size: 10,
-        page_count: 1,
-        uploaded_by: 'someone',
-        uploaded_at: '2026-01-07T15:00:00.000Z',
-        bill_of_lading_number: 'BOL-7001',
-        pro_number: null,
-        carrier: null,
-        carrier_alpha_code: null,
-        scheduled_delivery_date: null,
-        external_load_number: null,
-      })
+      .values(
+        bolVersionRow({
+          id: '5d000000-0000-4000-8000-000000000001',
+          order_id: orderId(1),
+          version: 1,
+          sha256: 'a'.repeat(64),
+          size: 10,
+          uploaded_by: 'someone',
+          uploaded_at: '2026-01-07T15:00:00.000Z',
+          bill_of_lading_number: 'BOL-7001',
+        }),
+      )
       .execute();
     try {
       const { bytes } = await complianceReportPdf(

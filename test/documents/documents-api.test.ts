@@ -4,6 +4,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PRINTER_FAILED_MESSAGE } from '../../src/main/documents/label-printer';
 import { expectError } from '../api/envelope';
 import { movableClock } from '../helpers/clock';
+import { installAdmin } from '../helpers/fixtures';
 import { signedInService } from '../helpers/signed-in';
 import { cartonId, documentsBundle, loadPdf, orderId, pageText, palletId, sscc } from './fixtures';
 import { refusedPort, startLoopbackPrinter, type LoopbackPrinter } from './printer-loopback';
@@ -30,16 +31,7 @@ const api = signedInService(USERS, () => {
     admin: [],
   });
   // install@a.test: an admin at every facility of the install (the printer is theirs to set).
-  bundle.users.push({
-    email: 'install@a.test',
-    password: 'correct-horse-battery',
-    brand_id: null,
-    facility_ids: [],
-    admin: bundle.facilities.map((f) => ({
-      brand_id: bundle.brands[0]!.brand_id,
-      facility_id: f.id,
-    })),
-  });
+  bundle.users.push(installAdmin(bundle));
   return { seed: bundle, clock };
 });
 

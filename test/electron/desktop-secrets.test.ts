@@ -1,12 +1,12 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   DESKTOP_KEY_FILE,
   loadOrCreateDesktopKey,
   type KeychainCipher,
 } from '../../src/main/desktop-secrets';
+import { tempDirsPerTest } from '../helpers/temp-dirs';
 
 /** A stand-in for Electron's safeStorage: "encrypts" by tagging with the keychain's name. */
 function keychain(name: string, backend = 'gnome_libsecret'): KeychainCipher {
@@ -22,15 +22,7 @@ function keychain(name: string, backend = 'gnome_libsecret'): KeychainCipher {
   };
 }
 
-const dirs: string[] = [];
-const dataDir = () => {
-  const dir = mkdtempSync(join(tmpdir(), 'desktop-secrets-'));
-  dirs.push(dir);
-  return dir;
-};
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const dataDir = tempDirsPerTest('desktop-secrets');
 
 describe('the desktop key for secrets at rest', () => {
   it('is made once, kept only encrypted by the keychain, in a 0600 file, and read back the same', () => {

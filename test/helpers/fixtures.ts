@@ -126,6 +126,26 @@ export function baseBundle() {
 }
 
 /**
+ * A brand-less user who is an admin (for the first brand) at every facility of `bundle`: the
+ * install's admin, who may change what belongs to the whole machine (the printer, sync).
+ */
+export function installAdmin(
+  bundle: { facilities: { id: string }[]; brands: { brand_id: string }[] },
+  email = 'install@a.test',
+) {
+  return {
+    email,
+    password: TEST_PASSWORD,
+    brand_id: null,
+    facility_ids: [] as string[],
+    admin: bundle.facilities.map((f) => ({
+      brand_id: bundle.brands[0]!.brand_id,
+      facility_id: f.id,
+    })),
+  };
+}
+
+/**
  * The base bundle plus brand-less users of facility 1 without admin grants, for tests that need
  * users of their own (failure counts that stay independent).
  */

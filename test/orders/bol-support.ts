@@ -4,13 +4,18 @@ import { deflateSync } from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';
 import type { Db } from '../../src/main/db/database';
 import { insertOrder } from '../../src/main/db/orders';
-import type { OrderStatusValue } from '../../src/main/db/schema';
+import type { OrderBolVersionsTable, OrderStatusValue } from '../../src/main/db/schema';
 
-/** A small real PDF with `pages` pages; `label` changes its bytes (and so its digest). */
-export async function makePdf(label = 'BOL 1', pages = 1): Promise<Buffer> {
+/**
+ * A small real PDF with `pages` pages; `label` changes its bytes (and so its digest). With
+ * `attachment`, those bytes are embedded as a file: a PDF of about the size a test needs.
+ */
+export async function makePdf(label = 'BOL 1', pages = 1, attachment?: Buffer): Promise<Buffer> {
   const doc = await PDFDocument.create();
   for (let i = 0; i < pages; i++)
     doc.addPage([300, 200]).drawText(`${label} p${i + 1}`, { x: 20, y: 100 });
+  if (attachment)
+    await doc.attach(attachment, 'scan.bin', { mimeType: 'application/octet-stream' });
   return Buffer.from(await doc.save({ useObjectStreams: false }));
 }
 
@@ -38,6 +43,24 @@ export function deflateBomb(inflatedBytes: number): Buffer {
     Buffer.from('\nendstream\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n', 'latin1'),
   ]);
 }
+
+/** An order_bol_versions row for a file stored under `sha256`; the BOL's own fields empty unless given. */
+export const bolVersionRow = (
+  row: Pick<OrderBolVersionsTable, 'id' | 'order_id' | 'version' | 'sha256' | 'size'> &
+    Partial<OrderBolVersionsTable>,
+): OrderBolVersionsTable => ({
+  file_name: 'bol.pdf',
+  page_count: 1,
+  uploaded_by: 'u',
+  uploaded_at: '2026-11-24T10:00:00.000Z',
+  bill_of_lading_number: null,
+  pro_number: null,
+  carrier: null,
+  carrier_alpha_code: null,
+  scheduled_delivery_date: null,
+  external_load_number: null,
+  ...row,
+});
 
 /** Inserts an order straight into the database (the create endpoint has its own tests). */
 export async function insertTestOrder(

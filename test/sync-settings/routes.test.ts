@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { readStoredSyncSettings, syncSettingsPath } from '../../src/main/sync/stored-settings';
-import { baseBundle } from '../helpers/fixtures';
+import { baseBundle, installAdmin } from '../helpers/fixtures';
 import { signedInService } from '../helpers/signed-in';
 
 const URL = '/api/sync/v1/settings';
@@ -23,16 +23,7 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 const session = signedInService(USERS, () => {
   const bundle = baseBundle();
   // install@a.test: an admin at every facility of the install, the only one who may change sync.
-  bundle.users.push({
-    email: 'install@a.test',
-    password: 'correct-horse-battery',
-    brand_id: null,
-    facility_ids: [],
-    admin: bundle.facilities.map((f) => ({
-      brand_id: bundle.brands[0]!.brand_id,
-      facility_id: f.id,
-    })),
-  });
+  bundle.users.push(installAdmin(bundle));
   return { seed: bundle, dataDir };
 });
 beforeEach(() => rmSync(syncSettingsPath(dataDir), { force: true }));

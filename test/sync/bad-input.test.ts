@@ -1,64 +1,38 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunningService } from '../../src/main/service/server';
-import { importSeedBundle } from '../../src/main/domain/seed';
 import { SSCC_BLOCK_SIZE } from '../../src/main/sync/central';
-import { TEST_PASSWORD_COST } from '../helpers/service';
-import { makePdf } from '../orders/bol-support';
+import { bolVersionRow, makePdf } from '../orders/bol-support';
 import {
   type ApiBody,
+  centralForAllTests,
   DEVICES,
-  removeTempDirs,
   SAVANNAH,
+  seedInto,
   signIn,
-  startCentral,
 } from './helpers/cluster';
+import { deviceLastSeq, signInDevice, syncCall } from './helpers/raw-push';
 
 /** Bad input on the sync routes answers 4xx in the envelope, never 500; limits hold in parallel. */
 let central: RunningService;
-beforeAll(async () => {
-  central = await startCentral();
-});
-afterAll(async () => {
-  await central.close();
-  removeTempDirs();
+centralForAllTests((started) => {
+  central = started;
 });
 
-const H = { 'x-sync-protocol': '1', 'content-type': 'application/json' };
 const SAVANNAH_ORDER = '0d000000-0000-4000-8000-000000000005'; // PS-SUM-2611005
 const RENO_ORDER = '0d000000-0000-4000-8000-000000000001'; // PS-SUM-2611001
 
-async function call(path: string, init: RequestInit & { auth?: string } = {}) {
-  const { auth, ...rest } = init;
-  const response = await fetch(`${central.url}${path}`, {
-    ...rest,
-    headers: { ...H, ...(auth ? { authorization: auth } : {}), ...(rest.headers ?? {}) },
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : {}) as ApiBody };
-}
-async function deviceToken(device: { id: string; secret: string } = DEVICES.w1) {
-  const answer = await call('/api/sync/v1/session', {
-    method: 'POST',
-    body: JSON.stringify({ device_id: device.id, device_secret: device.secret }),
-  });
-  expect(answer.status).toBe(200);
-  return `Bearer ${(answer.body as unknown as { token: string }).token}`;
-}
+const call = (path: string, init?: RequestInit & { auth?: string }) =>
+  syncCall(central.url, path, init);
+const deviceToken = (device: { id: string; secret: string } = DEVICES.w1) =>
+  signInDevice(central.url, device);
 const post = (path: string, body: unknown, auth?: string) =>
   call(path, {
     method: 'POST',
     body: typeof body === 'string' ? body : JSON.stringify(body),
     auth,
   });
-const lastSeq = async (deviceId: string) =>
-  (
-    await central.context.db
-      .selectFrom('sync_clients')
-      .select('last_seq')
-      .where('client_id', '=', deviceId)
-      .executeTakeFirst()
-  )?.last_seq ?? 0;
+const lastSeq = (deviceId: string) => deviceLastSeq(central, deviceId);
 
 function expectInvalid(answer: { status: number; body: ApiBody }, message: string | RegExp) {
   expect(answer.status).toBe(400);
@@ -88,7 +62,7 @@ describe('bad input on the sync routes', () => {
 
   it('push: malformed, too many mutations, and not JSON are 400; nothing is applied', async () => {
     const auth = await deviceToken(DEVICES.w2);
-    const before = await lastSeq(DEVICES.w2.id);
+    const before = lastSeq(DEVICES.w2.id);
     const at = '2026-11-24T10:00:00.000Z';
     for (const body of [
       {},
@@ -124,13 +98,13 @@ describe('bad input on the sync routes', () => {
       'Invalid push: mutations: Too big: expected array to have <=1000 items',
     );
     expectInvalid(await post('/api/sync/v1/push', '[1,', auth), 'Malformed JSON in request body');
-    expect(await lastSeq(DEVICES.w2.id)).toBe(before);
+    expect(lastSeq(DEVICES.w2.id)).toBe(before);
   });
 
   it('push: well-formed changes the central cannot apply are refused as conflicts, not 500', async () => {
     const auth = await deviceToken(DEVICES.w1);
     const at = '2026-11-24T10:00:00.000Z';
-    const start = (await lastSeq(DEVICES.w1.id)) + 1;
+    const start = lastSeq(DEVICES.w1.id) + 1;
     const odd = [
       { t: 'no_such_table', op: 'I', k: ['x'], new: { a: 1 } },
       { t: 'order_activity', op: 'I', k: ['x', 'y'], new: {} },
@@ -182,7 +156,7 @@ describe('bad input on the sync routes', () => {
   it('resolve: apply mine with a value that is not text or a number answers 200, not 500', async () => {
     const auth = await deviceToken(DEVICES.w1);
     const user = await signIn(central);
-    const seq = (await lastSeq(DEVICES.w1.id)) + 1;
+    const seq = lastSeq(DEVICES.w1.id) + 1;
     const pushed = await post(
       '/api/sync/v1/push',
       {
@@ -381,23 +355,15 @@ describe('sync permission rules and limits', () => {
     expect(stored.status).toBe(200);
     await central.context.db
       .insertInto('order_bol_versions')
-      .values({
-        id: 'b1000000-0000-4000-8000-000000000001',
-        order_id: SAVANNAH_ORDER,
-        version: 1,
-        sha256: digest,
-        file_name: 'bol.pdf',
-        size: bytes.length,
-        page_count: 1,
-        uploaded_by: 'u',
-        uploaded_at: '2026-11-24T10:00:00.000Z',
-        bill_of_lading_number: null,
-        pro_number: null,
-        carrier: null,
-        carrier_alpha_code: null,
-        scheduled_delivery_date: null,
-        external_load_number: null,
-      })
+      .values(
+        bolVersionRow({
+          id: 'b1000000-0000-4000-8000-000000000001',
+          order_id: SAVANNAH_ORDER,
+          version: 1,
+          sha256: digest,
+          size: bytes.length,
+        }),
+      )
       .execute();
     const w1 = await deviceToken(DEVICES.w1); // Reno only
     for (const name of [digest, 'f'.repeat(64)]) {
@@ -419,11 +385,7 @@ describe('sync permission rules and limits', () => {
       facility_ids: [SAVANNAH],
       secret: 'throttle-secret-throttle',
     };
-    await importSeedBundle(
-      central.context.db,
-      { devices: [device] },
-      { passwordCost: TEST_PASSWORD_COST },
-    );
+    await seedInto(central, { devices: [device] });
     const answers = await Promise.all(
       Array.from({ length: 60 }, () =>
         post('/api/sync/v1/session', { device_id: device.id, device_secret: 'wrong-secret-wrong' }),

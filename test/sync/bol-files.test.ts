@@ -4,33 +4,19 @@ import { documentPath } from '../../src/main/documents/store';
 import type { RunningService } from '../../src/main/service/server';
 import { BOL_FILE_NOT_SYNCED } from '../../src/main/domain/orders/bol';
 import { makePdf } from '../orders/bol-support';
-import {
-  api,
-  closedAfterEach,
-  DEVICES,
-  signIn,
-  startCentral,
-  startWorkstation,
-  syncUntilQuiet,
-} from './helpers/cluster';
-import { startTcpProxy } from './helpers/tcp-proxy';
+import { api, closedAfterEach, DEVICES, signIn, starters, syncUntilQuiet } from './helpers/cluster';
 
 const running = closedAfterEach();
+const start = starters(running);
 
 const ORDER = '0d000000-0000-4000-8000-000000000001'; // PS-SUM-2611001, Reno
 
 describe('sync of BOL files', () => {
   it('a BOL uploaded on one workstation goes up with its file and the other workstation fetches it', async () => {
-    const central = await startCentral();
-    running.push(central);
-    const proxy2 = await startTcpProxy({ targetPort: central.port });
-    running.push(proxy2);
-    const w1 = await startWorkstation(central.url, DEVICES.w1);
-    running.push(w1);
-    const w2 = await startWorkstation(proxy2.url, DEVICES.w2);
-    running.push(w2);
-    await syncUntilQuiet(w1);
-    await syncUntilQuiet(w2);
+    const central = await start.central();
+    const proxy2 = await start.proxyTo(central);
+    const w1 = await start.workstation(central.url, DEVICES.w1);
+    const w2 = await start.workstation(proxy2.url, DEVICES.w2);
     const pdf = await makePdf('BOL synced');
     const auth1 = await signIn(w1);
     const auth2 = await signIn(w2);

@@ -1,18 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { describe, expect, it } from 'vitest';
+import type { RunningService } from '../../src/main/service/server';
 import { CentralIdentityError, CentralRedirectError } from '../../src/main/sync/client';
 import {
   api,
   closedAfterEach,
   DEVICES,
+  orderByCode,
   signIn,
-  startCentral,
+  starters,
   startWorkstation,
   syncUntilQuiet,
 } from './helpers/cluster';
 
 const running = closedAfterEach();
+const start = starters(running);
 const OPEN = 'PS-SUM-2611001';
 
 /** A loopback HTTP server answering every request with `answer`; it records what it got. */
@@ -41,14 +44,7 @@ async function loopbackServer(
   return handle;
 }
 
-const poOnCentral = async (central: Awaited<ReturnType<typeof startCentral>>) =>
-  (
-    await central.context.db
-      .selectFrom('orders')
-      .select('po_number')
-      .where('picksheet_code', '=', OPEN)
-      .executeTakeFirstOrThrow()
-  ).po_number;
+const poOnCentral = async (central: RunningService) => (await orderByCode(central, OPEN)).po_number;
 
 describe('the sync client trusts one central', () => {
   it('refuses redirects: a 307 cannot re-post the device secret elsewhere', async () => {
@@ -77,11 +73,8 @@ describe('the sync client trusts one central', () => {
   });
 
   it('pins the central by its epoch: another one gets nothing until an install admin accepts it', async () => {
-    const central = await startCentral();
-    running.push(central);
-    const w1 = await startWorkstation(central.url, DEVICES.w1);
-    running.push(w1);
-    await syncUntilQuiet(w1);
+    const central = await start.central();
+    const w1 = await start.workstation(central.url, DEVICES.w1);
     const auth = await signIn(w1);
     const client = w1.context.sync!.client!;
 

@@ -1,39 +1,32 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunningService } from '../../src/main/service/server';
-import { importSeedBundle } from '../../src/main/domain/seed';
-import { TEST_PASSWORD_COST } from '../helpers/service';
-import { type ApiBody, DEVICES, removeTempDirs, signIn, startCentral } from './helpers/cluster';
+import {
+  type ApiBody,
+  centralForAllTests,
+  DEVICES,
+  orderByCode,
+  seedInto,
+  signIn,
+} from './helpers/cluster';
+import { signInDevice, SYNC_HEADERS, syncCall } from './helpers/raw-push';
 
 let central: RunningService;
-beforeAll(async () => {
-  central = await startCentral();
-});
-afterAll(async () => {
-  await central.close();
-  removeTempDirs();
+centralForAllTests((started) => {
+  central = started;
 });
 
-const H = { 'x-sync-protocol': '1', 'content-type': 'application/json' };
-
-async function session(device = DEVICES.w1, secret = device.secret) {
-  return fetch(`${central.url}/api/sync/v1/session`, {
+const session = (device = DEVICES.w1, secret = device.secret) =>
+  syncCall(central.url, '/api/sync/v1/session', {
     method: 'POST',
-    headers: H,
     body: JSON.stringify({ device_id: device.id, device_secret: secret }),
   });
-}
-async function token(device = DEVICES.w1) {
-  const body = (await (await session(device)).json()) as { token: string };
-  return `Bearer ${body.token}`;
-}
-async function push(auth: string, mutations: unknown[]) {
-  const response = await fetch(`${central.url}/api/sync/v1/push`, {
+const token = (device = DEVICES.w1) => signInDevice(central.url, device);
+const push = (auth: string, mutations: unknown[]) =>
+  syncCall(central.url, '/api/sync/v1/push', {
     method: 'POST',
-    headers: { ...H, authorization: auth },
+    auth,
     body: JSON.stringify({ mutations }),
   });
-  return { status: response.status, body: (await response.json()) as ApiBody };
-}
 
 const activityRow = (id: string, orderId: string) => ({
   t: 'order_activity',
@@ -54,21 +47,13 @@ const activityRow = (id: string, orderId: string) => ({
   },
 });
 
-async function renoOrderId(code = 'PS-SUM-2611001') {
-  return (
-    await central.context.db
-      .selectFrom('orders')
-      .select('id')
-      .where('picksheet_code', '=', code)
-      .executeTakeFirstOrThrow()
-  ).id;
-}
+const renoOrderId = async (code = 'PS-SUM-2611001') => (await orderByCode(central, code)).id;
 
 describe('sync routes on the central', () => {
   it('answers 426 without the protocol header or with another version', async () => {
     for (const headers of [
       { 'content-type': 'application/json' },
-      { ...H, 'x-sync-protocol': '2' },
+      { ...SYNC_HEADERS, 'x-sync-protocol': '2' },
     ]) {
       const response = await fetch(`${central.url}/api/sync/v1/session`, {
         method: 'POST',
@@ -310,22 +295,14 @@ describe('sync routes on the central', () => {
 
   it('a device disabled in the bundle is refused at once, also with a token it already has', async () => {
     const auth = await token(DEVICES.w2);
-    await importSeedBundle(
-      central.context.db,
-      { devices: [{ ...DEVICES.w2, disabled: true }] },
-      { passwordCost: TEST_PASSWORD_COST },
-    );
+    await seedInto(central, { devices: [{ ...DEVICES.w2, disabled: true }] });
     expect((await session(DEVICES.w2)).status).toBe(401);
     const pull = await fetch(`${central.url}/api/sync/v1/pull`, {
       headers: { 'x-sync-protocol': '1', authorization: auth },
     });
     expect(pull.status).toBe(401);
     expect(((await pull.json()) as ApiBody).message).toBe('Invalid or expired device token');
-    await importSeedBundle(
-      central.context.db,
-      { devices: [DEVICES.w2] },
-      { passwordCost: TEST_PASSWORD_COST },
-    );
+    await seedInto(central, { devices: [DEVICES.w2] });
     expect((await session(DEVICES.w2)).status).toBe(200);
   });
 });

@@ -1,18 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunningService } from '../../src/main/service/server';
-import { importSeedBundle } from '../../src/main/domain/seed';
-import { TEST_PASSWORD_COST } from '../helpers/service';
 import {
   api,
-  type ApiBody,
+  centralForAllTests,
   COLUMBUS,
   DEVICES,
+  orderByCode,
   RENO,
-  removeTempDirs,
   SAVANNAH,
+  seedInto,
   signIn,
-  startCentral,
 } from './helpers/cluster';
+import { signInDevice, syncCall } from './helpers/raw-push';
 
 /**
  * Issue 18, item 5: who may answer "apply mine" and what it writes, on the central (a clerk's
@@ -22,7 +21,6 @@ import {
 
 const BRAND_1 = '0b000000-0000-4000-8000-000000000001';
 const BRAND_2 = '0b000000-0000-4000-8000-000000000002';
-const H = { 'x-sync-protocol': '1', 'content-type': 'application/json' };
 
 let central: RunningService;
 let admin: string;
@@ -46,20 +44,16 @@ const OTHERS = {
   bramble: { facility_ids: [RENO], admin: [{ brand_id: BRAND_2, facility_id: RENO }] },
 } as const;
 
-beforeAll(async () => {
-  central = await startCentral();
-  await importSeedBundle(
-    central.context.db,
-    {
-      users: Object.entries(OTHERS).map(([name, grants]) => ({
-        email: `${name}@example.com`,
-        password: `password-${name}`,
-        facility_ids: [...grants.facility_ids],
-        admin: [...grants.admin],
-      })),
-    },
-    { passwordCost: TEST_PASSWORD_COST },
-  );
+centralForAllTests(async (started) => {
+  central = started;
+  await seedInto(central, {
+    users: Object.entries(OTHERS).map(([name, grants]) => ({
+      email: `${name}@example.com`,
+      password: `password-${name}`,
+      facility_ids: [...grants.facility_ids],
+      admin: [...grants.admin],
+    })),
+  });
   admin = await signIn(central);
   for (const name of [...Object.keys(OTHERS), 'demo']) {
     const email = `${name}@example.com`;
@@ -72,37 +66,22 @@ beforeAll(async () => {
     users[name] = { auth, id: row.id };
   }
 });
-afterAll(async () => {
-  await central.close();
-  removeTempDirs();
-});
 
 async function push(changes: unknown[]) {
-  const session = (await (
-    await fetch(`${central.url}/api/sync/v1/session`, {
-      method: 'POST',
-      headers: H,
-      body: JSON.stringify({ device_id: DEVICES.w1.id, device_secret: DEVICES.w1.secret }),
-    })
-  ).json()) as { token: string };
+  const auth = await signInDevice(central.url, DEVICES.w1);
   seq += 1;
-  const response = await fetch(`${central.url}/api/sync/v1/push`, {
+  const answer = await syncCall(central.url, '/api/sync/v1/push', {
     method: 'POST',
-    headers: { ...H, authorization: `Bearer ${session.token}` },
+    auth,
     body: JSON.stringify({
       mutations: [{ seq, name: 'TEST', args: { changes }, at: '2026-11-24T10:00:00.000Z' }],
     }),
   });
-  expect(response.status).toBe(200);
-  return (await response.json()) as ApiBody;
+  expect(answer.status).toBe(200);
+  return answer.body;
 }
 
-const order = (code: string) =>
-  central.context.db
-    .selectFrom('orders')
-    .selectAll()
-    .where('picksheet_code', '=', code)
-    .executeTakeFirstOrThrow();
+const order = (code: string) => orderByCode(central, code);
 
 const conflictRow = (id: string) =>
   central.context.db

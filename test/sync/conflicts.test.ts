@@ -4,21 +4,21 @@ import {
   api,
   closedAfterEach,
   DEVICES,
+  orderByCode,
   RENO,
   SAVANNAH,
+  seedInto,
   signIn,
-  startCentral,
-  startWorkstation,
+  starters,
   syncUntilQuiet,
 } from './helpers/cluster';
-import { startTcpProxy, type TcpProxy } from './helpers/tcp-proxy';
-import { importSeedBundle } from '../../src/main/domain/seed';
-import { TEST_PASSWORD_COST } from '../helpers/service';
+import type { TcpProxy } from './helpers/tcp-proxy';
 
 const BRAND_1 = '0b000000-0000-4000-8000-000000000001';
 const BRAND_2 = '0b000000-0000-4000-8000-000000000002';
 
 const running = closedAfterEach();
+const start = starters(running);
 
 interface Cluster {
   central: RunningService;
@@ -29,16 +29,10 @@ interface Cluster {
 }
 
 async function cluster(): Promise<Cluster> {
-  const central = await startCentral();
-  running.push(central);
-  const proxy1 = await startTcpProxy({ targetPort: central.port });
-  running.push(proxy1);
-  const w1 = await startWorkstation(proxy1.url, DEVICES.w1);
-  running.push(w1);
-  const w2 = await startWorkstation(central.url, DEVICES.w2);
-  running.push(w2);
-  await syncUntilQuiet(w1);
-  await syncUntilQuiet(w2);
+  const central = await start.central();
+  const proxy1 = await start.proxyTo(central);
+  const w1 = await start.workstation(proxy1.url, DEVICES.w1);
+  const w2 = await start.workstation(central.url, DEVICES.w2);
   return {
     central,
     w1,
@@ -48,17 +42,10 @@ async function cluster(): Promise<Cluster> {
   };
 }
 
-const orderOn = (service: RunningService, code: string) =>
-  service.context.db
-    .selectFrom('orders')
-    .selectAll()
-    .where('picksheet_code', '=', code)
-    .executeTakeFirstOrThrow();
-
 describe('sync conflicts', () => {
   it('an edit made offline to an order cancelled centrally is refused, reverted on pull, listed and resolved', async () => {
     const { central, w1, proxy1, auth } = await cluster();
-    const order = await orderOn(central, 'PS-SUM-2611001');
+    const order = await orderByCode(central, 'PS-SUM-2611001');
     proxy1.setMode('drop');
     const edit = await api(w1, auth.w1, 'PUT', '/api/v1/orders', {
       picksheet_code: order.picksheet_code,
@@ -79,10 +66,10 @@ describe('sync conflicts', () => {
 
     proxy1.setMode('pass');
     await syncUntilQuiet(w1);
-    const local = await orderOn(w1, order.picksheet_code);
+    const local = await orderByCode(w1, order.picksheet_code);
     expect(local.status).toBe('Cancelled');
     expect(local.po_number).toBe(order.po_number);
-    expect((await orderOn(central, order.picksheet_code)).po_number).toBe(order.po_number);
+    expect((await orderByCode(central, order.picksheet_code)).po_number).toBe(order.po_number);
 
     const status = await api(w1, auth.w1, 'GET', '/api/sync/v1/status');
     expect(status.body).toMatchObject({ online: true, pending_mutations: 0, conflicts: 1 });
@@ -157,12 +144,12 @@ describe('sync conflicts', () => {
     proxy1.setMode('pass');
     await syncUntilQuiet(w1);
 
-    const onCentral = await orderOn(central, code);
+    const onCentral = await orderByCode(central, code);
     expect(onCentral.po_number).toBe('PO-W2');
     expect(JSON.parse(onCentral.ship_to_json!).city).toBe('Sparks');
     // Only the field that changed on both sides is held back; W1's other edit applied.
     expect(onCentral.dept_number).toBe('D-W1');
-    const local = await orderOn(w1, code);
+    const local = await orderByCode(w1, code);
     expect(local.po_number).toBe('PO-W2');
     expect(local.dept_number).toBe('D-W1');
     expect(JSON.parse(local.ship_to_json!).city).toBe('Sparks');
@@ -179,37 +166,33 @@ describe('sync conflicts', () => {
     });
     expect(applied.status).toBe(200);
     await syncUntilQuiet(w1);
-    expect(JSON.parse((await orderOn(central, code)).ship_to_json!).city).toBe('Reno');
+    expect(JSON.parse((await orderByCode(central, code)).ship_to_json!).city).toBe('Reno');
     await syncUntilQuiet(w2);
-    expect(JSON.parse((await orderOn(w2, code)).ship_to_json!).city).toBe('Reno');
+    expect(JSON.parse((await orderByCode(w2, code)).ship_to_json!).city).toBe('Reno');
   }, 60_000);
 
   it('a conflict is seen only by users of its facility and brand', async () => {
     const { central, w1, proxy1, auth } = await cluster();
-    await importSeedBundle(
-      central.context.db,
-      {
-        users: [
-          // Brand 2 at Reno: the conflict's order is brand 1's.
-          {
-            email: 'brm-reno@example.com',
-            password: 'password-brm',
-            brand_id: BRAND_2,
-            facility_ids: [RENO],
-          },
-          // Brand 1, with an admin grant in another facility of the same brand only.
-          {
-            email: 'sum-savannah@example.com',
-            password: 'password-sum',
-            brand_id: BRAND_1,
-            facility_ids: [SAVANNAH],
-            admin: [{ brand_id: BRAND_1, facility_id: SAVANNAH }],
-          },
-        ],
-      },
-      { passwordCost: TEST_PASSWORD_COST },
-    );
-    const order = await orderOn(central, 'PS-SUM-2611001');
+    await seedInto(central, {
+      users: [
+        // Brand 2 at Reno: the conflict's order is brand 1's.
+        {
+          email: 'brm-reno@example.com',
+          password: 'password-brm',
+          brand_id: BRAND_2,
+          facility_ids: [RENO],
+        },
+        // Brand 1, with an admin grant in another facility of the same brand only.
+        {
+          email: 'sum-savannah@example.com',
+          password: 'password-sum',
+          brand_id: BRAND_1,
+          facility_ids: [SAVANNAH],
+          admin: [{ brand_id: BRAND_1, facility_id: SAVANNAH }],
+        },
+      ],
+    });
+    const order = await orderByCode(central, 'PS-SUM-2611001');
     proxy1.setMode('drop');
     await api(w1, auth.w1, 'PUT', '/api/v1/orders', {
       picksheet_code: order.picksheet_code,

@@ -1,44 +1,26 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { stat } from 'node:fs/promises';
-import { PDFDocument } from 'pdf-lib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { documentPath } from '../../src/main/documents/store';
 import type { RunningService } from '../../src/main/service/server';
 import { PUSH_BODY_LIMIT } from '../../src/main/sync/central';
 import { UNREFERENCED_FILE_QUOTA_BYTES } from '../../src/main/sync/files';
-import { makePdf } from '../orders/bol-support';
-import { type ApiBody, DEVICES, removeTempDirs, startCentral } from './helpers/cluster';
+import { bolVersionRow, makePdf } from '../orders/bol-support';
+import { centralForAllTests, DEVICES } from './helpers/cluster';
+import { signInDevice, syncCall } from './helpers/raw-push';
 
 /** The central's limits on what devices send: BOL files and push bodies (docs/sync.md). */
 let central: RunningService;
-beforeAll(async () => {
-  central = await startCentral();
-});
-afterAll(async () => {
-  await central.close();
-  removeTempDirs();
+centralForAllTests((started) => {
+  central = started;
 });
 
 const RENO_ORDER = '0d000000-0000-4000-8000-000000000001'; // PS-SUM-2611001
 const SAVANNAH_ORDER = '0d000000-0000-4000-8000-000000000005'; // PS-SUM-2611005
-const H = { 'x-sync-protocol': '1', 'content-type': 'application/json' };
 
-async function call(path: string, init: RequestInit & { auth?: string } = {}) {
-  const { auth, ...rest } = init;
-  const response = await fetch(`${central.url}${path}`, {
-    ...rest,
-    headers: { ...H, ...(auth ? { authorization: auth } : {}) },
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : {}) as ApiBody };
-}
-async function deviceToken(device: { id: string; secret: string }) {
-  const answer = await call('/api/sync/v1/session', {
-    method: 'POST',
-    body: JSON.stringify({ device_id: device.id, device_secret: device.secret }),
-  });
-  return `Bearer ${(answer.body as unknown as { token: string }).token}`;
-}
+const call = (path: string, init?: RequestInit & { auth?: string }) =>
+  syncCall(central.url, path, init);
+const deviceToken = (device: { id: string; secret: string }) => signInDevice(central.url, device);
 const digestOf = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const upload = (auth: string, bytes: Buffer, orderId = RENO_ORDER, digest = digestOf(bytes)) =>
   call(`/api/sync/v1/files/${digest}`, {
@@ -50,12 +32,7 @@ const stored = async (digest: string) =>
   (await stat(documentPath(central.context.dataDir, digest)).catch(() => null)) !== null;
 
 /** A real PDF of about `size` bytes (an attachment of random bytes), different every time. */
-async function pdfOfSize(size: number): Promise<Buffer> {
-  const doc = await PDFDocument.create();
-  doc.addPage([300, 200]).drawText('BOL', { x: 20, y: 100 });
-  await doc.attach(randomBytes(size), 'scan.bin', { mimeType: 'application/octet-stream' });
-  return Buffer.from(await doc.save({ useObjectStreams: false }));
-}
+const pdfOfSize = (size: number) => makePdf('BOL', 1, randomBytes(size));
 
 describe('file uploads by digest', () => {
   it('only PDFs: other bytes, and bytes that only look like a PDF, are 400 and not stored', async () => {
@@ -132,23 +109,15 @@ describe('file uploads by digest', () => {
     await central.context.db
       .insertInto('order_bol_versions')
       .values(
-        accepted.slice(0, 5).map((pdf, i) => ({
-          id: `b2000000-0000-4000-8000-00000000000${i}`,
-          order_id: RENO_ORDER,
-          version: 100 + i,
-          sha256: digestOf(pdf),
-          file_name: 'bol.pdf',
-          size: pdf.length,
-          page_count: 1,
-          uploaded_by: 'u',
-          uploaded_at: '2026-11-24T10:00:00.000Z',
-          bill_of_lading_number: null,
-          pro_number: null,
-          carrier: null,
-          carrier_alpha_code: null,
-          scheduled_delivery_date: null,
-          external_load_number: null,
-        })),
+        accepted.slice(0, 5).map((pdf, i) =>
+          bolVersionRow({
+            id: `b2000000-0000-4000-8000-00000000000${i}`,
+            order_id: RENO_ORDER,
+            version: 100 + i,
+            sha256: digestOf(pdf),
+            size: pdf.length,
+          }),
+        ),
       )
       .execute();
     expect((await upload(auth, refused[1]!)).status).toBe(200);

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openPullCentral, pulledRows, type PullCentral } from './helpers/pull-fixture';
+import { HTTP_WITH_SECRETS, SFTP_WITH_SECRETS } from './helpers/secret-transports';
 
 /**
  * What a pull sends a device (issue 18 item 4 and 11): only rows of its facilities, rows without a
@@ -137,43 +138,22 @@ describe('pull scope: rows without a facility', () => {
 });
 
 describe('pull scope: connection credentials', () => {
-  const secretTransport = {
-    type: 'sftp',
-    host: 'sftp.partner.example',
-    port: 22,
-    username: 'reno',
-    password: 'sftp-password',
-    privateKey: '-----BEGIN OPENSSH PRIVATE KEY-----',
-    directory: 'in',
-    host_key_sha256: 'SHA256:abc',
-  };
-  const httpTransport = {
-    type: 'http',
-    url: 'https://user:pw@api.partner.example/feed?api_key=k1&store=7',
-    headers: { Authorization: 'Bearer token' },
-  };
+  const secretTransport = SFTP_WITH_SECRETS;
+  const httpTransport = HTTP_WITH_SECRETS;
+  /** A connection of org A to the retailer; without `sender`, the column's default. */
+  const connection = (brand: string, transport: object, sender?: 'central' | 'workstation') =>
+    central.insert('connections', {
+      organization_id: ORG_A,
+      brand_id: brand,
+      retailer_id: RETAILER,
+      transport_json: JSON.stringify(transport),
+      ...(sender ? { sender } : {}),
+    });
 
   it('a device gets credentials only of connections it sends over itself', () => {
-    const byCentral = central.insert('connections', {
-      organization_id: ORG_A,
-      brand_id: BOTH,
-      retailer_id: RETAILER,
-      transport_json: JSON.stringify(secretTransport),
-      sender: 'central',
-    });
-    const byHttp = central.insert('connections', {
-      organization_id: ORG_A,
-      brand_id: BOTH,
-      retailer_id: RETAILER,
-      transport_json: JSON.stringify(httpTransport),
-    });
-    const byWorkstation = central.insert('connections', {
-      organization_id: ORG_A,
-      brand_id: RENO_BRAND,
-      retailer_id: RETAILER,
-      transport_json: JSON.stringify(secretTransport),
-      sender: 'workstation',
-    });
+    const byCentral = connection(BOTH, secretTransport, 'central');
+    const byHttp = connection(BOTH, httpTransport);
+    const byWorkstation = connection(RENO_BRAND, secretTransport, 'workstation');
     const rows = new Map(
       pulledRows(central.pullAll(RENO_DEVICE), 'connections').map((r) => [r.id, r]),
     );
@@ -183,7 +163,7 @@ describe('pull scope: connection credentials', () => {
       port: 22,
       username: 'reno',
       directory: 'in',
-      host_key_sha256: 'SHA256:abc',
+      host_key_sha256: SFTP_WITH_SECRETS.host_key_sha256,
     });
     expect(JSON.parse(rows.get(byHttp.id)!.transport_json as string)).toEqual({
       type: 'http',
@@ -200,19 +180,13 @@ describe('pull scope: connection credentials', () => {
   });
 
   it('a device that stops being the sender loses the credentials at its next pull', () => {
-    const connection = central.insert('connections', {
-      organization_id: ORG_A,
-      brand_id: RENO_BRAND,
-      retailer_id: RETAILER,
-      transport_json: JSON.stringify(secretTransport),
-      sender: 'workstation',
-    });
+    const byWorkstation = connection(RENO_BRAND, secretTransport, 'workstation');
     const first = central.pullAll(RENO_DEVICE);
     expect(pulledRows(first, 'connections')[0]!.transport_json).toContain('sftp-password');
-    central.run(`UPDATE connections SET sender = 'central' WHERE id = ?`, connection.id);
+    central.run(`UPDATE connections SET sender = 'central' WHERE id = ?`, byWorkstation.id);
     const next = central.pullAll(RENO_DEVICE, first.cursor);
     const rows = pulledRows(next, 'connections');
-    expect(rows.map((r) => r.id)).toEqual([connection.id]);
+    expect(rows.map((r) => r.id)).toEqual([byWorkstation.id]);
     expect(rows[0]!.sender).toBe('central');
     expect(rows[0]!.transport_json).not.toContain('sftp-password');
     expect(rows[0]!.transport_json).not.toContain('OPENSSH');

@@ -1,11 +1,23 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importSeedBundle } from '../../src/main/domain/seed';
+import { describe, expect, it } from 'vitest';
 import type { RunningService } from '../../src/main/service/server';
 import { REPLICATED_TABLES } from '../../src/main/sync/tables';
-import { TEST_PASSWORD_COST } from '../helpers/service';
-import { COLUMBUS, DEVICES, RENO, removeTempDirs, startCentral } from './helpers/cluster';
-import { centralSqlite, rawDevice, type RawDevice, type Row } from './helpers/raw-push';
+import {
+  centralForAllTests,
+  COLUMBUS,
+  DEVICES,
+  OTHER_DEVICES,
+  RENO,
+  seedInto,
+} from './helpers/cluster';
+import {
+  centralSqlite,
+  rawDevice,
+  type RawDevice,
+  type Row,
+  signInDevice,
+  syncCall,
+} from './helpers/raw-push';
 
 /**
  * Issue 18: random pushes from a Reno device (inserts, updates and deletes on every pushed table,
@@ -17,12 +29,7 @@ import { centralSqlite, rawDevice, type RawDevice, type Row } from './helpers/ra
 const SEED = Number(process.env.PUSH_SEED ?? 20261125);
 const RUNS = Number(process.env.PUSH_RUNS ?? 50);
 const PUSHED = REPLICATED_TABLES.filter((t) => t.pushed);
-const COLUMBUS_DEVICE = {
-  id: 'd1000000-0000-4000-8000-000000000005',
-  name: 'Columbus 1',
-  facility_ids: [COLUMBUS],
-  secret: 'w5-secret-w5-secret',
-};
+const COLUMBUS_DEVICE = OTHER_DEVICES.columbus;
 
 let central: RunningService;
 let reno: RawDevice;
@@ -30,13 +37,9 @@ let reno: RawDevice;
 let pools: Map<string, Row[]>;
 let values: Record<string, unknown[]>;
 
-beforeAll(async () => {
-  central = await startCentral();
-  await importSeedBundle(
-    central.context.db,
-    { devices: [COLUMBUS_DEVICE] },
-    { passwordCost: TEST_PASSWORD_COST },
-  );
+centralForAllTests(async (started) => {
+  central = started;
+  await seedInto(central, { devices: [COLUMBUS_DEVICE] });
   reno = await rawDevice(central, DEVICES.w1);
   const sqlite = centralSqlite(central);
   // A few snapshots and deliveries at every facility, so they are in the pools too.
@@ -82,10 +85,6 @@ beforeAll(async () => {
     status: ['Open', 'Shipped', 'resolved', 'SUCCESS', 'PENDING'],
   };
 });
-afterAll(async () => {
-  await central.close();
-  removeTempDirs();
-});
 
 /** Every row of every pushed table the Reno device does not serve (by the pull's own scope SQL). */
 function notReno(): Record<string, Row[]> {
@@ -113,21 +112,16 @@ function notReno(): Record<string, Row[]> {
 
 /** What a device's first pull brings, without versions (a refusal re-stamps rows it named). */
 async function freshPull(device: { id: string; secret: string }): Promise<string[]> {
-  const headers = { 'x-sync-protocol': '1', 'content-type': 'application/json' };
-  const session = await fetch(`${central.url}/api/sync/v1/session`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ device_id: device.id, device_secret: device.secret }),
-  });
-  const { token } = (await session.json()) as { token: string };
+  const auth = await signInDevice(central.url, device);
   const rows: string[] = [];
   let cursor = '';
   for (;;) {
-    const response = await fetch(
-      `${central.url}/api/sync/v1/pull?limit=50000${cursor ? `&cursor=${cursor}` : ''}`,
-      { headers: { 'x-sync-protocol': '1', authorization: `Bearer ${token}` } },
+    const answer = await syncCall(
+      central.url,
+      `/api/sync/v1/pull?limit=50000${cursor ? `&cursor=${cursor}` : ''}`,
+      { auth },
     );
-    const page = (await response.json()) as {
+    const page = answer.body as unknown as {
       cursor: string;
       more: boolean;
       changes: { t: string; k: unknown[]; row?: Row }[];

@@ -1,8 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importSeedBundle } from '../../src/main/domain/seed';
+import { describe, expect, it } from 'vitest';
 import type { RunningService } from '../../src/main/service/server';
-import { TEST_PASSWORD_COST } from '../helpers/service';
-import { COLUMBUS, DEVICES, RENO, removeTempDirs, SAVANNAH, startCentral } from './helpers/cluster';
+import {
+  centralForAllTests,
+  COLUMBUS,
+  DEVICES,
+  OTHER_DEVICES,
+  RENO,
+  SAVANNAH,
+  seedInto,
+} from './helpers/cluster';
 import { centralRow, rawDevice, type RawDevice, type Row, withoutScope } from './helpers/raw-push';
 
 /**
@@ -30,26 +36,13 @@ const RENO_BRAMBLE_PICKING = '0d000000-0000-4000-8000-000000000003';
 const RENO_SUMMIT_PICKING = '0d000000-0000-4000-8000-000000000004';
 const RENO_STAGED = '0d000000-0000-4000-8000-000000000007';
 const SAVANNAH_PACKED = '0d000000-0000-4000-8000-000000000005';
-const RENO_COLUMBUS_DEVICE = {
-  id: 'd1000000-0000-4000-8000-000000000004',
-  name: 'Reno and Columbus',
-  facility_ids: [RENO, COLUMBUS],
-  secret: 'w4-secret-w4-secret',
-};
+const RENO_COLUMBUS_DEVICE = OTHER_DEVICES.renoColumbus;
 
-beforeAll(async () => {
-  central = await startCentral();
-  await importSeedBundle(
-    central.context.db,
-    { devices: [RENO_COLUMBUS_DEVICE] },
-    { passwordCost: TEST_PASSWORD_COST },
-  );
+centralForAllTests(async (started) => {
+  central = started;
+  await seedInto(central, { devices: [RENO_COLUMBUS_DEVICE] });
   reno = await rawDevice(central, DEVICES.w1);
   renoColumbus = await rawDevice(central, RENO_COLUMBUS_DEVICE);
-});
-afterAll(async () => {
-  await central.close();
-  removeTempDirs();
 });
 
 const first = (table: string, where: string, ...args: unknown[]) => {
@@ -58,11 +51,22 @@ const first = (table: string, where: string, ...args: unknown[]) => {
   return row;
 };
 const keyOf = (table: string, row: Row) =>
-  table === 'transactions' ? [row.transaction_id] : [row.id];
+  (table === 'transactions' ? [row.transaction_id] : [row.id]) as string[];
+
+/** A row change as a device sends it, keyed by `row`'s own key. */
+const insert = (table: string, row: Row) => ({ t: table, op: 'I', k: keyOf(table, row), new: row });
+const update = (table: string, row: Row, next: Row) => ({
+  t: table,
+  op: 'U',
+  k: keyOf(table, row),
+  old: row,
+  new: next,
+});
+const remove = (table: string, row: Row) => ({ t: table, op: 'D', k: keyOf(table, row), old: row });
 
 /** The shapes a hostile device can give a change of `row` (stored at the central). */
 function variants(table: string, row: Row, op: 'U' | 'D', next?: Row) {
-  const k = keyOf(table, row) as string[];
+  const k = keyOf(table, row);
   const list: [string, unknown][] = [
     ['with the scope columns', { t: table, op, k, old: row, new: next }],
     [
@@ -71,7 +75,7 @@ function variants(table: string, row: Row, op: 'U' | 'D', next?: Row) {
     ],
     ['with nothing but the key', { t: table, op, k, new: next && withoutScope(next) }],
   ];
-  if (next) list.push(['as an insert over the key', { t: table, op: 'I', k, new: next }]);
+  if (next) list.push(['as an insert over the key', insert(table, next)]);
   return list;
 }
 
@@ -111,7 +115,7 @@ describe('a push is judged by the stored row (item 1)', () => {
       // The upsert that also claims the line for a Reno order, so an order check would pass.
       [
         'as an insert over the key naming a Reno order',
-        { t: 'order_items', op: 'I', k: [line.id], new: { ...hacked, order_id: RENO_OPEN } },
+        insert('order_items', { ...hacked, order_id: RENO_OPEN }),
       ] as [string, unknown],
     ];
     for (const [, change] of cases) {
@@ -128,15 +132,7 @@ describe('a push is judged by the stored row (item 1)', () => {
     const line = first('order_items', 'order_id = ?', RENO_OPEN);
     await expectRefused(
       reno,
-      [
-        {
-          t: 'order_items',
-          op: 'U',
-          k: [line.id],
-          old: line,
-          new: { ...line, order_id: SAVANNAH_PACKED },
-        },
-      ],
+      [update('order_items', line, { ...line, order_id: SAVANNAH_PACKED })],
       OUT_OF_SCOPE,
     );
     expect(first('order_items', 'id = ?', line.id)).toEqual(line);
@@ -145,12 +141,11 @@ describe('a push is judged by the stored row (item 1)', () => {
   it('a Reno device cannot move a Reno order to Savannah', async () => {
     const order = first('orders', 'id = ?', RENO_OPEN);
     const moved = { ...order, facility_id: SAVANNAH };
-    const k = [order.id];
     for (const change of [
-      { t: 'orders', op: 'U', k, old: order, new: moved },
-      { t: 'orders', op: 'U', k, old: withoutScope(order), new: moved },
-      { t: 'orders', op: 'U', k, new: { facility_id: SAVANNAH } },
-      { t: 'orders', op: 'I', k, new: moved },
+      update('orders', order, moved),
+      update('orders', withoutScope(order), moved),
+      { t: 'orders', op: 'U', k: [order.id], new: { facility_id: SAVANNAH } },
+      insert('orders', moved),
     ]) {
       await expectRefused(reno, [change]);
       expect(first('orders', 'id = ?', RENO_OPEN)).toEqual(order);
@@ -164,13 +159,13 @@ describe('a push is judged by the stored row (item 1)', () => {
       ['a7000000-0000-4000-8000-000000000002', null],
     ] as const) {
       const row = { ...template, transaction_id: id, facility_id: facility };
-      await expectRefused(reno, [{ t: 'transactions', op: 'I', k: [id], new: row }], OUT_OF_SCOPE);
+      await expectRefused(reno, [insert('transactions', row)], OUT_OF_SCOPE);
       expect(centralRow(central, 'transactions', 'transaction_id = ?', id)).toBeUndefined();
     }
     // Its own facility, but naming a Savannah order.
     const id = 'a7000000-0000-4000-8000-000000000003';
     const row = { ...template, transaction_id: id, order_id: SAVANNAH_PACKED };
-    await expectRefused(reno, [{ t: 'transactions', op: 'I', k: [id], new: row }], OUT_OF_SCOPE);
+    await expectRefused(reno, [insert('transactions', row)], OUT_OF_SCOPE);
     expect(centralRow(central, 'transactions', 'transaction_id = ?', id)).toBeUndefined();
   });
 
@@ -179,15 +174,7 @@ describe('a push is judged by the stored row (item 1)', () => {
     const savannahLine = first('order_items', 'order_id = ?', SAVANNAH_PACKED);
     await expectRefused(
       reno,
-      [
-        {
-          t: 'order_items',
-          op: 'U',
-          k: [line.id],
-          old: line,
-          new: { ...line, id: savannahLine.id },
-        },
-      ],
+      [update('order_items', line, { ...line, id: savannahLine.id })],
       /Bad key/,
     );
     expect(first('order_items', 'id = ?', savannahLine.id)).toEqual(savannahLine);
@@ -198,11 +185,11 @@ describe('a push is judged by the stored row (item 1)', () => {
 describe('inserts over a key, append-only rows (item 2)', () => {
   it('an insert of the very row the central has is nothing; a different one is refused', async () => {
     const line = first('order_items', 'order_id = ?', RENO_SUMMIT_PICKING);
-    const same = await reno.push([{ t: 'order_items', op: 'I', k: [line.id], new: line }]);
+    const same = await reno.push([insert('order_items', line)]);
     expect(same.body).toMatchObject({ applied: 1, rejected: 0 });
     await expectRefused(
       reno,
-      [{ t: 'order_items', op: 'I', k: [line.id], new: { ...line, quantity: 1 } }],
+      [insert('order_items', { ...line, quantity: 1 })],
       /already exists on the central service/,
     );
     expect(first('order_items', 'id = ?', line.id)).toEqual(line);
@@ -212,22 +199,10 @@ describe('inserts over a key, append-only rows (item 2)', () => {
     const log = first('transactions', 'facility_id = ?', RENO);
     await expectRefused(
       reno,
-      [
-        {
-          t: 'transactions',
-          op: 'U',
-          k: [log.transaction_id],
-          old: log,
-          new: { ...log, execution_status: 'FAILURE' },
-        },
-      ],
+      [update('transactions', log, { ...log, execution_status: 'FAILURE' })],
       /never changed/,
     );
-    await expectRefused(
-      reno,
-      [{ t: 'transactions', op: 'D', k: [log.transaction_id], old: log }],
-      /never deleted/,
-    );
+    await expectRefused(reno, [remove('transactions', log)], /never deleted/);
     expect(first('transactions', 'transaction_id = ?', log.transaction_id)).toEqual(log);
 
     const activity = first(
@@ -235,22 +210,10 @@ describe('inserts over a key, append-only rows (item 2)', () => {
       'order_id IN (SELECT id FROM orders WHERE facility_id = ?)',
       RENO,
     );
+    await expectRefused(reno, [remove('order_activity', activity)], /never deleted/);
     await expectRefused(
       reno,
-      [{ t: 'order_activity', op: 'D', k: [activity.id], old: activity }],
-      /never deleted/,
-    );
-    await expectRefused(
-      reno,
-      [
-        {
-          t: 'order_activity',
-          op: 'U',
-          k: [activity.id],
-          old: activity,
-          new: { ...activity, count: 1000 },
-        },
-      ],
+      [update('order_activity', activity, { ...activity, count: 1000 })],
       /never changed/,
     );
     expect(first('order_activity', 'id = ?', activity.id)).toEqual(activity);
@@ -282,21 +245,11 @@ describe('inserts over a key, append-only rows (item 2)', () => {
       user_id: null,
       created_at: '2026-11-24T10:00:00.000Z',
     };
-    const packed = await reno.push([
-      { t: 'cartons', op: 'I', k: [carton.id], new: carton },
-      { t: 'order_activity', op: 'I', k: [pack.id], new: pack },
-    ]);
+    const packed = await reno.push([insert('cartons', carton), insert('order_activity', pack)]);
     expect(packed.body).toMatchObject({ applied: 1, rejected: 0 });
     // Its Pack action alone cannot go.
-    await expectRefused(
-      reno,
-      [{ t: 'order_activity', op: 'D', k: [pack.id], old: pack }],
-      /never deleted/,
-    );
-    const unpacked = await reno.push([
-      { t: 'cartons', op: 'D', k: [carton.id], old: carton },
-      { t: 'order_activity', op: 'D', k: [pack.id], old: pack },
-    ]);
+    await expectRefused(reno, [remove('order_activity', pack)], /never deleted/);
+    const unpacked = await reno.push([remove('cartons', carton), remove('order_activity', pack)]);
     expect(unpacked.body).toMatchObject({ applied: 1, rejected: 0 });
     expect(centralRow(central, 'cartons', 'id = ?', carton.id)).toBeUndefined();
     expect(centralRow(central, 'order_activity', 'id = ?', pack.id)).toBeUndefined();
@@ -304,23 +257,19 @@ describe('inserts over a key, append-only rows (item 2)', () => {
 
   it('an order is never deleted by a device', async () => {
     const order = first('orders', 'id = ?', RENO_SUMMIT_PICKING);
-    await expectRefused(
-      reno,
-      [{ t: 'orders', op: 'D', k: [order.id], old: order }],
-      /never deleted/,
-    );
+    await expectRefused(reno, [remove('orders', order)], /never deleted/);
     expect(first('orders', 'id = ?', order.id)).toEqual(order);
   });
 });
 
 describe('a move between facilities is the move command, checked by the central (item 2)', () => {
-  const move = (order: Row, facility: string, extra: Row = {}) => ({
-    t: 'orders',
-    op: 'U',
-    k: [order.id],
-    old: order,
-    new: { ...order, ...extra, facility_id: facility, updated_at: '2026-11-25T10:00:00.000Z' },
-  });
+  const move = (order: Row, facility: string, extra: Row = {}) =>
+    update('orders', order, {
+      ...order,
+      ...extra,
+      facility_id: facility,
+      updated_at: '2026-11-25T10:00:00.000Z',
+    });
 
   it('moves an order between two facilities of the device when the brand and retailer rules hold', async () => {
     const order = first('orders', 'id = ?', RENO_SUMMIT_PICKING);

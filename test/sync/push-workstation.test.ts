@@ -1,40 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { BRAND_WIDE_ON_WORKSTATION } from '../../src/main/domain/inventory/advise';
-import { importSeedBundle } from '../../src/main/domain/seed';
-import { TEST_PASSWORD_COST } from '../helpers/service';
 import {
   api,
   closedAfterEach,
   COLUMBUS,
   DEMO_PASSWORD,
+  orderByCode,
+  OTHER_DEVICES,
   pendingMutations,
-  RENO,
+  seedInto,
   signIn,
-  startCentral,
-  startWorkstation,
+  starters,
   syncUntilQuiet,
 } from './helpers/cluster';
 
 /** What a real workstation writes still passes the central's push guards (issue 18). */
 const running = closedAfterEach();
-const RENO_AND_COLUMBUS = {
-  id: 'd1000000-0000-4000-8000-000000000006',
-  name: 'Reno and Columbus packing',
-  facility_ids: [RENO, COLUMBUS],
-  secret: 'w6-secret-w6-secret',
-};
+const start = starters(running);
+const RENO_AND_COLUMBUS = OTHER_DEVICES.renoColumbus;
 
 async function cluster() {
-  const central = await startCentral();
-  running.push(central);
-  await importSeedBundle(
-    central.context.db,
-    { devices: [RENO_AND_COLUMBUS] },
-    { passwordCost: TEST_PASSWORD_COST },
-  );
-  const workstation = await startWorkstation(central.url, RENO_AND_COLUMBUS);
-  running.push(workstation);
-  await syncUntilQuiet(workstation);
+  const central = await start.central();
+  await seedInto(central, { devices: [RENO_AND_COLUMBUS] });
+  const workstation = await start.workstation(central.url, RENO_AND_COLUMBUS);
   return { central, workstation };
 }
 
@@ -48,11 +36,7 @@ describe('a workstation’s own writes under the push guards', () => {
     });
     expect(moved.status).toBe(200);
     await syncUntilQuiet(workstation);
-    const order = await central.context.db
-      .selectFrom('orders')
-      .select('facility_id')
-      .where('picksheet_code', '=', 'PS-SUM-2611001')
-      .executeTakeFirstOrThrow();
+    const order = await orderByCode(central, 'PS-SUM-2611001');
     expect(order.facility_id).toBe(COLUMBUS);
     const conflicts = await central.context.db
       .selectFrom('sync_conflicts')

@@ -1,18 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { RunningService } from '../../src/main/service/server';
-import { importSeedBundle } from '../../src/main/domain/seed';
-import { TEST_PASSWORD_COST } from '../helpers/service';
 import {
   api,
   closedAfterEach,
   DEVICES,
   RENO,
+  seedInto,
   signIn,
-  startCentral,
-  startWorkstation,
+  starters,
   syncUntilQuiet,
 } from './helpers/cluster';
-import { startTcpProxy } from './helpers/tcp-proxy';
 
 /** Issue 18, item 10: a create refused at the heal is kept, shown, and can be made again. */
 
@@ -22,6 +19,7 @@ const RETAILER = '0e000000-0000-4000-8000-000000000001';
 const CODE = 'PS-OFFLINE-1';
 
 const running = closedAfterEach();
+const start = starters(running);
 
 const create = (service: RunningService, auth: string, po: string, sku: string) =>
   api(service, auth, 'POST', '/api/v1/orders/create', {
@@ -38,39 +36,28 @@ const ordersCoded = (service: RunningService, code: string) =>
 
 describe('a refused offline create', () => {
   it('keeps its values, order and brand; is counted and shown; and is created again under a new code', async () => {
-    const central = await startCentral();
-    running.push(central);
-    await importSeedBundle(
-      central.context.db,
-      {
-        users: [
-          // Summit's own user (its brand's), and Bramble's at the same facility.
-          {
-            email: 'sum-reno@example.com',
-            password: 'password-sum',
-            brand_id: BRAND_1,
-            facility_ids: [RENO],
-          },
-          {
-            email: 'brm-reno@example.com',
-            password: 'password-brm',
-            brand_id: BRAND_2,
-            facility_ids: [RENO],
-          },
-        ],
-      },
-      { passwordCost: TEST_PASSWORD_COST },
-    );
-    const proxy1 = await startTcpProxy({ targetPort: central.port });
-    running.push(proxy1);
-    const proxy2 = await startTcpProxy({ targetPort: central.port });
-    running.push(proxy2);
-    const w1 = await startWorkstation(proxy1.url, DEVICES.w1);
-    running.push(w1);
-    const w2 = await startWorkstation(proxy2.url, DEVICES.w2);
-    running.push(w2);
-    await syncUntilQuiet(w1);
-    await syncUntilQuiet(w2);
+    const central = await start.central();
+    await seedInto(central, {
+      users: [
+        // Summit's own user (its brand's), and Bramble's at the same facility.
+        {
+          email: 'sum-reno@example.com',
+          password: 'password-sum',
+          brand_id: BRAND_1,
+          facility_ids: [RENO],
+        },
+        {
+          email: 'brm-reno@example.com',
+          password: 'password-brm',
+          brand_id: BRAND_2,
+          facility_ids: [RENO],
+        },
+      ],
+    });
+    const proxy1 = await start.proxyTo(central);
+    const proxy2 = await start.proxyTo(central);
+    const w1 = await start.workstation(proxy1.url, DEVICES.w1);
+    const w2 = await start.workstation(proxy2.url, DEVICES.w2);
     const auth1 = await signIn(w1, 'sum-reno@example.com', 'password-sum');
     const auth2 = await signIn(w2);
 

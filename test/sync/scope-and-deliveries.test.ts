@@ -1,30 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import type { RunningService } from '../../src/main/service/server';
-import { importSeedBundle } from '../../src/main/domain/seed';
 import { ok, startReceiver } from '../helpers/receivers';
-import { TEST_PASSWORD_COST } from '../helpers/service';
 import {
   api,
   closedAfterEach,
   COLUMBUS,
   DEVICES,
   EDI_CONNECTION,
-  FEED_CONNECTION,
-  routeConnectionsTo,
   eventually,
+  FEED_CONNECTION,
+  orderByCode,
   RENO,
+  routeConnectionsTo,
   SAVANNAH,
+  seedInto,
   signIn,
-  startCentral,
-  startWorkstation,
+  starters,
   syncUntilQuiet,
 } from './helpers/cluster';
-import { startTcpProxy } from './helpers/tcp-proxy';
 
 const BRAND = '0b000000-0000-4000-8000-000000000001';
 const RETAILER = '0e000000-0000-4000-8000-000000000001';
 
 const running = closedAfterEach();
+const start = starters(running);
 
 const facilitiesOf = async (service: RunningService) =>
   new Set(
@@ -35,23 +34,12 @@ const facilitiesOf = async (service: RunningService) =>
 
 describe('sync scope', () => {
   it('a device gets only its facilities; an order created on a workstation keeps its id; a moved order leaves', async () => {
-    const central = await startCentral();
-    running.push(central);
-    await importSeedBundle(
-      central.context.db,
-      {
-        users: [
-          { email: 'reno-only@example.com', password: 'password-reno', facility_ids: [RENO] },
-        ],
-      },
-      { passwordCost: TEST_PASSWORD_COST },
-    );
-    const w1 = await startWorkstation(central.url, DEVICES.w1);
-    running.push(w1);
-    const w3 = await startWorkstation(central.url, DEVICES.w3);
-    running.push(w3);
-    await syncUntilQuiet(w1);
-    await syncUntilQuiet(w3);
+    const central = await start.central();
+    await seedInto(central, {
+      users: [{ email: 'reno-only@example.com', password: 'password-reno', facility_ids: [RENO] }],
+    });
+    const w1 = await start.workstation(central.url, DEVICES.w1);
+    const w3 = await start.workstation(central.url, DEVICES.w3);
     expect(await facilitiesOf(w1)).toEqual(new Set([RENO]));
     expect(await facilitiesOf(w3)).toEqual(new Set([SAVANNAH]));
     // Rows without a facility reach a device only where they concern it.
@@ -75,27 +63,19 @@ describe('sync scope', () => {
       '0b000000-0000-4000-8000-000000000003',
     ]);
     // A grant made later brings the user to the device.
-    await importSeedBundle(
-      central.context.db,
-      {
-        users: [
-          {
-            email: 'reno-only@example.com',
-            password: 'password-reno',
-            facility_ids: [RENO, SAVANNAH],
-          },
-        ],
-      },
-      { passwordCost: TEST_PASSWORD_COST },
-    );
+    await seedInto(central, {
+      users: [
+        {
+          email: 'reno-only@example.com',
+          password: 'password-reno',
+          facility_ids: [RENO, SAVANNAH],
+        },
+      ],
+    });
     await syncUntilQuiet(w3);
     expect(await emails(w3)).toContain('reno-only@example.com');
     // A device given another facility starts over and then holds exactly its new scope.
-    await importSeedBundle(
-      central.context.db,
-      { devices: [{ ...DEVICES.w1, facility_ids: [RENO, COLUMBUS] }] },
-      { passwordCost: TEST_PASSWORD_COST },
-    );
+    await seedInto(central, { devices: [{ ...DEVICES.w1, facility_ids: [RENO, COLUMBUS] }] });
     await syncUntilQuiet(w1);
     expect(await facilitiesOf(w1)).toEqual(new Set([RENO, COLUMBUS]));
     const logFacilities = await w3.context.db
@@ -116,21 +96,13 @@ describe('sync scope', () => {
       items: [{ sku: 'SKU-NEW', quantity: 4 }],
     });
     expect(created.status).toBe(201);
-    const localOrder = await w1.context.db
-      .selectFrom('orders')
-      .select('id')
-      .where('picksheet_code', '=', 'PS-NEW-W1')
-      .executeTakeFirstOrThrow();
+    const localOrder = await orderByCode(w1, 'PS-NEW-W1');
     await syncUntilQuiet(w1);
-    const centralOrder = await central.context.db
-      .selectFrom('orders')
-      .select(['id', 'facility_id'])
-      .where('picksheet_code', '=', 'PS-NEW-W1')
-      .executeTakeFirstOrThrow();
+    const centralOrder = await orderByCode(central, 'PS-NEW-W1');
     expect(centralOrder.id).toBe(localOrder.id);
 
     // Moved to Savannah on the central: Reno's device drops it, Savannah's gets all of it.
-    await importSeedBundle(central.context.db, {
+    await seedInto(central, {
       connections: [
         {
           id: '0c000000-0000-4000-8000-000000000099',
@@ -177,16 +149,12 @@ describe('sync deliveries', () => {
   it('a connection sent by the workstation goes out from it even offline; one sent by the central goes out from the central, once', async () => {
     const receiver = await startReceiver(ok);
     running.push(receiver);
-    const central = await startCentral({ outboxDrain: { intervalMs: 100, firstPassMs: 100 } });
-    running.push(central);
+    const central = await start.central({ outboxDrain: { intervalMs: 100, firstPassMs: 100 } });
     await routeConnectionsTo(central, receiver.url);
-    const proxy = await startTcpProxy({ targetPort: central.port });
-    running.push(proxy);
-    const w1 = await startWorkstation(proxy.url, DEVICES.w1, {
+    const proxy = await start.proxyTo(central);
+    const w1 = await start.workstation(proxy.url, DEVICES.w1, {
       outboxDrain: { intervalMs: 100, firstPassMs: 100 },
     });
-    running.push(w1);
-    await syncUntilQuiet(w1);
     const auth = await signIn(w1);
 
     proxy.setMode('drop');

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { transportOf } from '../../src/main/advice/documents';
@@ -23,42 +22,23 @@ import {
   syncSettingsPath,
   writeStoredSyncSettings,
 } from '../../src/main/sync/stored-settings';
+import { tempDirsPerTest } from '../helpers/temp-dirs';
+import { HTTP_WITH_SECRETS, SFTP_WITH_SECRETS } from './helpers/secret-transports';
 
 /**
  * Secrets at rest on the desktop (issue 18 item 11): with the keychain's key the device secret and
  * connection credentials are stored sealed; without one (headless) they stay as they were.
  */
-const SFTP = {
-  type: 'sftp',
-  host: 'sftp.partner.example',
-  port: 22,
-  username: 'reno',
-  password: 'sftp-password',
-  privateKey: '-----BEGIN OPENSSH PRIVATE KEY-----',
-  directory: 'in',
-  host_key_sha256: `SHA256:${'A'.repeat(43)}`,
-};
-const HTTP = {
-  type: 'http',
-  url: 'https://user:pw@api.partner.example/feed?api_key=k1',
-  headers: { Authorization: 'Bearer token' },
-};
+const SFTP = SFTP_WITH_SECRETS;
+const HTTP = HTTP_WITH_SECRETS;
 const SETTINGS = {
   central_url: 'https://central.example',
   device_id: 'd0000000-0000-4000-8000-000000000001',
   device_secret: 'the-device-secret',
 };
 
-const dirs: string[] = [];
-const dataDir = () => {
-  const dir = mkdtempSync(join(tmpdir(), 'secrets-at-rest-'));
-  dirs.push(dir);
-  return dir;
-};
-afterEach(() => {
-  useSecretsKey(null);
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const dataDir = tempDirsPerTest('secrets-at-rest');
+afterEach(() => useSecretsKey(null));
 
 describe('secret box', () => {
   it('headless (no key) leaves values as they are', () => {
@@ -113,8 +93,7 @@ describe('device secret in sync-settings.json', () => {
 describe('connection credentials in the database', () => {
   it('a desktop service seals the credentials it stores (seed, and rows from before) and still sends with them', async () => {
     const dir = dataDir();
-    const seedFile = join(dir, '..', `seed-${randomBytes(4).toString('hex')}.json`);
-    dirs.push(seedFile);
+    const seedFile = join(dataDir(), 'seed.json'); // outside the data dir, as an install's would be
     const ids = (n: number) => `0${n}000000-0000-4000-8000-000000000001`;
     writeFileSync(
       seedFile,

@@ -1,35 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { NO_SERIALS_LEFT_MESSAGE } from '../../src/main/domain/fulfilment/sscc';
-import {
-  api,
-  closedAfterEach,
-  DEVICES,
-  signIn,
-  startCentral,
-  startWorkstation,
-  syncUntilQuiet,
-} from './helpers/cluster';
-import { startTcpProxy } from './helpers/tcp-proxy';
+import { api, closedAfterEach, DEVICES, signIn, starters, syncUntilQuiet } from './helpers/cluster';
 
 const running = closedAfterEach();
+const start = starters(running);
 
 const ORDER = '0d000000-0000-4000-8000-000000000004'; // PS-SUM-2611004, Reno, Picking, brand prefix 0614141
 
 describe('SSCC serial blocks', () => {
   it('two workstations packing offline for the same prefix never make the same SSCC; both packs reach the central', async () => {
-    const central = await startCentral();
-    running.push(central);
-    const proxies = [
-      await startTcpProxy({ targetPort: central.port }),
-      await startTcpProxy({ targetPort: central.port }),
-    ];
-    running.push(...proxies);
+    const central = await start.central();
+    const proxies = [await start.proxyTo(central), await start.proxyTo(central)];
     const ws = [
-      await startWorkstation(proxies[0]!.url, DEVICES.w1),
-      await startWorkstation(proxies[1]!.url, DEVICES.w2),
+      await start.workstation(proxies[0]!.url, DEVICES.w1),
+      await start.workstation(proxies[1]!.url, DEVICES.w2),
     ];
-    running.push(...ws);
-    for (const w of ws) await syncUntilQuiet(w);
     const blocks = await central.context.db
       .selectFrom('sscc_serial_blocks')
       .selectAll()
@@ -73,11 +58,8 @@ describe('SSCC serial blocks', () => {
   }, 60_000);
 
   it('a workstation without serials left refuses to pack, saying what to do', async () => {
-    const central = await startCentral();
-    running.push(central);
-    const w = await startWorkstation(central.url, DEVICES.w1);
-    running.push(w);
-    await syncUntilQuiet(w);
+    const central = await start.central();
+    const w = await start.workstation(central.url, DEVICES.w1);
     await w.context.sync!.client!.stop();
     await w.context.db.deleteFrom('sscc_serial_blocks').execute();
     const auth = await signIn(w);

@@ -4,9 +4,10 @@ import {
   closedAfterEach,
   DEVICES,
   eventually,
+  orderByCode,
   RENO,
   signIn,
-  startCentral,
+  starters,
   startWorkstation,
   syncUntilQuiet,
   tempDataDir,
@@ -14,17 +15,13 @@ import {
 import { startService, type RunningService } from '../../src/main/service/server';
 
 const running = closedAfterEach();
+const start = starters(running);
 
 describe('sync: a central and two workstations', () => {
   it('a fresh workstation pulls its facilities, an edit goes up and reaches the other', async () => {
-    const central = await startCentral();
-    running.push(central);
-    const w1 = await startWorkstation(central.url, DEVICES.w1);
-    running.push(w1);
-    const w2 = await startWorkstation(central.url, DEVICES.w2);
-    running.push(w2);
-    await syncUntilQuiet(w1);
-    await syncUntilQuiet(w2);
+    const central = await start.central();
+    const w1 = await start.workstation(central.url, DEVICES.w1);
+    const w2 = await start.workstation(central.url, DEVICES.w2);
 
     const auth1 = await signIn(w1);
     const orders = await w1.context.db
@@ -42,18 +39,10 @@ describe('sync: a central and two workstations', () => {
     const status = await api(w1, auth1, 'GET', '/api/sync/v1/status');
     expect(status.body.role).toBe('workstation');
     await syncUntilQuiet(w1);
-    const onCentral = await central.context.db
-      .selectFrom('orders')
-      .select('po_number')
-      .where('picksheet_code', '=', 'PS-SUM-2611001')
-      .executeTakeFirstOrThrow();
+    const onCentral = await orderByCode(central, 'PS-SUM-2611001');
     expect(onCentral.po_number).toBe('PO-FROM-W1');
     await syncUntilQuiet(w2);
-    const onW2 = await w2.context.db
-      .selectFrom('orders')
-      .select('po_number')
-      .where('picksheet_code', '=', 'PS-SUM-2611001')
-      .executeTakeFirstOrThrow();
+    const onW2 = await orderByCode(w2, 'PS-SUM-2611001');
     expect(onW2.po_number).toBe('PO-FROM-W1');
     const after = await api(w1, auth1, 'GET', '/api/sync/v1/status');
     expect(after.body).toMatchObject({
@@ -85,11 +74,8 @@ describe('sync: a central and two workstations', () => {
 
 describe('sync: the mutation log on a workstation', () => {
   it('each local write appends one mutation named after it; pushed ones are pruned after 30 days without reusing a seq', async () => {
-    const central = await startCentral();
-    running.push(central);
-    const w1 = await startWorkstation(central.url, DEVICES.w1, { client: { intervalMs: 60_000 } });
-    running.push(w1);
-    await syncUntilQuiet(w1);
+    const central = await start.central();
+    const w1 = await start.workstation(central.url, DEVICES.w1, { client: { intervalMs: 60_000 } });
     const auth = await signIn(w1);
     const mutations = () =>
       w1.context.db
@@ -181,11 +167,8 @@ describe('sync: a workstation data dir', () => {
 
 describe('sync: the status says why a round failed', () => {
   it('a wrong device secret and an unreachable central read as such; a workstation whose rounds go through has none', async () => {
-    const central = await startCentral();
-    running.push(central);
-    const good = await startWorkstation(central.url, DEVICES.w1);
-    running.push(good);
-    await syncUntilQuiet(good);
+    const central = await start.central();
+    const good = await start.workstation(central.url, DEVICES.w1);
     const auth = await signIn(good);
     expect((await api(good, auth, 'GET', '/api/sync/v1/status')).body).toMatchObject({
       last_error: null,

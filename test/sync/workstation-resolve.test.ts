@@ -1,56 +1,39 @@
 import { describe, expect, it } from 'vitest';
-import type { RunningService } from '../../src/main/service/server';
-import { importSeedBundle } from '../../src/main/domain/seed';
-import { TEST_PASSWORD_COST } from '../helpers/service';
 import {
   api,
   closedAfterEach,
   DEVICES,
+  orderByCode,
   RENO,
   SAVANNAH,
+  seedInto,
   signIn,
-  startCentral,
-  startWorkstation,
+  starters,
   syncUntilQuiet,
 } from './helpers/cluster';
-import { startTcpProxy } from './helpers/tcp-proxy';
 
 /** Issue 18, item 5, on a workstation: the same rules as on the central, before anything is pushed. */
 
 const BRAND_1 = '0b000000-0000-4000-8000-000000000001';
 const running = closedAfterEach();
-
-const orderOn = (service: RunningService, code: string) =>
-  service.context.db
-    .selectFrom('orders')
-    .selectAll()
-    .where('picksheet_code', '=', code)
-    .executeTakeFirstOrThrow();
+const start = starters(running);
 
 describe('resolving on a workstation', () => {
   it('apply mine needs the admin grant there too, and is refused once the order shipped', async () => {
-    const central = await startCentral();
-    running.push(central);
-    await importSeedBundle(
-      central.context.db,
-      {
-        users: [
-          { email: 'clerk@example.com', password: 'password-clerk', facility_ids: [RENO] },
-          {
-            email: 'sav-admin@example.com',
-            password: 'password-sav',
-            facility_ids: [RENO, SAVANNAH],
-            admin: [{ brand_id: BRAND_1, facility_id: SAVANNAH }],
-          },
-        ],
-      },
-      { passwordCost: TEST_PASSWORD_COST },
-    );
-    const proxy = await startTcpProxy({ targetPort: central.port });
-    running.push(proxy);
-    const w1 = await startWorkstation(proxy.url, DEVICES.w1);
-    running.push(w1);
-    await syncUntilQuiet(w1);
+    const central = await start.central();
+    await seedInto(central, {
+      users: [
+        { email: 'clerk@example.com', password: 'password-clerk', facility_ids: [RENO] },
+        {
+          email: 'sav-admin@example.com',
+          password: 'password-sav',
+          facility_ids: [RENO, SAVANNAH],
+          admin: [{ brand_id: BRAND_1, facility_id: SAVANNAH }],
+        },
+      ],
+    });
+    const proxy = await start.proxyTo(central);
+    const w1 = await start.workstation(proxy.url, DEVICES.w1);
     const centralAuth = await signIn(central);
     const admin = await signIn(w1);
     const others = [
@@ -82,14 +65,14 @@ describe('resolving on a workstation', () => {
       });
       expect(refused.status).toBe(403);
     }
-    expect((await orderOn(w1, 'PS-SUM-2611001')).po_number).toBe('CENTRAL-PS-SUM-2611001');
+    expect((await orderByCode(w1, 'PS-SUM-2611001')).po_number).toBe('CENTRAL-PS-SUM-2611001');
 
     const applied = await api(w1, admin, 'POST', `/api/sync/v1/conflicts/${first.id}/resolve`, {
       action: 'apply_mine',
     });
     expect(applied.status).toBe(200);
     await syncUntilQuiet(w1);
-    expect((await orderOn(central, 'PS-SUM-2611001')).po_number).toBe('W1-PS-SUM-2611001');
+    expect((await orderByCode(central, 'PS-SUM-2611001')).po_number).toBe('W1-PS-SUM-2611001');
 
     // Shipped on the central: W1 offers no Apply mine and refuses it.
     await central.context.db
@@ -106,6 +89,6 @@ describe('resolving on a workstation', () => {
     expect(late.status).toBe(409);
     expect(late.body.message).toMatch(/^Order PS-SUM-2611004 is Shipped on the central service/);
     await syncUntilQuiet(w1);
-    expect((await orderOn(central, 'PS-SUM-2611004')).po_number).toBe('CENTRAL-PS-SUM-2611004');
+    expect((await orderByCode(central, 'PS-SUM-2611004')).po_number).toBe('CENTRAL-PS-SUM-2611004');
   }, 90_000);
 });

@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { afterAll, afterEach } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { importSeedBundle } from '../../../src/main/domain/seed';
@@ -12,6 +12,7 @@ import type { SyncClientOptions } from '../../../src/main/sync/client';
 import type { SyncConflict } from '../../../src/shared/sync';
 import type { SeedDevice } from '../../../src/shared/sync-seed';
 import { TEST_PASSWORD_COST } from '../../helpers/service';
+import { startTcpProxy } from './tcp-proxy';
 
 export const RENO = '0f000000-0000-4000-8000-000000000001';
 export const COLUMBUS = '0f000000-0000-4000-8000-000000000002';
@@ -41,6 +42,25 @@ export const DEVICES = {
   },
 } satisfies Record<string, SeedDevice>;
 
+/**
+ * Devices a test seeds itself (startCentral does not): one serving two facilities of the same
+ * organisation, and one serving Columbus alone.
+ */
+export const OTHER_DEVICES = {
+  renoColumbus: {
+    id: 'd1000000-0000-4000-8000-000000000004',
+    name: 'Reno and Columbus',
+    facility_ids: [RENO, COLUMBUS],
+    secret: 'w4-secret-w4-secret',
+  },
+  columbus: {
+    id: 'd1000000-0000-4000-8000-000000000005',
+    name: 'Columbus 1',
+    facility_ids: [COLUMBUS],
+    secret: 'w5-secret-w5-secret',
+  },
+} satisfies Record<string, SeedDevice>;
+
 const dirs: string[] = [];
 export function tempDataDir(name: string): string {
   const dir = mkdtempSync(join(tmpdir(), `sync-${name}-`));
@@ -62,6 +82,29 @@ export function closedAfterEach(): { close(): Promise<void> }[] {
   });
   afterAll(removeTempDirs);
   return running;
+}
+
+/**
+ * Starts the parts of a cluster for one test, each added to `running` (from closedAfterEach) so it
+ * is closed after the test: the central, a TCP proxy in front of it (to cut a workstation's
+ * network), and workstations, each synced until quiet before it is handed back.
+ */
+export function starters(running: { close(): Promise<void> }[]) {
+  const started = <T extends { close(): Promise<void> }>(part: T) => {
+    running.push(part);
+    return part;
+  };
+  return {
+    central: async (options?: Parameters<typeof startCentral>[0]) =>
+      started(await startCentral(options)),
+    proxyTo: async (central: RunningService) =>
+      started(await startTcpProxy({ targetPort: central.port })),
+    async workstation(...args: Parameters<typeof startWorkstation>) {
+      const workstation = started(await startWorkstation(...args));
+      await syncUntilQuiet(workstation);
+      return workstation;
+    },
+  };
 }
 
 /** Points two of the demo's Reno connections at a loopback receiver: one sent by the central, one by the workstation. */
@@ -105,14 +148,31 @@ export async function startCentral(
     },
     { passwordCost: TEST_PASSWORD_COST },
   );
-  await importSeedBundle(
-    central.context.db,
-    { devices: Object.values(DEVICES) },
-    {
-      passwordCost: TEST_PASSWORD_COST,
-    },
-  );
+  await seedInto(central, { devices: Object.values(DEVICES) });
   return central;
+}
+
+/** Imports a seed bundle (users, devices, connections…) into a running service, at the tests' password cost. */
+export async function seedInto(service: RunningService, bundle: unknown): Promise<void> {
+  await importSeedBundle(service.context.db, bundle, { passwordCost: TEST_PASSWORD_COST });
+}
+
+/**
+ * One central for all of a file's tests: started before them and handed to `started` (to keep it
+ * and set it up), closed after them with the temp data dirs.
+ */
+export function centralForAllTests(
+  started: (central: RunningService) => void | Promise<void>,
+): void {
+  let central: RunningService | undefined;
+  beforeAll(async () => {
+    central = await startCentral();
+    await started(central);
+  });
+  afterAll(async () => {
+    await central?.close();
+    removeTempDirs();
+  });
 }
 
 /** An in-process workstation syncing with `centralUrl` (a proxy in front of it, in most tests). */
@@ -212,6 +272,14 @@ export interface ApiBody {
   duplicates: number;
   rejected: number;
 }
+
+/** The order with this picksheet code on a service (throws when there is none). */
+export const orderByCode = (service: RunningService, code: string) =>
+  service.context.db
+    .selectFrom('orders')
+    .selectAll()
+    .where('picksheet_code', '=', code)
+    .executeTakeFirstOrThrow();
 
 /** Polls `check` until it returns a truthy value (or throws after `timeoutMs`). */
 export async function eventually<T>(

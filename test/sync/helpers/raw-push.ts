@@ -21,6 +21,38 @@ export function centralRow(
     .get(...args) as Row | undefined;
 }
 
+/** The headers every request of a device to the central's sync API carries. */
+export const SYNC_HEADERS = { 'x-sync-protocol': '1', 'content-type': 'application/json' };
+
+/** One request to a service's sync API as a device makes it: the status and the JSON answer ({} when empty). */
+export async function syncCall(
+  url: string,
+  path: string,
+  init: RequestInit & { auth?: string } = {},
+): Promise<{ status: number; body: ApiBody }> {
+  const { auth, ...rest } = init;
+  const response = await fetch(`${url}${path}`, {
+    ...rest,
+    headers: { ...SYNC_HEADERS, ...(auth ? { authorization: auth } : {}), ...(rest.headers ?? {}) },
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : {}) as ApiBody };
+}
+
+/** Opens a sync session with the device's secret; the bearer header value. Throws with the answer when refused. */
+export async function signInDevice(
+  url: string,
+  device: { id: string; secret: string },
+): Promise<string> {
+  const answer = await syncCall(url, '/api/sync/v1/session', {
+    method: 'POST',
+    body: JSON.stringify({ device_id: device.id, device_secret: device.secret }),
+  });
+  if (answer.status !== 200)
+    throw new Error(`device session refused: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return `Bearer ${(answer.body as unknown as { token: string }).token}`;
+}
+
 /**
  * A hostile device talking to the central directly: it signs in with its real secret and pushes
  * whatever row changes a test hands it, one mutation each, with the next seq.
@@ -33,33 +65,30 @@ export interface RawDevice {
   lastConflict(): Row | undefined;
 }
 
+/** The last seq the central applied from this device (0 before its first push). */
+export const deviceLastSeq = (central: RunningService, deviceId: string): number =>
+  (
+    centralSqlite(central)
+      .prepare(`SELECT last_seq FROM sync_clients WHERE client_id = ?`)
+      .get(deviceId) as { last_seq: number } | undefined
+  )?.last_seq ?? 0;
+
 export async function rawDevice(central: RunningService, device: SeedDevice): Promise<RawDevice> {
-  const headers = { 'x-sync-protocol': '1', 'content-type': 'application/json' };
-  const session = await fetch(`${central.url}/api/sync/v1/session`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ device_id: device.id, device_secret: device.secret }),
-  });
-  const { token } = (await session.json()) as { token: string };
+  const auth = await signInDevice(central.url, device);
   const sqlite = centralSqlite(central);
-  const lastSeq = () =>
-    (
-      sqlite.prepare(`SELECT last_seq FROM sync_clients WHERE client_id = ?`).get(device.id) as
-        { last_seq: number } | undefined
-    )?.last_seq ?? 0;
   const lastConflict = () =>
     sqlite
       .prepare(`SELECT * FROM sync_conflicts WHERE client_id = ? ORDER BY seq DESC LIMIT 1`)
       .get(device.id) as Row | undefined;
   return {
     async push(changes) {
-      const response = await fetch(`${central.url}/api/sync/v1/push`, {
+      return syncCall(central.url, '/api/sync/v1/push', {
         method: 'POST',
-        headers: { ...headers, authorization: `Bearer ${token}` },
+        auth,
         body: JSON.stringify({
           mutations: [
             {
-              seq: lastSeq() + 1,
+              seq: deviceLastSeq(central, device.id) + 1,
               name: 'HOSTILE',
               args: { changes },
               at: new Date().toISOString(),
@@ -67,7 +96,6 @@ export async function rawDevice(central: RunningService, device: SeedDevice): Pr
           ],
         }),
       });
-      return { status: response.status, body: (await response.json()) as ApiBody };
     },
     lastConflict,
     lastConflictReason() {
