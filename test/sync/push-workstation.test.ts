@@ -46,6 +46,37 @@ describe('a workstation’s own writes under the push guards', () => {
     expect(conflicts).toEqual([]);
   }, 60_000);
 
+  it('a refused order write that names no facility stays in the local log: nothing to push, no conflict', async () => {
+    const { central, workstation } = await cluster();
+    const auth = await signIn(workstation);
+    const facilityless = () =>
+      workstation.context.db
+        .selectFrom('transactions')
+        .select('transaction_id')
+        .where('execution_status', '=', 'FAILURE')
+        .where('facility_id', 'is', null)
+        .execute();
+    const before = new Set((await facilityless()).map((r) => r.transaction_id));
+    const refused = await api(workstation, auth, 'POST', '/api/v1/orders/create', { items: [] });
+    expect(refused.status).toBe(400);
+    const local = (await facilityless()).filter((r) => !before.has(r.transaction_id));
+    expect(local).toHaveLength(1);
+    expect(await pendingMutations(workstation)).toBe(0);
+    await syncUntilQuiet(workstation);
+    const onCentral = await central.context.db
+      .selectFrom('transactions')
+      .select('transaction_id')
+      .where('transaction_id', '=', local[0]!.transaction_id)
+      .execute();
+    expect(onCentral).toEqual([]);
+    const conflicts = await central.context.db
+      .selectFrom('sync_conflicts')
+      .select('reason')
+      .where('client_id', '=', RENO_AND_COLUMBUS.id)
+      .execute();
+    expect(conflicts).toEqual([]);
+  }, 60_000);
+
   it('a brand-wide advice is refused on a workstation at once (the central would refuse its rows)', async () => {
     const { workstation } = await cluster();
     const auth = await signIn(workstation, 'summit@example.com', DEMO_PASSWORD);

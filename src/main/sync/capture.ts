@@ -1,7 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import type { TransactionHooks } from '../db/transaction-hooks';
 import { columnsOf } from './columns';
-import { keySql, REPLICATED_TABLES } from './tables';
+import { keySql, REPLICATED_TABLES, scopeSql } from './tables';
 
 /**
  * A workstation's change capture. TEMP triggers on every pushed table copy each written row
@@ -39,9 +39,10 @@ export function installChangeCapture(
     const key = (row: 'NEW' | 'OLD') => keySql(table, row);
     const baseVersion = `(SELECT v.version FROM sync_row_versions v WHERE v.tbl = '${table.name}' AND v.row_key = ${key('OLD')})`;
     const t = table.name;
+    const pushedInsert = table.pushedWhere ? `(${scopeSql(table.pushedWhere, 'NEW')}) AND ` : '';
     sqlite.exec(`
       CREATE TEMP TRIGGER IF NOT EXISTS sync_capture_${t}_i AFTER INSERT ON main.${t}
-      WHEN sync_capturing() BEGIN
+      WHEN ${pushedInsert}sync_capturing() BEGIN
         INSERT INTO sync_capture (tbl, op, row_key, new_json)
         VALUES ('${t}', 'I', ${key('NEW')}, ${image('NEW')});
       END;

@@ -22,6 +22,11 @@ export interface ReplicatedTable {
   laterWins?: readonly string[];
   /** Columns each replica keeps for itself: a pull never overwrites them on an existing row. */
   local?: readonly string[];
+  /**
+   * A workstation pushes a new row only where this holds (`R` is the row); other inserts stay on
+   * the workstation, because the central refuses them (docs/sync.md, Trust model).
+   */
+  pushedWhere?: string;
 }
 
 const viaOrder = `(SELECT o.facility_id FROM orders o WHERE o.id = R.order_id)`;
@@ -129,6 +134,9 @@ export const REPLICATED_TABLES: readonly ReplicatedTable[] = [
     key: ['transaction_id'],
     facility: 'R.facility_id',
     pushed: true,
+    // A refused write that named no facility (a 400 before one was known) is the clerk's own
+    // record: it belongs to no facility, so the central would refuse it and file a conflict.
+    pushedWhere: 'R.facility_id IS NOT NULL',
     // Never updated: each delivery attempt is a row of its own (db/advice.ts insertAttempts).
     appendOnly: true,
   },
