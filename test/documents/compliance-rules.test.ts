@@ -105,6 +105,19 @@ describe('compliance rules', () => {
   });
 
   describe('ship window', () => {
+    it('judges by the install’s day, as the order list does, not the UTC day', () => {
+      // 19:00 in Chicago on the ship-by day is already the next day in UTC.
+      const zone = process.env.TZ;
+      process.env.TZ = 'America/Chicago';
+      try {
+        expect(
+          verdictOf(passing({ shippedAt: '2026-01-10T01:00:00.000Z' }), 'ship_window'),
+        ).toMatchObject({ verdict: 'pass', reason: expect.stringMatching(/^Shipped 9 Jan 2026/) });
+      } finally {
+        process.env.TZ = zone;
+      }
+    });
+
     it('fails before the earliest and after the latest ship date', () => {
       expect(
         verdictOf(passing({ shippedAt: '2026-01-04T23:59:00.000Z' }), 'ship_window'),

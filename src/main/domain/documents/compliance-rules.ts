@@ -70,7 +70,8 @@ const result = (rule: ComplianceRule, verdict: Verdict, reason: string): RuleRes
 
 export const isParcel = (method: string | null) => method?.trim().toUpperCase() === 'PARCEL';
 
-const dayOf = (iso: string) => iso.slice(0, 10);
+/** The install's day of an instant, as the order list judges Late (not the UTC day). */
+const dayOf = (iso: string) => localDay(new Date(iso));
 
 function shipWindow(facts: ComplianceFacts, now: Date): RuleResult {
   const { earliestShipDate: earliest, shipByDate: latest } = facts;
