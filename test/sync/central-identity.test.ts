@@ -72,6 +72,36 @@ describe('the sync client trusts one central', () => {
     );
   });
 
+  it('a session answer that names no epoch is not the pinned central: nothing is pushed or pulled', async () => {
+    let answering = false;
+    const received: string[] = [];
+    const impostor = createServer((request, response) => {
+      request.resume();
+      request.on('end', () => {
+        received.push(`${request.method} ${request.url}`);
+        const session = answering && request.url === '/api/sync/v1/session';
+        response.writeHead(session ? 200 : 503, { 'content-type': 'application/json' });
+        response.end(session ? JSON.stringify({ token: 'forged', expires_in: 3600 }) : '{}');
+      });
+    });
+    await new Promise<void>((resolve) => impostor.listen(0, '127.0.0.1', resolve));
+    running.push({ close: () => new Promise<void>((resolve) => impostor.close(() => resolve())) });
+    const { port } = impostor.address() as { port: number };
+    const w1 = await startWorkstation(`http://127.0.0.1:${port}`, DEVICES.w1);
+    running.push(w1);
+    const client = w1.context.sync!.client!;
+    // Pinned by an earlier pull from the real central.
+    await w1.context.db
+      .updateTable('sync_state')
+      .set({ cursor: `${randomUUID()}:42:0123456789ab` })
+      .execute();
+    answering = true;
+    received.length = 0;
+    await client.syncNow();
+    expect(client.lastError).toBeInstanceOf(CentralIdentityError);
+    expect(received).toEqual(['POST /api/sync/v1/session']);
+  });
+
   it('pins the central by its epoch: another one gets nothing until an install admin accepts it', async () => {
     const central = await start.central();
     const w1 = await start.workstation(central.url, DEVICES.w1);

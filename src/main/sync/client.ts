@@ -221,7 +221,8 @@ export function startSyncClient(
       '/api/sync/v1/session',
       JSON.stringify({ device_id: settings.deviceId, device_secret: settings.deviceSecret }),
     )) as { token: string; expires_in: number; epoch?: string };
-    if (answer.epoch) requireSameCentral(answer.epoch);
+    // An answer naming no epoch is not the pinned central either.
+    requireSameCentral(answer.epoch ?? '');
     // Renewed five minutes early, so a round never runs into the expiry.
     token = { value: answer.token, until: now + (answer.expires_in - 300) * 1000 };
     return token.value;
