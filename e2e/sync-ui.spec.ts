@@ -328,7 +328,9 @@ test('a refused new order keeps its values and is created again under a new pick
   );
   expect(request.postDataJSON()).toEqual({ picksheet_code: 'PS-OFFLINE-1B' });
   await expect(
-    page.getByText('PS-OFFLINE-1: created again as PS-OFFLINE-1B, with the values it held.'),
+    page.getByText(
+      'PS-OFFLINE-1: created again as PS-OFFLINE-1B, with the values it held. The central service checks the new code when it gets it.',
+    ),
   ).toBeFocused();
   await expect(page.getByRole('table', { name: '1 open conflict' })).toBeVisible();
 

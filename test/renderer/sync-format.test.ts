@@ -186,7 +186,7 @@ describe('conflict rows', () => {
 
   it('says a refused new order was created again, and never links to the order that is nowhere', () => {
     expect(recreatedMessage({ picksheet_code: 'PS-9', seq: 3 }, 'PS-9B')).toBe(
-      'PS-9: created again as PS-9B, with the values it held.',
+      'PS-9: created again as PS-9B, with the values it held. The central service checks the new code when it gets it.',
     );
     expect(
       isRefusedCreate({ offers: ['keep_central', 'create_with_new_picksheet'], resolution: null }),

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import type { RunningService } from '../../src/main/service/server';
 import { CentralIdentityError, CentralRedirectError } from '../../src/main/sync/client';
+import { CENTRAL_NOT_CHANGED } from '../../src/main/sync/settings';
 import {
   api,
   closedAfterEach,
@@ -119,6 +120,14 @@ describe('the sync client trusts one central', () => {
           .executeTakeFirst()
       )?.last_seq ?? 0;
     const seqBefore = await lastSeq();
+    // Nothing to accept while the central is the pinned one (a reset would cost a full pull).
+    const early = await api(w1, auth, 'POST', '/api/sync/v1/settings/accept-central');
+    expect(early.status).toBe(409);
+    expect(early.body.message).toBe(CENTRAL_NOT_CHANGED);
+    const pinnedCursor = (
+      await w1.context.db.selectFrom('sync_state').select('cursor').executeTakeFirstOrThrow()
+    ).cursor;
+    expect(pinnedCursor).not.toBeNull();
     const newEpoch = randomUUID();
     await central.context.db.updateTable('sync_meta').set({ epoch: newEpoch }).execute();
 

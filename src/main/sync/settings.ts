@@ -188,6 +188,9 @@ export async function clearSyncSettings(
   return currentView(ctx, true);
 }
 
+export const CENTRAL_NOT_CHANGED =
+  'The central service has not changed: there is no new one to accept';
+
 /**
  * Accepts a central whose identity changed (CentralIdentityError): forgets the pull cursor that
  * pinned the old one, so the next round pushes what the new central lacks and then takes
@@ -202,6 +205,10 @@ export async function acceptNewCentral(
   const client = ctx.sync?.client;
   if (ctx.sync?.role !== 'workstation' || !client) {
     throw conflict('This app does not sync as a workstation');
+  }
+  // Forgetting the cursor costs a full pull: only when the central really changed.
+  if (!(client.lastError instanceof CentralIdentityError)) {
+    throw conflict(CENTRAL_NOT_CHANGED);
   }
   await ctx.db.updateTable('sync_state').set({ cursor: null }).where('id', '=', 1).execute();
   void client.syncNow();

@@ -119,7 +119,7 @@ export function recreatedMessage(
   conflict: Pick<SyncConflict, 'picksheet_code' | 'seq'>,
   newCode: string,
 ): string {
-  return `${conflictName(conflict)}: created again as ${newCode}, with the values it held.`;
+  return `${conflictName(conflict)}: created again as ${newCode}, with the values it held. The central service checks the new code when it gets it.`;
 }
 
 /** A resolved conflict's outcome in words. */
