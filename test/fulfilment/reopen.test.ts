@@ -16,6 +16,7 @@ const view = async () => dataOf<FulfilmentView>(await api.view(order));
 
 describe('a Packed order refuses more packing until it is reopened', () => {
   let cartonId: string;
+  let firstPackedAt: string;
 
   it('completes packing short', async () => {
     const scanned = await api.scan(order, 'SKU-RED');
@@ -23,6 +24,8 @@ describe('a Packed order refuses more packing until it is reopened', () => {
     expect((await api.step(order, `cartons/${cartonId}/close`)).statusCode).toBe(200);
     const done = await api.step(order, 'complete-packing', { allow_short: true });
     expect(done.statusCode, done.body).toBe(200);
+    firstPackedAt = (await view()).packed_at!;
+    expect(firstPackedAt).toMatch(/Z$/);
   });
 
   it('a scan is refused with "Packing is complete for this order"; nothing is opened', async () => {
@@ -78,7 +81,8 @@ describe('a Packed order refuses more packing until it is reopened', () => {
     );
     let state = await view();
     expect(state.status).toBe('Picking');
-    expect(state.packed_at).toBeNull();
+    // The first completion stays: the order stays on the bill of the period it was packed in.
+    expect(state.packed_at).toBe(firstPackedAt);
     expect(state.next_step).toBe('complete_packing');
 
     const scanned = await api.scan(order, 'SKU-RED');
@@ -86,6 +90,16 @@ describe('a Packed order refuses more packing until it is reopened', () => {
     state = await view();
     expect(state.totals.packed_units).toBe(2);
     expect(state.open_carton).not.toBeNull();
+  });
+
+  it('completing packing again keeps the first completion time (the bill counts it once)', async () => {
+    const open = (await view()).open_carton!;
+    expect((await api.step(order, `cartons/${open.id}/close`)).statusCode).toBe(200);
+    const again = await api.step(order, 'complete-packing', { allow_short: true });
+    expect(again.statusCode, again.body).toBe(200);
+    const state = await view();
+    expect(state.status).toBe('Packed');
+    expect(state.packed_at).toBe(firstPackedAt);
   });
 
   it('the log has a REOPEN_PACKING row', async () => {

@@ -60,7 +60,7 @@ describe('billing CSV exports', () => {
   it('state on their first line which orders the bill counts', () => {
     for (const text of [summaryCsv(invoice), orderDetailsCsv([])]) {
       expect(text.split('\r\n')[0]).toBe(
-        '"Billed work: orders packed or shipped in the dates chosen; with no dates, every order packed or shipped so far. Open and Picking orders with no work done, and cancelled orders, are not billed."',
+        '"Billed work: orders packed or shipped in the dates chosen; with no dates, every order packed or shipped so far. Orders never packed (Open, or Picking before their first Complete packing) and cancelled orders are not billed."',
       );
     }
   });

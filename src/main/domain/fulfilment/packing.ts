@@ -398,14 +398,20 @@ export function completePacking(
         body.allow_short,
       );
       refuseIfMissing('complete packing', missing);
-      await updateOrderColumns(trx, order.id, { status: 'Packed', packed_at: at, updated_at: at });
+      // A repack after a reopen keeps the first completion: the bill counts the work once, in the
+      // period it was first packed (decisions.md, Fulfilment steps).
+      await updateOrderColumns(trx, order.id, {
+        status: 'Packed',
+        packed_at: order.packed_at ?? at,
+        updated_at: at,
+      });
       return { order_id: order.id, status: 'Packed' as const };
     },
   );
 }
 
 /**
- * POST …/reopen-packing: Packed → Picking (packed_at cleared), so more can be packed after
+ * POST …/reopen-packing: Packed → Picking (packed_at kept: the first completion), so more can be packed after
  * "Complete packing" (a short order whose units turned up, a damaged carton repacked). Complete
  * packing again when done.
  */
@@ -418,7 +424,7 @@ export function reopenPacking(
   return runStep(ctx, user, { action: 'reopenPacking', orderId, trail }, async (scope) => {
     const { trx, order, at } = scope;
     requireStatus(order, 'reopening packing');
-    await updateOrderColumns(trx, order.id, { status: 'Picking', packed_at: null, updated_at: at });
+    await updateOrderColumns(trx, order.id, { status: 'Picking', updated_at: at });
     return { order_id: order.id, status: 'Picking' as const };
   });
 }

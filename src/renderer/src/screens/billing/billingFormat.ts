@@ -10,7 +10,7 @@ import {
  * screen and as the first line of each CSV export.
  */
 export const BILLED_WORK_RULE =
-  'Billed work: orders packed or shipped in the dates chosen; with no dates, every order packed or shipped so far. Open and Picking orders with no work done, and cancelled orders, are not billed.';
+  'Billed work: orders packed or shipped in the dates chosen; with no dates, every order packed or shipped so far. Orders never packed (Open, or Picking before their first Complete packing) and cancelled orders are not billed.';
 
 /** Whole cents of a dollar amount (the service computes in cents; this undoes float noise). */
 export function roundToCents(dollars: number): number {
