@@ -3,6 +3,7 @@ import type { RunningService } from '../../src/main/service/server';
 import {
   api,
   closedAfterEach,
+  COLUMBUS,
   DEVICES,
   orderByCode,
   RENO,
@@ -217,5 +218,70 @@ describe('sync conflicts', () => {
       });
       expect(resolve).toMatchObject({ status: 404, body: { message: 'Conflict not found' } });
     }
+  }, 60_000);
+
+  it('a refusal the central ties to no facility of the device (its order moved away) is listed, counted and dismissed there', async () => {
+    const central = await start.central();
+    // Brand 2 at Reno, on the same workstation: the refused edit was of a brand 1 order.
+    const brm = { email: 'brm-reno@example.com', password: 'password-brm' };
+    await seedInto(central, { users: [{ ...brm, brand_id: BRAND_2, facility_ids: [RENO] }] });
+    const proxy1 = await start.proxyTo(central);
+    const w1 = await start.workstation(proxy1.url, DEVICES.w1);
+    const auth = { central: await signIn(central), w1: await signIn(w1) };
+    const code = 'PS-SUM-2611001';
+    proxy1.setMode('drop');
+    const edit = await api(w1, auth.w1, 'PUT', '/api/v1/orders', {
+      picksheet_code: code,
+      po_number: 'OFFLINE-EDIT',
+    });
+    expect(edit.status).toBe(200);
+    const moved = await api(central, auth.central, 'PUT', '/api/v1/orders/change-facility', {
+      picksheet_code: code,
+      facility_id: COLUMBUS,
+    });
+    expect(moved.status).toBe(200);
+    proxy1.setMode('pass');
+    await syncUntilQuiet(w1);
+    const stored = () =>
+      central.context.db
+        .selectFrom('sync_conflicts')
+        .select(['id', 'facility_id', 'status', 'resolution'])
+        .where('client_id', '=', DEVICES.w1.id)
+        .execute();
+    const [refusal] = await stored();
+    expect(refusal).toMatchObject({ facility_id: null, status: 'open' });
+
+    const status = await api(w1, auth.w1, 'GET', '/api/sync/v1/status');
+    expect(status.body).toMatchObject({ pending_mutations: 0, conflicts: 1 });
+    const list = await api(w1, auth.w1, 'GET', '/api/sync/v1/conflicts');
+    expect(list.body.data.total_count).toBe(1);
+    const [item] = list.body.data.items;
+    const brmAuth = await signIn(w1, brm.email, brm.password);
+    // The order left the workstation with the move, so the conflict names no brand: every user
+    // there sees it, one of another brand too (docs/decisions.md, Sync).
+    const forBrm = await api(w1, brmAuth, 'GET', '/api/sync/v1/conflicts');
+    expect(forBrm.body.data.items.map((c) => c.id)).toEqual([refusal!.id]);
+    // No order of the device's to write to: only "Keep central's".
+    expect(item).toMatchObject({
+      id: refusal!.id,
+      device_id: DEVICES.w1.id,
+      offers: ['keep_central'],
+    });
+    const applyMine = await api(w1, auth.w1, 'POST', `/api/sync/v1/conflicts/${item!.id}/resolve`, {
+      action: 'apply_mine',
+    });
+    expect([403, 409]).toContain(applyMine.status);
+    const dismissed = await api(w1, auth.w1, 'POST', `/api/sync/v1/conflicts/${item!.id}/resolve`, {
+      action: 'keep_central',
+    });
+    expect(dismissed.status).toBe(200);
+    expect(dismissed.body.data).toMatchObject({ status: 'resolved', resolution: 'keep_central' });
+
+    await syncUntilQuiet(w1);
+    expect(await stored()).toEqual([
+      { id: refusal!.id, facility_id: null, status: 'resolved', resolution: 'keep_central' },
+    ]);
+    const after = await api(w1, auth.w1, 'GET', '/api/sync/v1/status');
+    expect(after.body).toMatchObject({ pending_mutations: 0, conflicts: 0 });
   }, 60_000);
 });

@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sealTransportJson, useSecretsKey } from '../../src/main/domain/secret-box';
 import { openPullCentral, pulledRows, type PullCentral } from './helpers/pull-fixture';
 import { HTTP_WITH_SECRETS, SFTP_WITH_SECRETS } from './helpers/secret-transports';
 
@@ -190,5 +192,41 @@ describe('pull scope: connection credentials', () => {
     expect(rows[0]!.sender).toBe('central');
     expect(rows[0]!.transport_json).not.toContain('sftp-password');
     expect(rows[0]!.transport_json).not.toContain('OPENSSH');
+  });
+
+  it('a connection whose secrets this central cannot open comes without credentials; the pull still answers', () => {
+    // Sealed under a key this process no longer has (another keychain's, or headless now).
+    useSecretsKey(randomBytes(32));
+    const sealed = (transport: object) => sealTransportJson(JSON.stringify(transport));
+    const sftp = connection(RENO_BRAND, {}, 'workstation');
+    const http = connection(BOTH, {}, 'central');
+    central.run(
+      `UPDATE connections SET transport_json = ? WHERE id = ?`,
+      sealed(secretTransport),
+      sftp.id,
+    );
+    central.run(
+      `UPDATE connections SET transport_json = ? WHERE id = ?`,
+      sealed(httpTransport),
+      http.id,
+    );
+    useSecretsKey(null);
+    try {
+      const rows = new Map(
+        pulledRows(central.pullAll(RENO_DEVICE), 'connections').map((r) => [r.id, r]),
+      );
+      expect(JSON.parse(rows.get(sftp.id)!.transport_json as string)).toEqual({
+        type: 'sftp',
+        host: 'sftp.partner.example',
+        port: 22,
+        username: 'reno',
+        directory: 'in',
+        host_key_sha256: SFTP_WITH_SECRETS.host_key_sha256,
+      });
+      // The URL itself was sealed (it carried a password): dropped, not sent sealed.
+      expect(JSON.parse(rows.get(http.id)!.transport_json as string)).toEqual({ type: 'http' });
+    } finally {
+      useSecretsKey(null);
+    }
   });
 });

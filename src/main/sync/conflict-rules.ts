@@ -52,6 +52,7 @@ export const ALREADY_RESOLVED = 'Conflict already resolved';
 export interface StoredConflict {
   id: string;
   status: string;
+  client_id: string;
   order_id: string | null;
   facility_id: string | null;
   brand_id: string | null;
@@ -65,7 +66,7 @@ export interface StoredConflict {
 export function storedConflict(sqlite: SQLite.Database, id: string): StoredConflict | undefined {
   return prepared(
     sqlite,
-    `SELECT c.id, c.status, c.order_id, c.facility_id, coalesce(c.brand_id, o.brand_id) AS brand_id,
+    `SELECT c.id, c.status, c.client_id, c.order_id, c.facility_id, coalesce(c.brand_id, o.brand_id) AS brand_id,
        c.fields_json, c.changes_json, o.status AS order_status, o.facility_id AS order_facility_id,
        o.picksheet_code
      FROM sync_conflicts c LEFT JOIN orders o ON o.id = c.order_id WHERE c.id = ?`,
@@ -186,7 +187,7 @@ function deviceServes(sqlite: SQLite.Database, deviceId: string, facilityId: unk
 
 /**
  * A push that touches conflicts (central): only a resolution of a stored conflict of the device's
- * facilities, and "apply mine" only as a clerk could do it here: by an admin of the conflict's
+ * facilities (or of its own conflict tied to no facility), and "apply mine" only as a clerk could do it here: by an admin of the conflict's
  * brand and facility, on an order not finished, writing allowed columns of that order's rows.
  */
 export function guardConflictChanges(
@@ -198,7 +199,10 @@ export function guardConflictChanges(
     if (change.t !== 'sync_conflicts') continue;
     if (change.op !== 'U') throw new Refusal('Conflicts are recorded by the central service only');
     const conflict = storedConflict(sqlite, String(change.k[0]));
-    if (!conflict || !deviceServes(sqlite, deviceId, conflict.facility_id)) {
+    // A refusal tied to none of the device's facilities (its order moved away) is the device's
+    // own to dismiss, as requireInScope lets it write that row; "apply mine" stays refused below.
+    const own = conflict?.facility_id === null && conflict.client_id === deviceId;
+    if (!conflict || (!own && !deviceServes(sqlite, deviceId, conflict.facility_id))) {
       throw new Refusal('The conflict belongs to a facility this workstation does not serve');
     }
     const before = change.old ?? {};

@@ -31,16 +31,36 @@ import { bindable } from './rows';
 
 /**
  * Conflicts of the facilities the user sees, narrowed to the user's brand: the conflict's own
- * (kept for a refused create, whose order exists nowhere), else its order's.
+ * (kept for a refused create, whose order exists nowhere), else its order's. On a workstation also
+ * its own conflicts the central tied to no facility (the order moved away while it was offline):
+ * every user there sees them, a user of one brand only those of that brand or of none.
  */
 function visibleConflicts(ctx: ServiceContext, user: AuthUser) {
+  const ownDevice = ctx.sync?.role === 'workstation' ? ctx.sync.deviceId : null;
   let query = ctx.db
     .selectFrom('sync_conflicts as c')
     .leftJoin('orders as o', 'o.id', 'c.order_id')
-    .where('c.facility_id', 'in', visibleFacilitiesQuery(ctx.db, user).select('f.id'));
+    .where((eb) => {
+      const inScope = eb(
+        'c.facility_id',
+        'in',
+        visibleFacilitiesQuery(ctx.db, user).select('f.id'),
+      );
+      if (!ownDevice) return inScope;
+      return eb.or([
+        inScope,
+        eb.and([eb('c.facility_id', 'is', null), eb('c.client_id', '=', ownDevice)]),
+      ]);
+    });
   if (user.brandId) {
     const brandId = user.brandId;
-    query = query.where((eb) => eb(eb.fn.coalesce('c.brand_id', 'o.brand_id'), '=', brandId));
+    query = query.where((eb) => {
+      const brand = eb.fn.coalesce('c.brand_id', 'o.brand_id');
+      return eb.or([
+        eb(brand, '=', brandId),
+        eb.and([eb('c.facility_id', 'is', null), eb(brand, 'is', null)]),
+      ]);
+    });
   }
   return query;
 }

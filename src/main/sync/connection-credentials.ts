@@ -1,4 +1,4 @@
-import { openTransportJson } from '../domain/secret-box';
+import { isSealed, openTransportJson, SecretLockedError } from '../domain/secret-box';
 
 /**
  * A connection's credentials reach only the replicas that send over it (issue 18 item 11): a
@@ -44,10 +44,31 @@ function urlWithoutCredentials(url: string): string {
 export function connectionRowForDevice(row: Record<string, unknown>): Record<string, unknown> {
   // A central on the desktop keeps them sealed with its own key; the device gets them plain
   // (over TLS) and seals them with its own.
-  const transport = openTransportJson(String(row.transport_json ?? ''));
+  const stored = String(row.transport_json ?? '');
+  let transport: string;
+  try {
+    transport = openTransportJson(stored);
+  } catch (error) {
+    // One secret this central cannot open (no key, another keychain's) must not fail the whole
+    // pull: the device gets the connection without credentials, and the admin enters them again.
+    if (!(error instanceof SecretLockedError)) throw error;
+    return { ...row, transport_json: transportWithoutCredentials(withoutSealedUrl(stored)) };
+  }
   return {
     ...row,
     transport_json:
       row.sender === 'workstation' ? transport : transportWithoutCredentials(transport),
   };
+}
+
+/** The transport JSON without its URL when that is sealed (a sealed URL carries credentials). */
+function withoutSealedUrl(transportJson: string): string {
+  try {
+    const transport = JSON.parse(transportJson) as unknown;
+    if (!transport || typeof transport !== 'object') return transportJson;
+    const { url, ...rest } = transport as Record<string, unknown>;
+    return JSON.stringify(typeof url === 'string' && isSealed(url) ? rest : { ...rest, url });
+  } catch {
+    return transportJson;
+  }
 }
