@@ -250,6 +250,15 @@ describe('sync conflicts', () => {
         .execute();
     const [refusal] = await stored();
     expect(refusal).toMatchObject({ facility_id: null, status: 'open' });
+    expect(
+      (
+        await central.context.db
+          .selectFrom('sync_conflicts')
+          .select('brand_id')
+          .where('id', '=', refusal!.id)
+          .executeTakeFirstOrThrow()
+      ).brand_id,
+    ).toBe(BRAND_1);
 
     const status = await api(w1, auth.w1, 'GET', '/api/sync/v1/status');
     expect(status.body).toMatchObject({ pending_mutations: 0, conflicts: 1 });
@@ -257,10 +266,10 @@ describe('sync conflicts', () => {
     expect(list.body.data.total_count).toBe(1);
     const [item] = list.body.data.items;
     const brmAuth = await signIn(w1, brm.email, brm.password);
-    // The order left the workstation with the move, so the conflict names no brand: every user
-    // there sees it, one of another brand too (docs/decisions.md, Sync).
+    // It keeps the order's brand (the central's own fact), so a user of another brand at the
+    // same workstation never sees the central's values of a brand 1 order.
     const forBrm = await api(w1, brmAuth, 'GET', '/api/sync/v1/conflicts');
-    expect(forBrm.body.data.items.map((c) => c.id)).toEqual([refusal!.id]);
+    expect(forBrm.body.data.items).toEqual([]);
     // No order of the device's to write to: only "Keep central's".
     expect(item).toMatchObject({
       id: refusal!.id,

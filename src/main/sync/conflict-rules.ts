@@ -287,7 +287,9 @@ export function refusalTie(
   return {
     orderId: served !== null ? orderId : null,
     facilityId: served,
-    brandId: brandThere ? (brandId as string) : null,
+    // The stored order's brand is the central's own fact: kept also where the device no longer
+    // serves the order, so only that brand's users see the central's values in the conflict.
+    brandId: stored ? stored.brand_id : brandThere ? (brandId as string) : null,
     fields: fields.length > 0 ? fields : refusedValues(sqlite, changes),
   };
 }
