@@ -36,7 +36,6 @@ export async function printLabels(
   user: AuthUser,
   orderId: string,
   body: PrintLabelsBody,
-  timeoutMs?: number,
 ): Promise<PrintLabelsResult> {
   const order = await loadDocumentOrder(ctx, user, orderId);
   const units = selectLabelUnits(order, {
@@ -53,7 +52,6 @@ export async function printLabels(
   const bytes = Buffer.from(zpl, 'utf8');
   try {
     await sendToPrinter(printer, bytes, {
-      timeoutMs,
       network: ctx.labelPrinterNetwork,
       servicePorts: ctx.servicePorts,
     });
