@@ -25,6 +25,7 @@ import { invalidateOrders } from '../orders/orderQueries';
 import { beepRefused } from './beep';
 import { fulfilmentKey, useLabelPrinter } from './packingQueries';
 import { bytesOfBase64, labelFileName, looksLikePdf } from './pdfFiles';
+import { isPackingComplete } from './serviceRefusals';
 import { scanActionOf } from './scanInput';
 import { clerkErrorText, errorDetailOf, StationRefusal } from './stepGate';
 
@@ -40,9 +41,6 @@ export interface Feedback {
   /** The service's own wording of a refusal, shown behind "Details". */
   detail?: string | null;
 }
-
-/** The service's refusal of a scan on a Packed order (packing.ts, PACKING_COMPLETE). */
-const PACKING_COMPLETE = 'Packing is complete for this order';
 
 /** A label the printer did not take, offered as a PDF download instead. */
 export interface PdfInstead {
@@ -199,7 +197,7 @@ export function usePackingStation(orderId: string, view: FulfilmentView | null) 
       try {
         return packedText(current, code, await scanCode(api, orderId, code));
       } catch (error) {
-        if (isApiError(error) && error.status === 409 && error.message === PACKING_COMPLETE) {
+        if (isPackingComplete(error)) {
           setReopenAsk(code);
         }
         throw error;
