@@ -86,6 +86,11 @@ const hostSchema = z
     { message: 'must be a host name or an IP address' },
   );
 
+/** The 409 of a print when no label printer is set. */
+export const NO_LABEL_PRINTER = 'No label printer is set; set one in the label printer settings';
+/** How the 409 of a print to a printer address that is not allowed begins. */
+export const PRINTER_ADDRESS_REFUSED_PREFIX = 'The label printer cannot be at ';
+
 export const DEFAULT_LABEL_PRINTER_PORT = 9100;
 /** Printer ports only: raw printing (9100-9102), Zebra's alternative raw port (6101), LPD (515). */
 export const LABEL_PRINTER_PORTS = [9100, 9101, 9102, 6101, 515] as const;

@@ -9,6 +9,9 @@ import { orderStatusSchema } from './orders';
  * shared by the service (validation, OpenAPI) and the packing screen.
  */
 
+/** The 409 refusing a scan on a Packed order; the packing screen offers reopening on it. */
+export const PACKING_COMPLETE = 'Packing is complete for this order';
+
 export const FULFILMENT_LIMITS = {
   code: 100,
   skusPerCarton: 200,

@@ -568,6 +568,22 @@ describe('POST /api/v1/orders/{order_id}/labels/print', () => {
     expect(await activity()).toEqual([]);
   });
 
+  it('a name lookup that never answers runs out the one deadline: 502, nothing recorded', async () => {
+    printer = await startLoopbackPrinter();
+    await setPrinter(printer.port, 'zebra.lan');
+    api.svc.ctx.labelPrinterNetwork = {
+      lookup: () => new Promise(() => undefined),
+      connect: () => connect({ port: printer!.port, host: '127.0.0.1' }),
+      timeoutMs: 200,
+    };
+    const started = Date.now();
+    const failure = await print('admin@a.test', {});
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expectError(failure, 502, 'INTERNAL_SERVER_ERROR', PRINTER_FAILED_MESSAGE);
+    expect(printer.jobs).toEqual([]);
+    expect(await activity()).toEqual([]);
+  });
+
   it('a printer NAME that resolves to loopback or link-local is refused before connecting', async () => {
     printer = await startLoopbackPrinter();
     await setPrinter(printer.port, 'zebra.lan');

@@ -38,9 +38,11 @@ export interface PrinterNetwork {
   lookup: PrinterLookup;
   /** Opens a TCP connection to an address already checked by resolvePrinterAddress. */
   connect(port: number, address: string): Socket;
+  /** Tests only: a shorter deadline than DEFAULT_PRINTER_TIMEOUT_MS. */
+  timeoutMs: number;
 }
 
-/** Time for the connection and the whole write. */
+/** Time for the whole send: name lookup, connection and write. */
 export const DEFAULT_PRINTER_TIMEOUT_MS = 5_000;
 
 export interface SendOptions {
@@ -61,20 +63,45 @@ export async function sendToPrinter(
   data: Uint8Array | string,
   options: SendOptions = {},
 ): Promise<void> {
-  const address = await resolvePrinterAddress(printer, {
-    lookup: options.network?.lookup,
-    servicePorts: options.servicePorts,
-  });
+  const timeoutMs = options.timeoutMs ?? options.network?.timeoutMs ?? DEFAULT_PRINTER_TIMEOUT_MS;
+  // One deadline from the start: a DNS lookup that hangs must not hold the request past it.
+  const deadline = Date.now() + timeoutMs;
+  const address = await beforeDeadline(
+    resolvePrinterAddress(printer, {
+      lookup: options.network?.lookup,
+      servicePorts: options.servicePorts,
+    }),
+    timeoutMs,
+  );
   if (address === null) throw new PrinterSendError();
+  const left = deadline - Date.now();
+  if (left <= 0) throw new PrinterSendError();
   const connect =
     options.network?.connect ?? ((port: number, host: string) => netConnect({ port, host }));
-  await writeAll(() => connect(printer.port, address), data, options.timeoutMs);
+  await writeAll(() => connect(printer.port, address), data, left, timeoutMs);
+}
+
+/**
+ * `work`, or PrinterSendError once `ms` pass. A system lookup cannot be cancelled (it finishes on
+ * its own thread later), but the request no longer waits for it.
+ */
+async function beforeDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new PrinterSendError()), ms);
+  });
+  try {
+    return await Promise.race([work, expired]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 function writeAll(
   open: () => Socket,
   data: Uint8Array | string,
-  timeoutMs = DEFAULT_PRINTER_TIMEOUT_MS,
+  timeoutMs: number,
+  lingerMs: number,
 ): Promise<void> {
   return new Promise((resolve, reject) => {
     let socket: Socket;
@@ -94,7 +121,7 @@ function writeAll(
         reject(new PrinterSendError());
       } else {
         // The printer closes its side when done; do not hold the socket open if it never does.
-        socket.setTimeout(timeoutMs, () => socket.destroy());
+        socket.setTimeout(lingerMs, () => socket.destroy());
         resolve();
       }
     };

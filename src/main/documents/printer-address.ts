@@ -1,7 +1,7 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
 import { networkInterfaces } from 'node:os';
-import { LABEL_PRINTER_PORTS } from '../../shared/documents';
+import { LABEL_PRINTER_PORTS, PRINTER_ADDRESS_REFUSED_PREFIX } from '../../shared/documents';
 
 /**
  * Where a label printer may be: a printer port on another machine of the network. Loopback,
@@ -68,7 +68,7 @@ export async function resolvePrinterAddress(
 ): Promise<string | null> {
   const refuse = (why: string) =>
     new PrinterAddressRefused(
-      `The label printer cannot be at ${printer.host}:${printer.port} (${why}); an admin sets another in Settings`,
+      `${PRINTER_ADDRESS_REFUSED_PREFIX}${printer.host}:${printer.port} (${why}); an admin sets another in Settings`,
     );
   if (!(LABEL_PRINTER_PORTS as readonly number[]).includes(printer.port)) {
     throw refuse(`port ${printer.port} is not a printer port`);

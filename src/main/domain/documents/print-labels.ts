@@ -1,4 +1,8 @@
-import type { PrintLabelsBody, PrintLabelsResult } from '../../../shared/documents';
+import {
+  NO_LABEL_PRINTER,
+  type PrintLabelsBody,
+  type PrintLabelsResult,
+} from '../../../shared/documents';
 import { buildLabelsZpl } from '../../documents/label-zpl';
 import {
   PrinterAddressRefused,
@@ -16,7 +20,7 @@ import { labelPrinterSetting } from './printer-settings';
 
 export const PRINT_MESSAGES = {
   printed: 'Labels sent to the printer',
-  noPrinter: 'No label printer is set; set one in the label printer settings',
+  noPrinter: NO_LABEL_PRINTER,
 } as const;
 
 /** The printer did not take the labels (HTTP 502, one message for every cause); nothing recorded. */
@@ -36,7 +40,6 @@ export async function printLabels(
   user: AuthUser,
   orderId: string,
   body: PrintLabelsBody,
-  timeoutMs?: number,
 ): Promise<PrintLabelsResult> {
   const order = await loadDocumentOrder(ctx, user, orderId);
   const units = selectLabelUnits(order, {
@@ -53,7 +56,6 @@ export async function printLabels(
   const bytes = Buffer.from(zpl, 'utf8');
   try {
     await sendToPrinter(printer, bytes, {
-      timeoutMs,
       network: ctx.labelPrinterNetwork,
       servicePorts: ctx.servicePorts,
     });

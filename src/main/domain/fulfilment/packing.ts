@@ -18,13 +18,14 @@ import {
   type CartonRow,
 } from '../../db/fulfilment';
 import { listOrderItems, updateOrderColumns, type OrderItemRow } from '../../db/orders';
-import type {
-  CloseCartonBody,
-  CompletePackingBody,
-  OpenCartonBody,
-  PackCartonBody,
-  ScanUnitBody,
-  StepResult,
+import {
+  PACKING_COMPLETE,
+  type CloseCartonBody,
+  type CompletePackingBody,
+  type OpenCartonBody,
+  type PackCartonBody,
+  type ScanUnitBody,
+  type StepResult,
 } from '../../../shared/fulfilment';
 import type { AuthUser, ServiceContext } from '../context';
 import { conflict, invalidRequest, notFound } from '../errors';
@@ -41,8 +42,6 @@ export const CARTON_NOT_FOUND = 'Carton not found';
  * Open order starts picking (the first carton is proof that picking began). A packed carton records
  * one `Carton Workflow` / `Pack` action (billing prices it); unpacking removes that action again.
  */
-
-export const PACKING_COMPLETE = 'Packing is complete for this order';
 
 /**
  * Packing is allowed while the order is Open (which starts picking) or Picking. A Packed order

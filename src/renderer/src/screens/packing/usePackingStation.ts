@@ -3,7 +3,6 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { LabelKind } from '../../../../shared/documents';
 import type { FulfilmentView, StepResult } from '../../../../shared/fulfilment';
 import { useApi } from '../../api/ApiContext';
-import { isApiError } from '../../api/ApiError';
 import {
   closeCarton,
   createPallet,
@@ -25,6 +24,7 @@ import { invalidateOrders } from '../orders/orderQueries';
 import { beepRefused } from './beep';
 import { fulfilmentKey, useLabelPrinter } from './packingQueries';
 import { bytesOfBase64, labelFileName, looksLikePdf } from './pdfFiles';
+import { isPackingComplete, offersPdfInstead } from './serviceRefusals';
 import { scanActionOf } from './scanInput';
 import { clerkErrorText, errorDetailOf, StationRefusal } from './stepGate';
 
@@ -40,9 +40,6 @@ export interface Feedback {
   /** The service's own wording of a refusal, shown behind "Details". */
   detail?: string | null;
 }
-
-/** The service's refusal of a scan on a Packed order (packing.ts, PACKING_COMPLETE). */
-const PACKING_COMPLETE = 'Packing is complete for this order';
 
 /** A label the printer did not take, offered as a PDF download instead. */
 export interface PdfInstead {
@@ -199,7 +196,7 @@ export function usePackingStation(orderId: string, view: FulfilmentView | null) 
       try {
         return packedText(current, code, await scanCode(api, orderId, code));
       } catch (error) {
-        if (isApiError(error) && error.status === 409 && error.message === PACKING_COMPLETE) {
+        if (isPackingComplete(error)) {
           setReopenAsk(code);
         }
         throw error;
@@ -360,8 +357,7 @@ export function usePackingStation(orderId: string, view: FulfilmentView | null) 
     try {
       return await print();
     } catch (error) {
-      // 502: the printer refused, was not found or timed out; 409: no printer is set any more.
-      if (isApiError(error) && (error.status === 502 || error.status === 409)) {
+      if (offersPdfInstead(error)) {
         setPdfInstead({ what, save });
       }
       throw error;
