@@ -106,10 +106,28 @@ describe('a full disk refuses writes clearly and keeps serving reads', () => {
     await svc.ctx.db.transaction().execute((trx) => sql`select 1`.execute(trx));
     expect(status.fullSince).not.toBeNull();
     freeSpace();
+    await svc.ctx.db.transaction().execute(async (trx) => {
+      await sql`create table disk_probe (b blob)`.execute(trx);
+      await sql`insert into disk_probe values (zeroblob(65536))`.execute(trx);
+    });
+    expect(status.fullSince).toBeNull();
+  });
+
+  it('an in-place update that succeeds on a full disk does not clear the fault; growing does', async () => {
+    await fillDisk();
+    expect((await createUntilRefused()).statusCode).toBe(507);
+    // Needs no new page, so it succeeds while new records cannot: alone and in a transaction.
+    await sql`update organizations set name = name`.execute(svc.ctx.db);
     await svc.ctx.db
       .transaction()
       .execute((trx) => sql`update organizations set name = name`.execute(trx));
-    expect(status.fullSince).toBeNull();
+    expect((await health()).json()).toMatchObject({ status: 'disk_full' });
+    expect((await create()).statusCode).toBe(507);
+    expect((await health()).json()).toMatchObject({ status: 'disk_full' });
+
+    freeSpace();
+    expect((await create()).statusCode).toBe(201);
+    expect((await health()).json()).toMatchObject({ status: 'ok' });
   });
 });
 

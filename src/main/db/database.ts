@@ -65,6 +65,7 @@ export async function openDatabase(
   // lands one inside a request's commit every few advices. A timer does it between requests.
   sqlite.pragma(`wal_autocheckpoint = ${AUTO_CHECKPOINT_PAGES}`);
   const storage = newStorageStatus();
+  storage.pageCount = () => sqlite.pragma('page_count', { simple: true }) as number;
   const checkpointTimer =
     file === ':memory:'
       ? null

@@ -34,7 +34,8 @@ export interface StorageWatch {
 
 /**
  * SqliteDialect whose driver calls `hooks` (read at each call, so they can be set after opening)
- * and, with `storage`, notes writes that fail for lack of space and the first one that succeeds.
+ * and, with `storage`, notes writes that fail for lack of space and those that succeed while the
+ * disk is full (./storage-status decides whether one ends the fault).
  */
 export class HookedSqliteDialect extends SqliteDialect {
   constructor(
@@ -49,7 +50,7 @@ export class HookedSqliteDialect extends SqliteDialect {
     const inner = super.createDriver();
     const hooks = this.hooks;
     const storage = this.storage;
-    /** A write in the open transaction succeeded while the disk was full: clear at COMMIT. */
+    /** A write in the open transaction succeeded while the disk was full: note it at COMMIT. */
     let wroteWhileFull = false;
     // SQLite has one connection: wrap it once, not at every acquire.
     const wrapped = new WeakMap<DatabaseConnection, DatabaseConnection>();

@@ -1,4 +1,5 @@
 import { MutationCache, QueryClient } from '@tanstack/react-query';
+import type { Health } from '../../../shared/health';
 import { isApiError } from './ApiError';
 import { healthKey } from './health';
 
@@ -8,10 +9,17 @@ import { healthKey } from './health';
  */
 export function createQueryClient(): QueryClient {
   const client: QueryClient = new QueryClient({
-    // A write refused for a full disk: ask health now, so the header says so at once.
+    // A write refused for a full disk: ask health now, so the header says so at once. A write
+    // that succeeds while the header says full: ask too, so the banner goes as soon as the
+    // service agrees the fault is over (not 10 s later).
     mutationCache: new MutationCache({
       onError: (error) => {
         if (isApiError(error) && error.code === 'INSUFFICIENT_STORAGE') {
+          void client.invalidateQueries({ queryKey: healthKey });
+        }
+      },
+      onSuccess: () => {
+        if (client.getQueryData<Health>(healthKey)?.status === 'disk_full') {
           void client.invalidateQueries({ queryKey: healthKey });
         }
       },

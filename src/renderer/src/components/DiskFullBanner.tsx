@@ -2,7 +2,8 @@ import { useServiceHealth } from '../api/health';
 
 /**
  * A full disk refuses every write until space is freed; say so in the header on every screen,
- * so a clerk does not type a whole order first. Gone once a write succeeds again (health says).
+ * so a clerk does not type a whole order first. Gone once health says a write succeeded again
+ * (asked after every save while it shows). One sentence: the service's message says what fails.
  */
 export function DiskFullBanner() {
   const health = useServiceHealth().data;
@@ -12,8 +13,7 @@ export function DiskFullBanner() {
     <div className="disk-full-region" aria-live="assertive">
       {health?.status === 'disk_full' ? (
         <p className="disk-full-banner" role="alert">
-          {health.message ?? 'The disk holding the data is full'}. Saving does not work until space
-          is freed on this computer; everything can still be viewed.
+          {health.message ?? 'The disk holding the data is full'}; everything can still be viewed.
         </p>
       ) : null}
     </div>
