@@ -152,6 +152,16 @@ describe('pull scope: connection credentials', () => {
       ...(sender ? { sender } : {}),
     });
 
+  /** The SFTP transport as a device that does not send over it receives it. */
+  const STRIPPED_SFTP = {
+    type: 'sftp',
+    host: 'sftp.partner.example',
+    port: 22,
+    username: 'reno',
+    directory: 'in',
+    host_key_sha256: SFTP_WITH_SECRETS.host_key_sha256,
+  };
+
   it('a device gets credentials only of connections it sends over itself', () => {
     const byCentral = connection(BOTH, secretTransport, 'central');
     const byHttp = connection(BOTH, httpTransport);
@@ -159,14 +169,7 @@ describe('pull scope: connection credentials', () => {
     const rows = new Map(
       pulledRows(central.pullAll(RENO_DEVICE), 'connections').map((r) => [r.id, r]),
     );
-    expect(JSON.parse(rows.get(byCentral.id)!.transport_json as string)).toEqual({
-      type: 'sftp',
-      host: 'sftp.partner.example',
-      port: 22,
-      username: 'reno',
-      directory: 'in',
-      host_key_sha256: SFTP_WITH_SECRETS.host_key_sha256,
-    });
+    expect(JSON.parse(rows.get(byCentral.id)!.transport_json as string)).toEqual(STRIPPED_SFTP);
     expect(JSON.parse(rows.get(byHttp.id)!.transport_json as string)).toEqual({
       type: 'http',
       url: 'https://api.partner.example/feed',
@@ -215,14 +218,7 @@ describe('pull scope: connection credentials', () => {
       const rows = new Map(
         pulledRows(central.pullAll(RENO_DEVICE), 'connections').map((r) => [r.id, r]),
       );
-      expect(JSON.parse(rows.get(sftp.id)!.transport_json as string)).toEqual({
-        type: 'sftp',
-        host: 'sftp.partner.example',
-        port: 22,
-        username: 'reno',
-        directory: 'in',
-        host_key_sha256: SFTP_WITH_SECRETS.host_key_sha256,
-      });
+      expect(JSON.parse(rows.get(sftp.id)!.transport_json as string)).toEqual(STRIPPED_SFTP);
       // The URL itself was sealed (it carried a password): dropped, not sent sealed.
       expect(JSON.parse(rows.get(http.id)!.transport_json as string)).toEqual({ type: 'http' });
     } finally {
