@@ -9,7 +9,7 @@ import { buildDirectFeed } from '../src/main/advice/direct-feed';
 import type { EdiSettings } from '../src/main/advice/types';
 import { build846 } from '../src/main/advice/x12-846';
 import { findUserByEmail } from '../src/main/db/users';
-import type { AuthUser, ServiceContext } from '../src/main/domain/context';
+import type { AuthUser, ServiceContext } from '../src/server/core/context';
 import { sendInventoryAdvice } from '../src/main/domain/inventory/advise';
 import type { AdviceScope } from '../src/main/domain/inventory/targets';
 import { localDay, parseInventoryAdvice, rowProblems } from '../src/shared/inventory';

@@ -3,7 +3,7 @@
  * them), so one advice's wall time splits into scope, validation, outbox and delivery.
  */
 import { runDeliveries } from '../src/main/advice/engine';
-import type { AuthUser, ServiceContext } from '../src/main/domain/context';
+import type { AuthUser, ServiceContext } from '../src/server/core/context';
 import { adviceResponseOf, writeOutbox } from '../src/main/domain/inventory/advise';
 import { resolveTargets, type AdviceScope } from '../src/main/domain/inventory/targets';
 import { validateAdvice } from '../src/main/domain/inventory/validate';

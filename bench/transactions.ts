@@ -19,7 +19,7 @@ import { openDatabase } from '../src/main/db/database';
 import { migrationProvider } from '../src/main/db/migrations';
 import type { Database } from '../src/main/db/schema';
 import { compileTransactionQueries } from '../src/main/db/transactions';
-import type { ServiceContext } from '../src/main/domain/context';
+import type { ServiceContext } from '../src/server/core/context';
 import { DEMO_EMAIL, DEMO_PASSWORD, importDemoWorkspace } from '../src/main/domain/demo';
 import { authUserById } from '../src/main/domain/auth-cache';
 import { seededRandom } from '../src/main/domain/seeded-random';

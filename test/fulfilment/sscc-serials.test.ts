@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { defaultDeliveryPolicy } from '../../src/main/advice/types';
 import { openDatabase } from '../../src/main/db/database';
-import type { ServiceContext } from '../../src/main/domain/context';
+import type { ServiceContext } from '../../src/server/core/context';
 import { importDemoWorkspace } from '../../src/main/domain/demo';
 import { isValidSscc } from '../../src/main/domain/fulfilment/sscc';
 import { importSeedBundle } from '../../src/main/domain/seed';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { defaultDeliveryPolicy, type DeliveryPolicy } from '../../src/main/advice/types';
 import { openDatabase, type OpenedDatabase } from '../../src/main/db/database';
-import type { Clock, ServiceContext } from '../../src/main/domain/context';
+import type { Clock, ServiceContext } from '../../src/server/core/context';
 import type { PasswordCost } from '../../src/main/domain/passwords';
 import { importSeedBundle } from '../../src/main/domain/seed';
 import { buildApp } from '../../src/main/service/app';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { ServerResponse } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startOutboxDrainer, type OutboxDrainer } from '../../src/main/advice/outbox-drainer';
-import type { ServiceContext } from '../../src/main/domain/context';
+import type { ServiceContext } from '../../src/server/core/context';
 import { writeOutbox } from '../../src/main/domain/inventory/advise';
 import {
   DRAIN_BATCH_SIZE,

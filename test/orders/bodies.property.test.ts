@@ -10,7 +10,7 @@ import {
   createOrderBodySchema,
   updateOrderBodySchema,
 } from '../../src/shared/orders';
-import { DomainError } from '../../src/main/domain/errors';
+import { DomainError } from '../../src/server/core/errors';
 import {
   parseCreateBody,
   parseUpdateBody,

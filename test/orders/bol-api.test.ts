@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOL_MAX_FILE_BYTES } from '../../src/shared/orders';
-import { documentsDir, sha256Of } from '../../src/main/documents/store';
+import { documentsDir, sha256Of } from '../../src/server/core/file-store';
 import { expectError } from '../api/envelope';
 import { baseBundle, id } from '../helpers/fixtures';
 import { createTestService, TEST_PASSWORD, type TestService } from '../helpers/service';

@@ -9,7 +9,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documentPath, sha256Of } from '../../src/main/documents/store';
+import { documentPath, sha256Of } from '../../src/server/core/file-store';
 import { baseBundle, id } from '../helpers/fixtures';
 import { TEST_PASSWORD } from '../helpers/service';
 import { sleep, tmpDir } from '../inventory/support';

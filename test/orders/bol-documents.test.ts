@@ -21,7 +21,7 @@ import {
   readDocument,
   sha256Of,
   storeDocument,
-} from '../../src/main/documents/store';
+} from '../../src/server/core/file-store';
 import { tmpDir } from '../inventory/support';
 import { deflateBomb, hollowed, makePdf, truncated } from './bol-support';
 

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decodeBolContent } from '../../src/main/domain/orders/bol';
-import { DomainError } from '../../src/main/domain/errors';
+import { DomainError } from '../../src/server/core/errors';
 import { MAX_FILE_NAME_LENGTH, sanitiseFileName } from '../../src/main/documents/file-name';
 
 const anyName = fc.oneof(

@@ -4,7 +4,7 @@ import { openDatabase, type OpenedDatabase } from '../../src/main/db/database';
 import { importDemoWorkspace } from '../../src/main/domain/demo';
 import { orderDetails } from '../../src/main/domain/orders/details';
 import { importSeedBundle, SeedError } from '../../src/main/domain/seed';
-import type { ServiceContext } from '../../src/main/domain/context';
+import type { ServiceContext } from '../../src/server/core/context';
 import { ORDER_STATUSES, orderDetailsSchema } from '../../src/shared/orders';
 import { id } from '../helpers/fixtures';
 import { TEST_PASSWORD_COST } from '../helpers/service';

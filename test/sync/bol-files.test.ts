@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { documentPath } from '../../src/main/documents/store';
+import { documentPath } from '../../src/server/core/file-store';
 import type { RunningService } from '../../src/main/service/server';
 import { BOL_FILE_NOT_SYNCED } from '../../src/main/domain/orders/bol';
 import { makePdf } from '../orders/bol-support';

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { documentPath } from '../../src/main/documents/store';
+import { documentPath } from '../../src/server/core/file-store';
 import type { RunningService } from '../../src/main/service/server';
 import { PUSH_BODY_LIMIT } from '../../src/main/sync/central';
 import { UNREFERENCED_FILE_QUOTA_BYTES } from '../../src/main/sync/files';

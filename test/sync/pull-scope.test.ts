@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sealTransportJson, useSecretsKey } from '../../src/main/domain/secret-box';
+import { sealTransportJson, useSecretsKey } from '../../src/server/core/secret-box';
 import { openPullCentral, pulledRows, type PullCentral } from './helpers/pull-fixture';
 import { HTTP_WITH_SECRETS, SFTP_WITH_SECRETS } from './helpers/secret-transports';
 

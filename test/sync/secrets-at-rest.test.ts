@@ -11,7 +11,7 @@ import {
   seal,
   unseal,
   useSecretsKey,
-} from '../../src/main/domain/secret-box';
+} from '../../src/server/core/secret-box';
 import { startService } from '../../src/main/service/server';
 import type { ChangeCapture } from '../../src/main/sync/capture';
 import { connectionRowForDevice } from '../../src/main/sync/connection-credentials';

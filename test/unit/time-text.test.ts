@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { httpDateOf, isoTimeOf } from '../../src/main/domain/time-text';
+import { httpDateOf, isoTimeOf } from '../../src/server/core/time-text';
 
 /** What the responses gave before the fast path: always through Date. */
 const viaDate = {

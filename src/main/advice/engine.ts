@@ -5,7 +5,7 @@ import {
   type AttemptContext,
   type DeliveryToSend,
 } from '../db/advice';
-import type { ServiceContext } from '../domain/context';
+import type { ServiceContext } from '../../server/core/context';
 import { mapBounded } from './bounded';
 import { defaultRedeliveryPolicy, planAfterOutcome } from './redelivery';
 import { deliver } from './transports';

@@ -1,5 +1,5 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
-import type { AuthUser } from '../domain/context';
+import type { AuthUser } from '../../server/core/context';
 import type { Db } from './database';
 import { visibleFacilitiesQuery } from './lookups';
 import { visibleOrdersQuery } from './orders';

@@ -1,5 +1,5 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
-import type { AuthUser } from '../domain/context';
+import type { AuthUser } from '../../server/core/context';
 import type { Db } from './database';
 import { visibleFacilitiesQuery } from './lookups';
 import type { CartonSkusTable, CartonsTable, PalletsTable } from './schema';

@@ -1,4 +1,4 @@
-import type { AuthUser } from '../domain/context';
+import type { AuthUser } from '../../server/core/context';
 import type { Db } from './database';
 
 /**

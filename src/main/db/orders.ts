@@ -1,5 +1,5 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { AuthUser } from '../domain/context';
+import type { AuthUser } from '../../server/core/context';
 import type { Db } from './database';
 import type {
   OrderIdempotencyTable,

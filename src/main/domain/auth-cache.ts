@@ -1,7 +1,7 @@
 import { authDataVersion } from '../db/auth-version';
 import type { Db } from '../db/database';
 import { findUserById } from '../db/users';
-import type { AuthUser } from './context';
+import type { AuthUser } from '../../server/core/context';
 
 /** Past this many entries the cache starts over (users x facilities on one workstation is small). */
 const MAX_ENTRIES = 10_000;

@@ -5,8 +5,8 @@ import {
   type SignInThrottlePolicy,
 } from '../db/sign-in-throttle';
 import { findUserByEmail, upgradePasswordHash } from '../db/users';
-import type { ServiceContext } from './context';
-import { DomainError } from './errors';
+import type { ServiceContext } from '../../server/core/context';
+import { DomainError } from '../../server/core/errors';
 import {
   dummyPasswordHash,
   hashPassword,

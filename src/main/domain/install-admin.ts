@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
-import type { AuthUser, ServiceContext } from './context';
-import { DomainError } from './errors';
+import type { AuthUser, ServiceContext } from '../../server/core/context';
+import { DomainError } from '../../server/core/errors';
 
 /** Why a user who is not an install admin is refused (`error.details` of the 403). */
 export const NOT_INSTALL_ADMIN =

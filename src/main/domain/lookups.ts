@@ -6,8 +6,8 @@ import {
 } from '../db/lookups';
 import type { Brand, Facility, Retailer } from '../../shared/lookups';
 import { cachedAuthData } from './auth-cache';
-import type { AuthUser, ServiceContext } from './context';
-import { notFound } from './errors';
+import type { AuthUser, ServiceContext } from '../../server/core/context';
+import { notFound } from '../../server/core/errors';
 
 /*
  * The lookups read only users, grants and the organisation tree, so they are cached until one of

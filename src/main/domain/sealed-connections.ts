@@ -1,5 +1,5 @@
 import type { Db } from '../db/database';
-import { hasSecretsKey, sealTransportJson } from './secret-box';
+import { hasSecretsKey, sealTransportJson } from '../../server/core/secret-box';
 
 /**
  * Seals the credentials of connections stored before this desktop had a keychain key (an

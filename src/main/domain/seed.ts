@@ -17,7 +17,7 @@ import {
   verifyPassword,
   type PasswordCost,
 } from './passwords';
-import { sealTransportJson } from './secret-box';
+import { sealTransportJson } from '../../server/core/secret-box';
 import { importSeedBilling } from './billing/seed';
 import { importSeedChargebacks, importSeedPosReports } from './claims/seed';
 import { importSeedOrders } from './orders/seed';

@@ -1,9 +1,9 @@
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
-import type { ServiceContext } from '../domain/context';
+import type { ServiceContext } from '../../server/core/context';
 import { noteWriteFailure, storageStatusOf } from '../db/storage-status';
-import { diskFull, DomainError, unauthenticated } from '../domain/errors';
+import { diskFull, DomainError, unauthenticated } from '../../server/core/errors';
 import { verifyAccessToken } from '../domain/tokens';
 import { authUserById } from '../domain/auth-cache';
 import { answerClientError } from './client-error';

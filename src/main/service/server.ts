@@ -6,8 +6,8 @@ import {
 } from '../advice/outbox-drainer';
 import { defaultDeliveryPolicy } from '../advice/types';
 import { openDatabase } from '../db/database';
-import type { ServiceContext } from '../domain/context';
-import { systemClock } from '../domain/context';
+import type { ServiceContext } from '../../server/core/context';
+import { systemClock } from '../../server/core/context';
 import {
   DEMO_EMAIL,
   DEMO_PASSWORD,
@@ -17,7 +17,7 @@ import {
 import { pendingDeliveriesNotice } from '../domain/inventory/history';
 import { DRAIN_BATCH_SIZE, redeliverDue } from '../domain/inventory/redeliver';
 import { sealStoredConnections } from '../domain/sealed-connections';
-import { useSecretsKey } from '../domain/secret-box';
+import { useSecretsKey } from '../../server/core/secret-box';
 import { importSeedBundle, SeedError } from '../domain/seed';
 import { loadOrCreateSecret } from '../domain/tokens';
 import type { SyncSettings } from '../sync/install';

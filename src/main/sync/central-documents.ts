@@ -1,7 +1,7 @@
 import { documentFor } from '../advice/documents';
 import type { AdviceLine } from '../advice/types';
 import { listBrandConnections, takeControlNumbers } from '../db/advice';
-import type { ServiceContext } from '../domain/context';
+import type { ServiceContext } from '../../server/core/context';
 import { CENTRAL_ID } from './runtime';
 
 /**

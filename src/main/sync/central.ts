@@ -1,8 +1,8 @@
-import type { ServiceContext } from '../domain/context';
+import type { ServiceContext } from '../../server/core/context';
 import { z } from 'zod';
 import { leaseSerialBlock } from '../db/fulfilment';
 import { serialCapacity } from '../domain/fulfilment/sscc';
-import { conflict, DomainError, invalidRequest, notFound } from '../domain/errors';
+import { conflict, DomainError, invalidRequest, notFound } from '../../server/core/errors';
 import { SYNC_PROTOCOL_VERSION } from '../../shared/sync';
 import { applyPush } from './central-apply';
 import { crashPoint } from './crash';

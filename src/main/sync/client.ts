@@ -1,11 +1,11 @@
 import { stat } from 'node:fs/promises';
 import type SQLite from 'better-sqlite3';
 import { SYNC_PROTOCOL_HEADER, SYNC_PROTOCOL_VERSION } from '../../shared/sync';
-import type { ServiceContext } from '../domain/context';
+import type { ServiceContext } from '../../server/core/context';
 import type { ChangeCapture } from './capture';
 import { crashPoint } from './crash';
 import { applyPullPage } from './local-apply';
-import { documentPath, readDocument, sha256Of, storeDocument } from '../documents/store';
+import { documentPath, readDocument, sha256Of, storeDocument } from '../../server/core/file-store';
 import { serialsLeft } from '../db/fulfilment';
 import { noteWriteFailure, storageStatusOf } from '../db/storage-status';
 import { reportQuietly } from '../advice/outbox-drainer';

@@ -12,8 +12,8 @@ import {
 } from '../../shared/sync';
 import type { Db } from '../db/database';
 import { visibleFacilitiesQuery } from '../db/lookups';
-import type { AuthUser, ServiceContext } from '../domain/context';
-import { conflict, forbidden, invalidRequest, notFound } from '../domain/errors';
+import type { AuthUser, ServiceContext } from '../../server/core/context';
+import { conflict, forbidden, invalidRequest, notFound } from '../../server/core/errors';
 import { createOrder } from '../domain/orders/create';
 import { ORDER_ACTIONS } from '../domain/orders/log';
 import { updateOrder } from '../domain/orders/update';

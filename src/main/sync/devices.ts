@@ -1,6 +1,6 @@
 import { jwtVerify, SignJWT } from 'jose';
-import type { ServiceContext } from '../domain/context';
-import { unauthenticated } from '../domain/errors';
+import type { ServiceContext } from '../../server/core/context';
+import { unauthenticated } from '../../server/core/errors';
 import { dummyPasswordHash, PASSWORD_COST, verifyPassword } from '../domain/passwords';
 import { SIGN_IN_THROTTLE, tooManyAttempts } from '../domain/auth';
 import { admitSignInAttempt, clearSignInAttempts } from '../db/sign-in-throttle';

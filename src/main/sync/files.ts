@@ -4,9 +4,9 @@ import { z } from 'zod';
 import { UUID_TEXT } from '../../shared/ids';
 import { BOL_MAX_FILE_BYTES } from '../../shared/orders';
 import { pdfFramingProblem, type PdfChecker } from '../documents/pdf-check';
-import { documentPath, readDocument, sha256Of, storeDocument } from '../documents/store';
-import type { ServiceContext } from '../domain/context';
-import { DomainError, invalidRequest, notFound } from '../domain/errors';
+import { documentPath, readDocument, sha256Of, storeDocument } from '../../server/core/file-store';
+import type { ServiceContext } from '../../server/core/context';
+import { DomainError, invalidRequest, notFound } from '../../server/core/errors';
 import { pdfChecker } from '../domain/orders/bol';
 import type { Device } from './devices';
 

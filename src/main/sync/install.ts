@@ -1,5 +1,5 @@
 import type { OpenedDatabase } from '../db/database';
-import type { ServiceContext } from '../domain/context';
+import type { ServiceContext } from '../../server/core/context';
 import { installChangeCapture } from './capture';
 import { startSyncClient, type SyncClientOptions } from './client';
 import { installCentralStamps } from './stamps';

@@ -1,5 +1,5 @@
 import type SQLite from 'better-sqlite3';
-import { sealTransportJson } from '../domain/secret-box';
+import { sealTransportJson } from '../../server/core/secret-box';
 import type { ChangeCapture } from './capture';
 import { columnsOf, prepared } from './columns';
 import type { PullPage, PulledChange } from './protocol';

@@ -6,8 +6,8 @@ import {
 } from '../../shared/sync-settings';
 import { hasAnyAdminGrant } from '../db/documents';
 import type { OpenedDatabase } from '../db/database';
-import type { AuthUser, ServiceContext } from '../domain/context';
-import { conflict, forbidden, invalidRequest } from '../domain/errors';
+import type { AuthUser, ServiceContext } from '../../server/core/context';
+import { conflict, forbidden, invalidRequest } from '../../server/core/errors';
 import { isInstallAdmin, requireInstallAdmin } from '../domain/install-admin';
 import { CentralIdentityError } from './client';
 import { installSync, SyncSetupError, type SyncSettings } from './install';

@@ -6,8 +6,8 @@ import {
   type AnalyticsV2Query,
   type AnalyticsV2Row,
 } from '../../../shared/analytics';
-import type { AuthUser, ServiceContext } from '../context';
-import { notFound } from '../errors';
+import type { AuthUser, ServiceContext } from '../../../server/core/context';
+import { notFound } from '../../../server/core/errors';
 import { facilitiesOf } from '../lookups';
 import { analyticsRow, v1Row } from './rows';
 

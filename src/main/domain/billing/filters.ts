@@ -8,7 +8,7 @@ import {
 import { isCalendarDate } from '../../../shared/inventory';
 import { dayAfter } from '../../../shared/calendar-day';
 import { UUID_TEXT } from '../../../shared/ids';
-import { invalidRequest } from '../errors';
+import { invalidRequest } from '../../../server/core/errors';
 
 const given = (value: string | undefined) => {
   const trimmed = value?.trim();

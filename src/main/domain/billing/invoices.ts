@@ -6,7 +6,7 @@ import {
   type InvoiceBrand,
   type InvoiceQuery,
 } from '../../../shared/billing';
-import type { AuthUser, ServiceContext } from '../context';
+import type { AuthUser, ServiceContext } from '../../../server/core/context';
 import { facilitiesOf } from '../lookups';
 import { countActivity, type ActivityTotal } from './activity';
 import { pricingOf, type BrandPricing } from './pricing';

@@ -9,7 +9,7 @@ import {
   type InvoiceOrderDetail,
 } from '../../../shared/billing';
 import { LABEL_PRINT_METRICS } from '../../../shared/fulfilment-activity';
-import type { AuthUser, ServiceContext } from '../context';
+import type { AuthUser, ServiceContext } from '../../../server/core/context';
 import { facilitiesOf } from '../lookups';
 import { countActivity } from './activity';
 import { invoiceDetailsFilterOf } from './filters';

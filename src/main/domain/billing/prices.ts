@@ -10,8 +10,8 @@ import {
   type BillingPricesBody,
   type InvoiceLineMetric,
 } from '../../../shared/billing';
-import type { AuthUser, ServiceContext } from '../context';
-import { forbidden, notFound } from '../errors';
+import type { AuthUser, ServiceContext } from '../../../server/core/context';
+import { forbidden, notFound } from '../../../server/core/errors';
 import { requireCentralWrite } from '../../sync/runtime';
 
 export const BRAND_NOT_FOUND = 'Brand not found';

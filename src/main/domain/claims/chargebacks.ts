@@ -13,7 +13,7 @@ import {
   type DisputeStatus,
 } from '../../../shared/claims';
 import { localDay } from '../../../shared/inventory';
-import type { AuthUser, ServiceContext } from '../context';
+import type { AuthUser, ServiceContext } from '../../../server/core/context';
 import { dollarsOf } from './money';
 import { requireLinkedRetailer, visibleBrandIds } from './scope';
 import { chargebackState } from './status';

@@ -8,7 +8,7 @@ import {
   type ImportProblem,
   type ImportResult,
 } from '../../../shared/claims';
-import type { AuthUser, ServiceContext } from '../context';
+import type { AuthUser, ServiceContext } from '../../../server/core/context';
 import { cellReader, readCsv, type ColumnAliases } from './csv';
 import { addDays, dateCell, moneyCell, percentCell, textCell, unitsCell } from './csv-values';
 import { recordScopes, requestScope } from './import-scope';

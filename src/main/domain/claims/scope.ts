@@ -1,7 +1,7 @@
 import { listVisibleBrandIds, retailerLinkedToBrands } from '../../db/claims';
 import { cachedAuthData } from '../auth-cache';
-import type { AuthUser, ServiceContext } from '../context';
-import { notFound } from '../errors';
+import type { AuthUser, ServiceContext } from '../../../server/core/context';
+import { notFound } from '../../../server/core/errors';
 
 /**
  * The brands whose chargebacks and POS rows the user sees: those working at its visible

@@ -3,8 +3,8 @@ import { buildLabelsPdf } from '../../documents/label-pdf';
 import { buildLabelsZpl } from '../../documents/label-zpl';
 import { kindFitsUnit, type LabelRequest, type LabelUnit } from '../../documents/label-model';
 import { ssccProblem } from '../../documents/sscc-check';
-import type { AuthUser, ServiceContext } from '../context';
-import { conflict, invalidRequest, notFound } from '../errors';
+import type { AuthUser, ServiceContext } from '../../../server/core/context';
+import { conflict, invalidRequest, notFound } from '../../../server/core/errors';
 import { labelShipment, loadDocumentOrder, skuTotals, type DocumentOrder } from './load-order';
 import { recordLabelPrints } from './print-records';
 

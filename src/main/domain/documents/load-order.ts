@@ -2,8 +2,8 @@ import { listLooseCartons } from '../../db/documents';
 import { findOrderDocument, type OrderDocument } from '../../db/order-reads';
 import type { LabelShipment } from '../../documents/label-model';
 import { addressLines } from '../../documents/pdf-kit';
-import type { AuthUser, ServiceContext } from '../context';
-import { notFound } from '../errors';
+import type { AuthUser, ServiceContext } from '../../../server/core/context';
+import { notFound } from '../../../server/core/errors';
 import { isoUtc, orderVisibleTo } from '../orders/details';
 
 /** A carton as the documents see it: on a pallet or not. */

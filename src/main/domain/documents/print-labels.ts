@@ -10,8 +10,8 @@ import {
   sendToPrinter,
   type PrinterAddress,
 } from '../../documents/label-printer';
-import type { AuthUser, ServiceContext } from '../context';
-import { conflict, DomainError } from '../errors';
+import type { AuthUser, ServiceContext } from '../../../server/core/context';
+import { conflict, DomainError } from '../../../server/core/errors';
 import { admitPrint } from './print-rate';
 import { selectLabelUnits } from './labels';
 import { labelShipment, loadDocumentOrder } from './load-order';

@@ -3,7 +3,7 @@ import type { LabelKind } from '../../../shared/documents';
 import { PACKING_SLIP_METRIC } from '../../../shared/fulfilment-activity';
 import { insertActivity, type ActivityRow } from '../../db/activity';
 import { labelMetric, type LabelUnit } from '../../documents/label-model';
-import type { AuthUser, ServiceContext } from '../context';
+import type { AuthUser, ServiceContext } from '../../../server/core/context';
 
 /**
  * Prints as order activity (analytics and billing count them): one LABEL_PRINT row per label,

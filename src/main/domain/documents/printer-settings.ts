@@ -5,7 +5,7 @@ import {
   type LabelPrinterSetting,
 } from '../../../shared/documents';
 import { readSetting, writeSetting } from '../../db/documents';
-import type { AuthUser, ServiceContext } from '../context';
+import type { AuthUser, ServiceContext } from '../../../server/core/context';
 import { requireInstallAdmin } from '../install-admin';
 
 /** The workstation's label printer lives in app_settings under this key. */

@@ -1,8 +1,8 @@
 import { hasAdminGrant } from '../../db/advice';
 import { findVisibleBrand, setBrandGs1Prefix } from '../../db/fulfilment';
 import type { Gs1PrefixBody } from '../../../shared/fulfilment';
-import type { AuthUser, ServiceContext } from '../context';
-import { forbidden, notFound } from '../errors';
+import type { AuthUser, ServiceContext } from '../../../server/core/context';
+import { forbidden, notFound } from '../../../server/core/errors';
 import { requireCentralWrite } from '../../sync/runtime';
 
 export const BRAND_NOT_FOUND = 'Brand not found';

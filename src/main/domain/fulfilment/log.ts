@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely';
 import { insertTransactionRow } from '../../db/orders';
 import type { TransactionsTable } from '../../db/schema';
-import type { ServiceContext } from '../context';
+import type { ServiceContext } from '../../../server/core/context';
 import { logRowOutcome, type LogOutcome } from '../orders/log';
 
 /**

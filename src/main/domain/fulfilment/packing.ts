@@ -27,8 +27,8 @@ import {
   type ScanUnitBody,
   type StepResult,
 } from '../../../shared/fulfilment';
-import type { AuthUser, ServiceContext } from '../context';
-import { conflict, invalidRequest, notFound } from '../errors';
+import type { AuthUser, ServiceContext } from '../../../server/core/context';
+import { conflict, invalidRequest, notFound } from '../../../server/core/errors';
 import { requireOpenPallet } from './pallets';
 import { packingBlockers, refuseIfMissing, requireStatus } from './rules';
 import { allocateSscc } from './sscc';

@@ -9,8 +9,8 @@ import {
 } from '../../db/fulfilment';
 import { updateOrderColumns } from '../../db/orders';
 import type { CreatePalletBody, MoveCartonBody, StepResult } from '../../../shared/fulfilment';
-import type { AuthUser, ServiceContext } from '../context';
-import { conflict, notFound } from '../errors';
+import type { AuthUser, ServiceContext } from '../../../server/core/context';
+import { conflict, notFound } from '../../../server/core/errors';
 import { requireStatus } from './rules';
 import { allocateSscc } from './sscc';
 import { runStep, type StepScope, type StepTrail } from './step';

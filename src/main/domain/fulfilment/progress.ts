@@ -1,7 +1,7 @@
 import { listCartons, listPallets, updateOrderPallets } from '../../db/fulfilment';
 import { updateOrderColumns } from '../../db/orders';
 import type { StepResult } from '../../../shared/fulfilment';
-import type { AuthUser, ServiceContext } from '../context';
+import type { AuthUser, ServiceContext } from '../../../server/core/context';
 import { refuseIfMissing, requireStatus, shippingBlockers, stagingBlockers } from './rules';
 import { runStep, type StepTrail } from './step';
 

@@ -8,8 +8,8 @@ import {
 } from '../../db/fulfilment';
 import { findOrderForUser, listOrderItems } from '../../db/orders';
 import type { FulfilmentView } from '../../../shared/fulfilment';
-import type { AuthUser, ServiceContext } from '../context';
-import { notFound } from '../errors';
+import type { AuthUser, ServiceContext } from '../../../server/core/context';
+import { notFound } from '../../../server/core/errors';
 import { isoUtc } from '../orders/details';
 import { ORDER_NOT_FOUND } from '../orders/find';
 import { blockersOfNextStep, needsPallets, nextStep } from './rules';

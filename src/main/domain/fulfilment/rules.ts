@@ -3,7 +3,7 @@ import type { OrderRow } from '../../db/orders';
 import type { FulfilmentStep } from '../../../shared/fulfilment';
 import type { OrderStatus } from '../../../shared/orders';
 import { shipToProblem } from '../../../shared/ship-to';
-import { conflict } from '../errors';
+import { conflict } from '../../../server/core/errors';
 import { plural } from './views';
 
 /**

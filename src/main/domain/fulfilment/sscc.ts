@@ -8,7 +8,7 @@ import {
   takeSsccSerial,
   workstationDeviceId,
 } from '../../db/fulfilment';
-import { conflict } from '../errors';
+import { conflict } from '../../../server/core/errors';
 import { gs1CheckDigit, isValidSscc } from '../../../shared/sscc';
 
 // The check digit and validity are pure and shared with the UI (src/shared/sscc.ts).

@@ -1,8 +1,8 @@
 import type { Db } from '../../db/database';
 import { findOrderForUser, insertTransactionRow, type OrderRow } from '../../db/orders';
 import type { StepResult } from '../../../shared/fulfilment';
-import type { AuthUser, ServiceContext } from '../context';
-import { notFound } from '../errors';
+import type { AuthUser, ServiceContext } from '../../../server/core/context';
+import { notFound } from '../../../server/core/errors';
 import { ORDER_NOT_FOUND } from '../orders/find';
 import {
   FULFILMENT_ACTIONS,

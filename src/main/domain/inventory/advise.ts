@@ -15,8 +15,8 @@ import {
   takeControlNumbers,
   type NewDeliveryRow,
 } from '../../db/advice';
-import type { AuthUser, ServiceContext } from '../context';
-import { conflict } from '../errors';
+import type { AuthUser, ServiceContext } from '../../../server/core/context';
+import { conflict } from '../../../server/core/errors';
 import {
   messageOf,
   noEnabledConnectionMessage,

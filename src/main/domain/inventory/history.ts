@@ -17,9 +17,9 @@ import {
   listVisibleDeliveriesOf,
   newerSnapshotDelivered,
 } from '../../db/advice';
-import type { AuthUser, ServiceContext } from '../context';
+import type { AuthUser, ServiceContext } from '../../../server/core/context';
 import { describeSender, ownSenderIds } from '../../sync/runtime';
-import { conflict, forbidden, invalidRequest, notFound } from '../errors';
+import { conflict, forbidden, invalidRequest, notFound } from '../../../server/core/errors';
 
 type DeliveryRow = Awaited<ReturnType<typeof listVisibleDeliveriesOf>>[number];
 

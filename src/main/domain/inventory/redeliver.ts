@@ -13,7 +13,7 @@ import {
   newerSnapshotOutboxed,
 } from '../../db/advice';
 import { ownSenderIds } from '../../sync/runtime';
-import type { ServiceContext } from '../context';
+import type { ServiceContext } from '../../../server/core/context';
 
 /** Deliveries one drain pass takes on (sent `deliveryConcurrency` at a time). */
 export const DRAIN_BATCH_SIZE = 32;

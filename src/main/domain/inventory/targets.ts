@@ -6,8 +6,8 @@ import {
   type BrandConnection,
 } from '../../db/advice';
 import { findVisibleFacility, listVisibleFacilities } from '../../db/lookups';
-import type { AuthUser, ServiceContext } from '../context';
-import { forbidden, notFound } from '../errors';
+import type { AuthUser, ServiceContext } from '../../../server/core/context';
+import { forbidden, notFound } from '../../../server/core/errors';
 
 /** Facility-scoped (endpoint 2) or brand-level across the brand's organisations (endpoint 3). */
 export type AdviceScope =

@@ -4,8 +4,8 @@ import {
   rowProblems,
   type InventoryItem,
 } from '../../../shared/inventory';
-import type { ServiceContext } from '../context';
-import { invalidRequest } from '../errors';
+import type { ServiceContext } from '../../../server/core/context';
+import { invalidRequest } from '../../../server/core/errors';
 import type { AdviceTargets } from './targets';
 
 /**

@@ -11,9 +11,9 @@ import { findOrderForUser } from '../../db/orders';
 import type { TransactionsTable } from '../../db/schema';
 import { contentDisposition, sanitiseFileName } from '../../documents/file-name';
 import { PdfChecker } from '../../documents/pdf-check';
-import { readDocument, storeDocument } from '../../documents/store';
-import type { AuthUser, ServiceContext } from '../context';
-import { conflict, DomainError, invalidRequest, notFound } from '../errors';
+import { readDocument, storeDocument } from '../../../server/core/file-store';
+import type { AuthUser, ServiceContext } from '../../../server/core/context';
+import { conflict, DomainError, invalidRequest, notFound } from '../../../server/core/errors';
 
 /** The interface's messages for endpoint 7. */
 export const BOL_MESSAGES = {

@@ -7,8 +7,8 @@ import {
   updateOrderColumns,
 } from '../../db/orders';
 import { MOVABLE_STATUSES, type ChangeFacilityBody } from '../../../shared/orders';
-import type { AuthUser, ServiceContext } from '../context';
-import { conflict, invalidRequest } from '../errors';
+import type { AuthUser, ServiceContext } from '../../../server/core/context';
+import { conflict, invalidRequest } from '../../../server/core/errors';
 import type { OrderWriteAnswer } from './create';
 import { findOrderToChange, isOneOf, refuseFinished } from './find';
 import { orderLogRow, type OrderTrail } from './log';

@@ -11,8 +11,8 @@ import {
   retailerConnected,
 } from '../../db/orders';
 import type { CreateOrderBody, OrderIdData } from '../../../shared/orders';
-import type { AuthUser, ServiceContext } from '../context';
-import { conflict, DomainError, invalidRequest } from '../errors';
+import type { AuthUser, ServiceContext } from '../../../server/core/context';
+import { conflict, DomainError, invalidRequest } from '../../../server/core/errors';
 import { orderLogRow, type OrderTrail } from './log';
 import { addressColumns, createItemRows, dateColumns, textColumns } from './rows';
 import { CREATE_FAILED_PREFIX } from './validation';

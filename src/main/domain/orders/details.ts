@@ -7,8 +7,8 @@ import {
   type OrderItem,
   type Pallet,
 } from '../../../shared/orders';
-import type { AuthUser, ServiceContext } from '../context';
-import { notFound } from '../errors';
+import type { AuthUser, ServiceContext } from '../../../server/core/context';
+import { notFound } from '../../../server/core/errors';
 import { facilitiesOf } from '../lookups';
 
 /**

@@ -7,7 +7,7 @@ import {
 import type { OrderListItem, OrderListPage, OrderListQuery } from '../../../shared/orders';
 import { localDay } from '../../../shared/inventory';
 import { shipByDate, shipByStatus } from '../../../shared/ship-by';
-import type { AuthUser, ServiceContext } from '../context';
+import type { AuthUser, ServiceContext } from '../../../server/core/context';
 import { facilitiesOf } from '../lookups';
 
 function listItemView(row: OrderListRow, today: string): OrderListItem {

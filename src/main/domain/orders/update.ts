@@ -8,8 +8,8 @@ import {
 } from '../../db/orders';
 import type { OrdersTable } from '../../db/schema';
 import { ITEM_EDITABLE_STATUSES, type UpdateOrderBody } from '../../../shared/orders';
-import type { AuthUser, ServiceContext } from '../context';
-import { conflict } from '../errors';
+import type { AuthUser, ServiceContext } from '../../../server/core/context';
+import { conflict } from '../../../server/core/errors';
 import type { OrderWriteAnswer } from './create';
 import { findOrderToChange, isOneOf, refuseFinished } from './find';
 import { orderLogRow, type OrderTrail } from './log';

@@ -5,7 +5,7 @@ import {
   IDEMPOTENCY_KEY_PATTERN,
   updateOrderBodySchema,
 } from '../../../shared/orders';
-import { invalidRequest } from '../errors';
+import { invalidRequest } from '../../../server/core/errors';
 
 export const CREATE_FAILED_PREFIX = 'Failed to create order: ';
 export const PICKSHEET_REQUIRED = `${CREATE_FAILED_PREFIX}picksheet_code is required`;

@@ -10,9 +10,9 @@ import type {
   TransactionPage,
 } from '../../../shared/transactions';
 import type { TransactionScope } from '../../db/transactions';
-import type { AuthUser, ServiceContext } from '../context';
+import type { AuthUser, ServiceContext } from '../../../server/core/context';
 import { transactionScope } from './scope';
-import { isoTimeOf } from '../time-text';
+import { isoTimeOf } from '../../../server/core/time-text';
 
 /** Stored JSON text, parsed; text that is not JSON (older rows) comes back as it is. */
 function parsedJson(text: string | null): unknown {

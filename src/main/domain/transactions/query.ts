@@ -2,7 +2,7 @@ import {
   transactionListQuerySchema,
   type TransactionListQuery,
 } from '../../../shared/transactions';
-import { invalidRequest } from '../errors';
+import { invalidRequest } from '../../../server/core/errors';
 
 /**
  * The list query, or 400 INVALID_REQUEST naming the first bad parameter the way the interface

@@ -1,6 +1,6 @@
 import { brandsAtFacilities, type TransactionScope } from '../../db/transactions';
 import { cachedAuthData } from '../auth-cache';
-import type { AuthUser, ServiceContext } from '../context';
+import type { AuthUser, ServiceContext } from '../../../server/core/context';
 import { facilitiesOf } from '../lookups';
 
 /**

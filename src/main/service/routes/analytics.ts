@@ -8,7 +8,7 @@ import {
 } from '../../../shared/analytics';
 import { analyticsTableV1, analyticsTableV2 } from '../../domain/analytics/table';
 import { UUID_TEXT } from '../../../shared/ids';
-import { invalidRequest } from '../../domain/errors';
+import { invalidRequest } from '../../../server/core/errors';
 import { errorEnvelopeSchema, successEnvelope } from '../openapi-schemas';
 import { parseOr } from '../parse';
 import { userOf, type RouteDef } from '../route-def';

@@ -1,6 +1,6 @@
 import { tokenRequestSchema, tokenResponseSchema } from '../../../shared/auth';
 import { issueToken } from '../../domain/auth';
-import { invalidRequest } from '../../domain/errors';
+import { invalidRequest } from '../../../server/core/errors';
 import { errorEnvelopeSchema, successEnvelope } from '../openapi-schemas';
 import type { RouteDef } from '../route-def';
 

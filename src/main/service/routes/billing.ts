@@ -8,11 +8,11 @@ import {
   invoiceQuerySchema,
   invoiceSchema,
 } from '../../../shared/billing';
-import type { AuthUser, ServiceContext } from '../../domain/context';
+import type { AuthUser, ServiceContext } from '../../../server/core/context';
 import { invoiceOrderDetails } from '../../domain/billing/order-details';
 import { invoices } from '../../domain/billing/invoices';
 import { BRAND_NOT_FOUND, getBillingPrices, setBillingPrices } from '../../domain/billing/prices';
-import { notFound } from '../../domain/errors';
+import { notFound } from '../../../server/core/errors';
 import { UUID_TEXT } from '../../../shared/ids';
 import { errorEnvelopeSchema, successEnvelope } from '../openapi-schemas';
 import { parseOr } from '../parse';

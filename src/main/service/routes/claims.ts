@@ -12,13 +12,13 @@ import {
   posListQuerySchema,
   posPageSchema,
 } from '../../../shared/claims';
-import type { AuthUser, ServiceContext } from '../../domain/context';
+import type { AuthUser, ServiceContext } from '../../../server/core/context';
 import { chargebackList } from '../../domain/claims/chargebacks';
 import { importChargebacksCsv } from '../../domain/claims/chargeback-import';
 import { disputePacket } from '../../domain/claims/packet';
 import { posReportList } from '../../domain/claims/pos';
 import { importPosCsv } from '../../domain/claims/pos-import';
-import { invalidRequest } from '../../domain/errors';
+import { invalidRequest } from '../../../server/core/errors';
 import { errorEnvelopeSchema, successEnvelope } from '../openapi-schemas';
 import { parseOr } from '../parse';
 import { userOf, type RouteDef } from '../route-def';

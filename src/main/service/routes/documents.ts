@@ -26,7 +26,7 @@ import {
   removeLabelPrinter,
   setLabelPrinter,
 } from '../../domain/documents/printer-settings';
-import { DomainError, notFound } from '../../domain/errors';
+import { DomainError, notFound } from '../../../server/core/errors';
 import { envelopeOf } from '../errors';
 import { errorEnvelopeSchema, successEnvelope } from '../openapi-schemas';
 import { parseOr } from '../parse';

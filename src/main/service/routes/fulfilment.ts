@@ -19,8 +19,8 @@ import {
   stepResultSchema,
 } from '../../../shared/fulfilment';
 import { orderIdParamsSchema } from '../../../shared/orders';
-import type { AuthUser, ServiceContext } from '../../domain/context';
-import { DomainError } from '../../domain/errors';
+import type { AuthUser, ServiceContext } from '../../../server/core/context';
+import { DomainError } from '../../../server/core/errors';
 import { recordAction } from '../../domain/fulfilment/actions';
 import { gs1PrefixOf, setGs1Prefix } from '../../domain/fulfilment/gs1-prefix';
 import {

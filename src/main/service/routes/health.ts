@@ -1,6 +1,6 @@
 import { DISK_FULL_HEALTH_MESSAGE, healthSchema } from '../../../shared/health';
-import { APP_VERSION } from '../../version';
-import type { ServiceContext } from '../../domain/context';
+import { APP_VERSION } from '../../../server/core/version';
+import type { ServiceContext } from '../../../server/core/context';
 import { storageStatusOf } from '../../db/storage-status';
 import type { RouteDef } from '../route-def';
 

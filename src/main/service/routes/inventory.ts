@@ -19,9 +19,9 @@ import {
   snapshotHistory,
 } from '../../domain/inventory/history';
 import { previewInventoryAdvice } from '../../domain/inventory/preview';
-import type { ServiceContext } from '../../domain/context';
+import type { ServiceContext } from '../../../server/core/context';
 import type { AdviceScope } from '../../domain/inventory/targets';
-import { invalidRequest } from '../../domain/errors';
+import { invalidRequest } from '../../../server/core/errors';
 import { errorEnvelopeSchema, successEnvelope } from '../openapi-schemas';
 import { parseOr } from '../parse';
 import { userOf, type RouteDef, type RouteRequest } from '../route-def';

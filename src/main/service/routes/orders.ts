@@ -17,9 +17,9 @@ import {
   parseUpdateBody,
   PICKSHEET_REQUIRED,
 } from '../../domain/orders/validation';
-import type { ServiceContext } from '../../domain/context';
+import type { ServiceContext } from '../../../server/core/context';
 import { isDiskFull } from '../../db/storage-status';
-import { diskFull, DomainError } from '../../domain/errors';
+import { diskFull, DomainError } from '../../../server/core/errors';
 import { recordOrderFailure, type OrderAction, type OrderTrail } from '../../domain/orders/log';
 import { envelopeOf, httpStatusOf } from '../errors';
 import { errorEnvelopeSchema, successEnvelope } from '../openapi-schemas';

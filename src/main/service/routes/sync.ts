@@ -7,7 +7,7 @@ import {
   syncConflictSchema,
   syncStatusSchema,
 } from '../../../shared/sync';
-import { invalidRequest } from '../../domain/errors';
+import { invalidRequest } from '../../../server/core/errors';
 import {
   centralRuntime,
   leaseBodySchema,
@@ -28,7 +28,7 @@ import { deviceOfToken, openDeviceSession } from '../../sync/devices';
 import { pullQuerySchema, pushBodySchema, sessionBodySchema } from '../../sync/protocol';
 import { errorEnvelopeSchema, successEnvelope } from '../openapi-schemas';
 import { userOf, type RouteDef, type RouteRequest } from '../route-def';
-import type { ServiceContext } from '../../domain/context';
+import type { ServiceContext } from '../../../server/core/context';
 
 const error = (description: string) => ({ description, schema: errorEnvelopeSchema });
 const protocolHeaders = z.object({ [SYNC_PROTOCOL_HEADER]: z.literal('1') });

@@ -1,9 +1,9 @@
-import type { RedeliveryPolicy } from '../advice/redelivery';
-import type { DeliveryPolicy } from '../advice/types';
-import type { Db } from '../db/database';
-import type { SyncRuntime } from '../sync/runtime';
-import type { PrinterNetwork } from '../documents/label-printer';
-import type { PasswordCost } from './passwords';
+import type { RedeliveryPolicy } from '../../main/advice/redelivery';
+import type { DeliveryPolicy } from '../../main/advice/types';
+import type { Db } from '../../main/db/database';
+import type { SyncRuntime } from '../../main/sync/runtime';
+import type { PrinterNetwork } from '../../main/documents/label-printer';
+import type { PasswordCost } from '../../main/domain/passwords';
 
 export interface Clock {
   now(): Date;
