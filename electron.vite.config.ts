@@ -11,7 +11,7 @@ export default defineConfig({
         input: {
           index: resolve(import.meta.dirname, 'src/main/index.ts'),
           // The service runs in an Electron utilityProcess, so it is its own entry.
-          service: resolve(import.meta.dirname, 'src/main/service/utility-entry.ts'),
+          service: resolve(import.meta.dirname, 'src/server/http/utility-entry.ts'),
         },
       },
     },

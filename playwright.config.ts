@@ -38,7 +38,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `${wipeDataRoot} && npx tsx src/main/service/cli.ts --seed demo --port ${PORT} --data-dir ${dataDir}`,
+    command: `${wipeDataRoot} && npx tsx src/server/http/cli.ts --seed demo --port ${PORT} --data-dir ${dataDir}`,
     url: `${BASE_URL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -2,7 +2,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { request, type Agent } from 'undici';
-import { startService } from '../src/main/service/server';
+import { startService } from '../src/server/http/server';
 import { BENCH_EMAIL, BENCH_PASSWORD, benchBundle } from './fixtures';
 
 /** Starts the real service on `dataDir`, seeded with the bench bundle aimed at `partnerUrls`. */

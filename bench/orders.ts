@@ -393,7 +393,7 @@ function report(
 
 /** The child: the real service seeded with the bench bundle and orders, and the bare app. */
 async function runChild(dataDir: string, seedPath: string) {
-  const { startService } = await import('../src/main/service/server');
+  const { startService } = await import('../src/server/http/server');
   const service = await startService({
     host: '127.0.0.1',
     port: 0,

@@ -10,19 +10,19 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Kysely, SqliteDialect, type CompiledQuery } from 'kysely';
-import { openDatabase } from '../src/main/db/database';
+import { openDatabase } from '../src/server/db/database';
 import {
   billingRollupTriggerNames,
   createBillingRollupTriggers,
   refillBillingRollup,
-} from '../src/main/db/migration-sets/billing-rollup';
-import type { Database } from '../src/main/db/schema';
+} from '../src/server/db/migration-sets/billing-rollup';
+import type { Database } from '../src/server/db/schema';
 import { analyticsTableV2 } from '../src/main/domain/analytics/table';
 import { authUserById } from '../src/main/domain/auth-cache';
 import { invoices as invoiceSummary } from '../src/main/domain/billing/invoices';
 import { invoiceOrderDetails } from '../src/main/domain/billing/order-details';
 import { importSeedBundle } from '../src/main/domain/seed';
-import { buildApp } from '../src/main/service/app';
+import { buildApp } from '../src/server/http/app';
 import {
   fillReportOrders,
   REPORT_EMAIL,

@@ -304,7 +304,7 @@ function report(rows: Row[], load: { before: number; after: number }) {
 
 /** The child: the real service on a fresh data dir with the demo seed, and the bare app. */
 async function runChild(dataDir: string) {
-  const { startService } = await import('../src/main/service/server');
+  const { startService } = await import('../src/server/http/server');
   const service = await startService({
     host: '127.0.0.1',
     port: 0,

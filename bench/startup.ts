@@ -49,7 +49,7 @@ const VARIANTS: Variant[] = [
   {
     label: 'node --import tsx cli.ts (from source)',
     command: process.execPath,
-    args: (d) => ['--import', 'tsx', 'src/main/service/cli.ts', '--port', '0', '--data-dir', d],
+    args: (d) => ['--import', 'tsx', 'src/server/http/cli.ts', '--port', '0', '--data-dir', d],
   },
 ];
 

@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/sync-cost.ts`: what `synchronous = FULL` (src/main/db/database.ts) costs against
+ * `npx tsx bench/sync-cost.ts`: what `synchronous = FULL` (src/server/db/database.ts) costs against
  * `NORMAL`. The same advice as bench/run.ts (1000 items to 8 loopback http partners, through the
  * real service over real HTTP) is sent alternately under each setting, so both see the same
  * machine load; then bare single-row commits on the same data dir show the fsync per commit.

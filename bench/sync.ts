@@ -17,10 +17,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../src/main/db/schema';
+import type { Database } from '../src/server/db/schema';
 import type { AuthUser } from '../src/server/core/context';
 import { recordAction } from '../src/main/domain/fulfilment/actions';
-import { startService, type RunningService } from '../src/main/service/server';
+import { startService, type RunningService } from '../src/server/http/server';
 import {
   DEMO_EMAIL,
   DEVICES,

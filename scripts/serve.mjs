@@ -27,7 +27,7 @@ if (!bundleIsFresh()) {
     await buildServiceBundle();
   } catch (error) {
     console.error(`the service build failed (${error.message}); running from source`);
-    serviceArgs = ['--import', 'tsx', 'src/main/service/cli.ts'];
+    serviceArgs = ['--import', 'tsx', 'src/server/http/cli.ts'];
   }
 }
 

@@ -18,6 +18,7 @@ export const BUNDLE = join(ROOT, 'out/service/cli.js');
 /** What the bundle is made of: newer than all of these, it is fresh. */
 const SOURCES = [
   'src/main',
+  'src/server',
   'src/shared',
   'resources',
   'package-lock.json',
@@ -65,7 +66,7 @@ export async function buildServiceBundle() {
       logLevel: 'warn',
       ssr: { noExternal: BUNDLED_PACKAGES },
       build: {
-        ssr: join(ROOT, 'src/main/service/cli.ts'),
+        ssr: join(ROOT, 'src/server/http/cli.ts'),
         outDir: scratch,
         emptyOutDir: true,
         target: 'node20',

@@ -10,9 +10,9 @@
 // would do that and break them). Instead, a copy is built for Electron's ABI into
 // build/electron-native/better_sqlite3.node (once per Electron/better-sqlite3 version), and its
 // path is handed to the app as BETTER_SQLITE3_BINDING, which the database layer
-// (src/main/db/database.ts) passes to better-sqlite3 as its `nativeBinding` option. Packaged apps
+// (src/server/db/database.ts) passes to better-sqlite3 as its `nativeBinding` option. Packaged apps
 // do not need this: electron-builder rebuilds native dependencies for Electron (npmRebuild), and
-// they ignore the variable (src/main/native-binding.ts).
+// they ignore the variable (src/server/db/native-binding.ts).
 import { spawn, spawnSync } from 'node:child_process';
 import {
   copyFileSync,

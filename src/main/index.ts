@@ -30,8 +30,8 @@ import {
   windowUrlFor,
 } from './security';
 import { loadOrCreateDesktopKey } from './desktop-secrets';
-import { serviceEnvironment } from './native-binding';
-import type { ParentToServiceMessage, ServiceToParentMessage } from './service/utility-entry';
+import { serviceEnvironment } from '../server/db/native-binding';
+import type { ParentToServiceMessage, ServiceToParentMessage } from '../server/http/utility-entry';
 
 const PRODUCT_NAME = 'Fulfillment Integration';
 /** How long the service may take to open the database (and seed the demo) before we give up. */
@@ -40,7 +40,7 @@ const SERVICE_START_TIMEOUT_MS = 120_000;
 const SERVICE_STOP_TIMEOUT_MS = 5_000;
 
 const outMainDir = dirname(fileURLToPath(import.meta.url));
-/** The service bundle (electron.vite.config.ts: src/main/service/utility-entry.ts). */
+/** The service bundle (electron.vite.config.ts: src/server/http/utility-entry.ts). */
 const serviceEntry = join(outMainDir, 'service.js');
 /** Sandboxed preloads must be CommonJS; electron.vite.config.ts emits out/preload/index.cjs. */
 const preloadScript = join(outMainDir, '../preload/index.cjs');

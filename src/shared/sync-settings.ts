@@ -4,7 +4,7 @@ import { UUID_TEXT } from './ids';
 
 /**
  * Loopback host names of a URL (localhost, 127.x, ::1, 127.x mapped into IPv6): the same rule as
- * `isLoopbackHost` in src/main/service/host-guard.ts, restated here so the UI form can use it.
+ * `isLoopbackHost` in src/server/http/host-guard.ts, restated here so the UI form can use it.
  */
 function isLoopbackUrlHost(hostname: string): boolean {
   const name = hostname.toLowerCase().replace(/^\[(.*)\]$/, '$1');

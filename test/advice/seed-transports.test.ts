@@ -3,7 +3,7 @@
  * without a usable host key fingerprint, and a file directory that climbs out of the data dir.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type OpenedDatabase } from '../../src/main/db/database';
+import { openDatabase, type OpenedDatabase } from '../../src/server/db/database';
 import { importSeedBundle, parseSeedBundle, SeedError } from '../../src/main/domain/seed';
 import { baseBundle, id } from '../helpers/fixtures';
 

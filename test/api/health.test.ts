@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HEALTH_CHECK_TTL_MS } from '../../src/main/service/routes/health';
+import { HEALTH_CHECK_TTL_MS } from '../../src/server/http/health-routes';
 import { movableClock } from '../helpers/clock';
 import { createTestService, type TestService } from '../helpers/service';
 

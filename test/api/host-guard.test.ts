@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseBundle } from '../helpers/fixtures';
 import { createTestService, TEST_PASSWORD, type TestService } from '../helpers/service';
-import { startService, type RunningService } from '../../src/main/service/server';
+import { startService, type RunningService } from '../../src/server/http/server';
 import { expectError } from './envelope';
 
 const REMOTE_PEER = '192.168.1.20';

@@ -5,7 +5,7 @@
  */
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientErrorAnswer } from '../../src/main/service/client-error';
+import { clientErrorAnswer } from '../../src/server/http/client-error';
 import { createTestService, type TestService } from '../helpers/service';
 
 let svc: TestService;

@@ -1,6 +1,6 @@
 import * as crypto from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { openDatabase, type OpenedDatabase } from '../../src/main/db/database';
+import { openDatabase, type OpenedDatabase } from '../../src/server/db/database';
 import { upgradePasswordHash } from '../../src/main/db/users';
 import {
   DEMO_EMAIL,

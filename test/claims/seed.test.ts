@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/main/db/database';
+import { openDatabase } from '../../src/server/db/database';
 import { importDemoWorkspace } from '../../src/main/domain/demo';
 import { importSeedBundle, SeedError } from '../../src/main/domain/seed';
-import { buildApp } from '../../src/main/service/app';
+import { buildApp } from '../../src/server/http/app';
 import { id } from '../helpers/fixtures';
 import { createTestService, TEST_PASSWORD_COST } from '../helpers/service';
 import { claimsBundle, posUuid, seedChargeback, seedPos } from './fixtures';

@@ -61,7 +61,7 @@ function startCli(args: string[]): Cli {
     '--unhandled-rejections=strict',
     '--import',
     'tsx',
-    'src/main/service/cli.ts',
+    'src/server/http/cli.ts',
     ...args,
   ]);
 }
@@ -168,7 +168,7 @@ async function facilities(url: string, token: string) {
   return body.data;
 }
 
-describe('npm run serve (src/main/service/cli.ts)', () => {
+describe('npm run serve (src/server/http/cli.ts)', () => {
   it('--seed demo --port 0: prints the URL, serves over real HTTP, closes cleanly on SIGTERM; a restart keeps data and tokens', async () => {
     const dataDir = join(dataRoot, 'demo');
     const started = performance.now();

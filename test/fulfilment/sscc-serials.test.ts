@@ -4,12 +4,12 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { defaultDeliveryPolicy } from '../../src/main/advice/types';
-import { openDatabase } from '../../src/main/db/database';
+import { openDatabase } from '../../src/server/db/database';
 import type { ServiceContext } from '../../src/server/core/context';
 import { importDemoWorkspace } from '../../src/main/domain/demo';
 import { isValidSscc } from '../../src/main/domain/fulfilment/sscc';
 import { importSeedBundle } from '../../src/main/domain/seed';
-import { buildApp } from '../../src/main/service/app';
+import { buildApp } from '../../src/server/http/app';
 import type { StepResult } from '../../src/shared/fulfilment';
 import { createTestService, TEST_PASSWORD_COST, type TestService } from '../helpers/service';
 import { tmpDir } from '../inventory/support';

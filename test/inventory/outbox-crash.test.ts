@@ -21,11 +21,11 @@ interface Running {
   output: () => string;
 }
 
-/** Starts `node --import tsx src/main/service/cli.ts ...` and waits for `listening on URL`. */
+/** Starts `node --import tsx src/server/http/cli.ts ...` and waits for `listening on URL`. */
 function startService(args: string[]): Promise<Running> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'src/main/service/cli.ts', '--port', '0', ...args],
+    ['--import', 'tsx', 'src/server/http/cli.ts', '--port', '0', ...args],
     { cwd: CWD, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_ENV: 'test' } },
   );
   let out = '';

@@ -19,7 +19,7 @@ import {
 } from '../../src/main/domain/inventory/redeliver';
 import { resolveTargets } from '../../src/main/domain/inventory/targets';
 import { validateAdvice } from '../../src/main/domain/inventory/validate';
-import { startService } from '../../src/main/service/server';
+import { startService } from '../../src/server/http/server';
 import { snapshotPageSchema } from '../../src/shared/inventory';
 import { manualClock } from '../helpers/clock';
 import { baseBundle, id } from '../helpers/fixtures';

@@ -5,8 +5,8 @@
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { migrationProvider } from '../../src/main/db/migrations';
-import type { Database } from '../../src/main/db/schema';
+import { migrationProvider } from '../../src/server/db/migrations';
+import type { Database } from '../../src/server/db/schema';
 
 const MIGRATION = '0004_outbox_drain';
 

@@ -2,9 +2,9 @@
 import { randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';
-import type { Db } from '../../src/main/db/database';
+import type { Db } from '../../src/server/db/database';
 import { insertOrder } from '../../src/main/db/orders';
-import type { OrderBolVersionsTable, OrderStatusValue } from '../../src/main/db/schema';
+import type { OrderBolVersionsTable, OrderStatusValue } from '../../src/server/db/schema';
 
 /**
  * A small real PDF with `pages` pages; `label` changes its bytes (and so its digest). With

@@ -1,6 +1,6 @@
 import { Kysely, SqliteDialect } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/main/db/schema';
+import type { Database } from '../../src/server/db/schema';
 import { orderDetails } from '../../src/main/domain/orders/details';
 import {
   ORDER_TIMESTAMP_FIELDS,

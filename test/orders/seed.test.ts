@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import demoWorkspace from '../../resources/demo-workspace.json';
-import { openDatabase, type OpenedDatabase } from '../../src/main/db/database';
+import { openDatabase, type OpenedDatabase } from '../../src/server/db/database';
 import { importDemoWorkspace } from '../../src/main/domain/demo';
 import { orderDetails } from '../../src/main/domain/orders/details';
 import { importSeedBundle, SeedError } from '../../src/main/domain/seed';

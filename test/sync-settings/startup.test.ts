@@ -6,7 +6,7 @@ import {
   startService,
   type RunningService,
   type StartOptions,
-} from '../../src/main/service/server';
+} from '../../src/server/http/server';
 import { syncSettingsPath, writeStoredSyncSettings } from '../../src/main/sync/stored-settings';
 import { TEST_PASSWORD_COST } from '../helpers/service';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseServiceFlags, UsageError } from '../../src/main/service/config';
+import { parseServiceFlags, UsageError } from '../../src/server/http/config';
 
 const parse = (argv: string[], env: NodeJS.ProcessEnv = {}) =>
   parseServiceFlags(argv, env, { dataDir: '/tmp/x' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RunningService } from '../../src/main/service/server';
+import type { RunningService } from '../../src/server/http/server';
 import {
   api,
   centralForAllTests,

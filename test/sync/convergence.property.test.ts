@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { RunningService } from '../../src/main/service/server';
+import type { RunningService } from '../../src/server/http/server';
 import { ok, startReceiver, type Receiver } from '../helpers/receivers';
 import {
   api,

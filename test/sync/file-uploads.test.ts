@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { documentPath } from '../../src/server/core/file-store';
-import type { RunningService } from '../../src/main/service/server';
+import type { RunningService } from '../../src/server/http/server';
 import { PUSH_BODY_LIMIT } from '../../src/main/sync/central';
 import { UNREFERENCED_FILE_QUOTA_BYTES } from '../../src/main/sync/files';
 import { bolVersionRow, makePdf } from '../orders/bol-support';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { RunningService } from '../../src/main/service/server';
+import type { RunningService } from '../../src/server/http/server';
 import { REPLICATED_TABLES } from '../../src/main/sync/tables';
 import {
   centralForAllTests,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RunningService } from '../../src/main/service/server';
+import type { RunningService } from '../../src/server/http/server';
 import { ok, startReceiver } from '../helpers/receivers';
 import {
   api,

@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { transportOf } from '../../src/main/advice/documents';
-import { openDatabase } from '../../src/main/db/database';
+import { openDatabase } from '../../src/server/db/database';
 import {
   openTransportJson,
   SecretLockedError,
@@ -12,7 +12,7 @@ import {
   unseal,
   useSecretsKey,
 } from '../../src/server/core/secret-box';
-import { startService } from '../../src/main/service/server';
+import { startService } from '../../src/server/http/server';
 import type { ChangeCapture } from '../../src/main/sync/capture';
 import { connectionRowForDevice } from '../../src/main/sync/connection-credentials';
 import { applyPullPage } from '../../src/main/sync/local-apply';

@@ -12,7 +12,7 @@ import {
   syncUntilQuiet,
   tempDataDir,
 } from './helpers/cluster';
-import { startService, type RunningService } from '../../src/main/service/server';
+import { startService, type RunningService } from '../../src/server/http/server';
 
 const running = closedAfterEach();
 const start = starters(running);

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect } from 'kysely';
 import { afterEach, expect, it } from 'vitest';
-import { openDatabase } from '../../src/main/db/database';
-import { migrationProvider } from '../../src/main/db/migrations';
+import { openDatabase } from '../../src/server/db/database';
+import { migrationProvider } from '../../src/server/db/migrations';
 
 /*
  * The transaction search reaches an order's picksheet code and PO number through a trigram

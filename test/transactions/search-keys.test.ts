@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { openDatabase, type OpenedDatabase } from '../../src/main/db/database';
+import { openDatabase, type OpenedDatabase } from '../../src/server/db/database';
 import { txId } from './fixtures';
 
 /*

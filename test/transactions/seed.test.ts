@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import demoTransactions from '../../resources/demo-transactions.json';
-import { openDatabase, type OpenedDatabase } from '../../src/main/db/database';
+import { openDatabase, type OpenedDatabase } from '../../src/server/db/database';
 import { importDemoWorkspace } from '../../src/main/domain/demo';
 import { importSeedBundle, SeedError } from '../../src/main/domain/seed';
 import { id } from '../helpers/fixtures';

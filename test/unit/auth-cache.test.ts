@@ -1,9 +1,9 @@
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { authDataVersion } from '../../src/main/db/auth-version';
-import { openDatabase, type Db, type OpenedDatabase } from '../../src/main/db/database';
-import type { Database } from '../../src/main/db/schema';
+import { authDataVersion } from '../../src/server/db/auth-version';
+import { openDatabase, type Db, type OpenedDatabase } from '../../src/server/db/database';
+import type { Database } from '../../src/server/db/schema';
 import { cachedAuthData } from '../../src/main/domain/auth-cache';
 import { importSeedBundle } from '../../src/main/domain/seed';
 import { baseBundle, id } from '../helpers/fixtures';

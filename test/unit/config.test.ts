@@ -1,12 +1,12 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseServiceFlags, UsageError, USAGE } from '../../src/main/service/config';
+import { parseServiceFlags, UsageError, USAGE } from '../../src/server/http/config';
 import {
   createHostGuard,
   hostNameOf,
   isLoopbackAddress,
   isLoopbackHost,
-} from '../../src/main/service/host-guard';
+} from '../../src/server/http/host-guard';
 
 const defaults = { dataDir: './data' };
 const parse = (argv: string[], env: NodeJS.ProcessEnv = {}) =>

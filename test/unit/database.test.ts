@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type OpenedDatabase } from '../../src/main/db/database';
-import { migrationProvider } from '../../src/main/db/migrations';
+import { openDatabase, type OpenedDatabase } from '../../src/server/db/database';
+import { migrationProvider } from '../../src/server/db/migrations';
 import { loadOrCreateSecret } from '../../src/main/domain/tokens';
-import { serviceEnvironment, sqliteNativeBinding } from '../../src/main/native-binding';
+import { serviceEnvironment, sqliteNativeBinding } from '../../src/server/db/native-binding';
 
 const modeOf = (path: string) => statSync(path).mode & 0o777;
 

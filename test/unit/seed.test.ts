@@ -1,7 +1,7 @@
 import { jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import demoWorkspace from '../../resources/demo-workspace.json';
-import { openDatabase, type OpenedDatabase } from '../../src/main/db/database';
+import { openDatabase, type OpenedDatabase } from '../../src/server/db/database';
 import type { ServiceContext } from '../../src/server/core/context';
 import { issueToken } from '../../src/main/domain/auth';
 import {

@@ -1,5 +1,5 @@
 import type { Insertable, Kysely } from 'kysely';
-import type { Database } from './schema';
+import type { Database } from '../../server/db/schema';
 import type { OrderActivityTable } from './schema-fulfilment';
 
 export type ActivityRow = Insertable<OrderActivityTable>;

@@ -8,7 +8,7 @@ import type {
   AdviceSnapshotsTable,
   Database,
   DeliveryStatus,
-} from './schema';
+} from '../../server/db/schema';
 
 type Db = Kysely<Database>;
 

@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { AuthUser } from '../../server/core/context';
-import type { Db } from './database';
+import type { Db } from '../../server/db/database';
 import { visibleFacilitiesQuery } from './lookups';
 import { visibleOrdersQuery } from './orders';
 import type { ChargebacksTable, PosRowsTable } from './schema-claims';

@@ -1,8 +1,8 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { AuthUser } from '../../server/core/context';
-import type { Db } from './database';
+import type { Db } from '../../server/db/database';
 import { visibleFacilitiesQuery } from './lookups';
-import type { CartonSkusTable, CartonsTable, PalletsTable } from './schema';
+import type { CartonSkusTable, CartonsTable, PalletsTable } from '../../server/db/schema';
 
 /** SQL of the fulfilment steps (domain/fulfilment). Every function runs in the caller's transaction. */
 

@@ -7,7 +7,7 @@ import type {
   OrderItemsTable,
   OrdersTable,
   PalletsTable,
-} from './schema';
+} from '../../server/db/schema';
 
 type Trx = Kysely<Database>;
 

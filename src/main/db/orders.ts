@@ -1,12 +1,12 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { AuthUser } from '../../server/core/context';
-import type { Db } from './database';
+import type { Db } from '../../server/db/database';
 import type {
   OrderIdempotencyTable,
   OrderItemsTable,
   OrdersTable,
   TransactionsTable,
-} from './schema';
+} from '../../server/db/schema';
 
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderItemRow = Selectable<OrderItemsTable>;

@@ -7,8 +7,8 @@ import {
 } from 'kysely';
 import type { TransactionSortField } from '../../shared/transactions';
 import { dayAfter } from '../../shared/calendar-day';
-import type { Db } from './database';
-import type { Database, TransactionsTable } from './schema';
+import type { Db } from '../../server/db/database';
+import type { Database, TransactionsTable } from '../../server/db/schema';
 import { searchMatchIds, searchPhrase } from './transactions-search';
 
 /** What a user may see of the log (DESIGN.md, Visibility; docs/decisions.md, Transactions). */

@@ -1,4 +1,4 @@
-import type { Db } from './database';
+import type { Db } from '../../server/db/database';
 
 export function findUserByEmail(db: Db, email: string) {
   return db

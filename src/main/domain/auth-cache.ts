@@ -1,5 +1,5 @@
-import { authDataVersion } from '../db/auth-version';
-import type { Db } from '../db/database';
+import { authDataVersion } from '../../server/db/auth-version';
+import type { Db } from '../../server/db/database';
 import { findUserById } from '../db/users';
 import type { AuthUser } from '../../server/core/context';
 

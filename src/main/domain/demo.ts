@@ -4,7 +4,7 @@ import demoBilling from '../../../resources/demo-billing.json';
 import demoClaims from '../../../resources/demo-claims.json';
 import demoTransactions from '../../../resources/demo-transactions.json';
 import demoBase from '../../../resources/demo-workspace.json';
-import type { Database } from '../db/schema';
+import type { Database } from '../../server/db/schema';
 import { findUserIdByEmail } from '../db/seed-writes';
 import { demoLogEntries } from './demo-log';
 import { verifyPassword } from './passwords';

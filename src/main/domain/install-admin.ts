@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/database';
+import type { Db } from '../../server/db/database';
 import type { AuthUser, ServiceContext } from '../../server/core/context';
 import { DomainError } from '../../server/core/errors';
 

@@ -1,4 +1,4 @@
-import type { Db } from '../db/database';
+import type { Db } from '../../server/db/database';
 import { hasSecretsKey, sealTransportJson } from '../../server/core/secret-box';
 
 /**

@@ -7,7 +7,7 @@ import { crashPoint } from './crash';
 import { applyPullPage } from './local-apply';
 import { documentPath, readDocument, sha256Of, storeDocument } from '../../server/core/file-store';
 import { serialsLeft } from '../db/fulfilment';
-import { noteWriteFailure, storageStatusOf } from '../db/storage-status';
+import { noteWriteFailure, storageStatusOf } from '../../server/db/storage-status';
 import { reportQuietly } from '../advice/outbox-drainer';
 import { filesOfMutation, missingFiles, type MutationFile } from './files';
 import type { SsccSerialBlock } from '../db/schema-sync';

@@ -10,7 +10,7 @@ import {
   type SyncConflict,
   type SyncStatus,
 } from '../../shared/sync';
-import type { Db } from '../db/database';
+import type { Db } from '../../server/db/database';
 import { visibleFacilitiesQuery } from '../db/lookups';
 import type { AuthUser, ServiceContext } from '../../server/core/context';
 import { conflict, forbidden, invalidRequest, notFound } from '../../server/core/errors';

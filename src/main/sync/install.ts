@@ -1,4 +1,4 @@
-import type { OpenedDatabase } from '../db/database';
+import type { OpenedDatabase } from '../../server/db/database';
 import type { ServiceContext } from '../../server/core/context';
 import { installChangeCapture } from './capture';
 import { startSyncClient, type SyncClientOptions } from './client';

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { SeedDevice } from '../../shared/sync-seed';
-import type { Database } from '../db/schema';
+import type { Database } from '../../server/db/schema';
 import {
   hashPassword,
   PASSWORD_COST,

@@ -5,7 +5,7 @@ import {
   type SyncSettingsView,
 } from '../../shared/sync-settings';
 import { hasAnyAdminGrant } from '../db/documents';
-import type { OpenedDatabase } from '../db/database';
+import type { OpenedDatabase } from '../../server/db/database';
 import type { AuthUser, ServiceContext } from '../../server/core/context';
 import { conflict, forbidden, invalidRequest } from '../../server/core/errors';
 import { isInstallAdmin, requireInstallAdmin } from '../domain/install-admin';

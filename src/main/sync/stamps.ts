@@ -1,5 +1,5 @@
 import type SQLite from 'better-sqlite3';
-import type { TransactionHooks } from '../db/transaction-hooks';
+import type { TransactionHooks } from '../../server/db/transaction-hooks';
 import { keySql, REPLICATED_TABLES, scopeSql, type ReplicatedTable } from './tables';
 
 /**

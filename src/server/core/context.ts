@@ -1,6 +1,6 @@
 import type { RedeliveryPolicy } from '../../main/advice/redelivery';
 import type { DeliveryPolicy } from '../../main/advice/types';
-import type { Db } from '../../main/db/database';
+import type { Db } from '../db/database';
 import type { SyncRuntime } from '../../main/sync/runtime';
 import type { PrinterNetwork } from '../../main/documents/label-printer';
 import type { PasswordCost } from '../../main/domain/passwords';

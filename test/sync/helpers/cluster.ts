@@ -7,7 +7,7 @@ import {
   startService,
   type RunningService,
   type StartOptions,
-} from '../../../src/main/service/server';
+} from '../../../src/server/http/server';
 import type { SyncClientOptions } from '../../../src/main/sync/client';
 import type { SyncConflict } from '../../../src/shared/sync';
 import type { SeedDevice } from '../../../src/shared/sync-seed';

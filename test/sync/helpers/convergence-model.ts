@@ -1,6 +1,6 @@
 import type BetterSqlite from 'better-sqlite3';
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../../src/main/db/schema';
+import type { Database } from '../../../src/server/db/schema';
 import { RENO } from './cluster';
 
 /**

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { openDatabase, type OpenedDatabase } from '../../../src/main/db/database';
+import { openDatabase, type OpenedDatabase } from '../../../src/server/db/database';
 import type { PulledChange } from '../../../src/main/sync/protocol';
 import { buildPullPage } from '../../../src/main/sync/pull';
 import { installCentralStamps, type CentralStamps } from '../../../src/main/sync/stamps';

@@ -8,7 +8,7 @@ const ROOT = resolve(import.meta.dirname, '../../..');
  * and a stale bundle would test yesterday's code. tsx costs a second or two per start.
  */
 // Strict: a rejection nobody handles (a background loop's) ends the process and fails the test.
-const ENTRY = ['--unhandled-rejections=strict', '--import', 'tsx', 'src/main/service/cli.ts'];
+const ENTRY = ['--unhandled-rejections=strict', '--import', 'tsx', 'src/server/http/cli.ts'];
 const START_TIMEOUT_MS = 30_000;
 const EXIT_TIMEOUT_MS = 10_000;
 /** The service reads these (config.ts); a developer's shell must not leak into the tests. */
@@ -97,7 +97,7 @@ function withPort(args: string[], port: number): string[] {
 }
 
 /**
- * Starts the service as a real process (`node --import tsx src/main/service/cli.ts`) on
+ * Starts the service as a real process (`node --import tsx src/server/http/cli.ts`) on
  * 127.0.0.1, resolving once it prints `listening on URL`. Rejects with its output when it exits
  * first or does not listen within the timeout (the process is then killed).
  */

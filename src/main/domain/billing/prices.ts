@@ -1,7 +1,7 @@
 import { findBrand, hasAdminGrantInOrganization } from '../../db/advice';
 import { listActionPrices, listPrices, replacePrices, type PriceRows } from '../../db/billing';
 import { findVisibleBrand } from '../../db/fulfilment';
-import type { Db } from '../../db/database';
+import type { Db } from '../../../server/db/database';
 import {
   centsToDollars,
   dollarsToCents,

@@ -6,7 +6,7 @@ import {
   upsertPosRowById,
   upsertPosRowsByKey,
 } from '../../db/claims';
-import type { Database } from '../../db/schema';
+import type { Database } from '../../../server/db/schema';
 import type { ChargebacksTable } from '../../db/schema-claims';
 import type { SeedChargeback, SeedPosRow } from '../../../shared/claims-seed';
 import { derivedId } from '../orders/seed';

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database';
+import type { Db } from '../../../server/db/database';
 import { findOrderForUser, insertTransactionRow, type OrderRow } from '../../db/orders';
 import type { StepResult } from '../../../shared/fulfilment';
 import type { AuthUser, ServiceContext } from '../../../server/core/context';

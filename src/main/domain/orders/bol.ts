@@ -8,7 +8,7 @@ import {
   type OrderBolFacts,
 } from '../../db/order-bol';
 import { findOrderForUser } from '../../db/orders';
-import type { TransactionsTable } from '../../db/schema';
+import type { TransactionsTable } from '../../../server/db/schema';
 import { contentDisposition, sanitiseFileName } from '../../documents/file-name';
 import { PdfChecker } from '../../documents/pdf-check';
 import { readDocument, storeDocument } from '../../../server/core/file-store';

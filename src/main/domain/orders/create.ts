@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Db } from '../../db/database';
+import type { Db } from '../../../server/db/database';
 import { findVisibleFacility } from '../../db/lookups';
 import { brandWorksAt } from '../../db/advice';
 import {

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database';
+import type { Db } from '../../../server/db/database';
 import { findOrderDocument, orderDataVersion, type OrderDocument } from '../../db/order-reads';
 import {
   ORDER_DATE_FIELDS,

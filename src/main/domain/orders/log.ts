@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
 import { insertTransactionRow } from '../../db/orders';
-import type { TransactionsTable } from '../../db/schema';
+import type { TransactionsTable } from '../../../server/db/schema';
 import type { ServiceContext } from '../../../server/core/context';
 
 /**

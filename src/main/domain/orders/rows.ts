@@ -1,6 +1,6 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { OrderItemRow } from '../../db/orders';
-import type { OrderItemsTable, OrdersTable } from '../../db/schema';
+import type { OrderItemsTable, OrdersTable } from '../../../server/db/schema';
 import type {
   AddressData,
   CreateOrderItem,

@@ -7,7 +7,7 @@ import {
   replaceSeedOrder,
   type SeedOrderRows,
 } from '../../db/order-seed-writes';
-import type { Database } from '../../db/schema';
+import type { Database } from '../../../server/db/schema';
 import {
   SEED_ORDER_IDENTIFIER_FIELDS,
   SEED_ORDER_TIMESTAMP_FIELDS,

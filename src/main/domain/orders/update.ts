@@ -1,12 +1,12 @@
 import type { Updateable } from 'kysely';
-import type { Db } from '../../db/database';
+import type { Db } from '../../../server/db/database';
 import {
   insertTransactionRow,
   listOrderItems,
   replaceOrderItems,
   updateOrderColumns,
 } from '../../db/orders';
-import type { OrdersTable } from '../../db/schema';
+import type { OrdersTable } from '../../../server/db/schema';
 import { ITEM_EDITABLE_STATUSES, type UpdateOrderBody } from '../../../shared/orders';
 import type { AuthUser, ServiceContext } from '../../../server/core/context';
 import { conflict } from '../../../server/core/errors';

@@ -1,5 +1,5 @@
-import { authDataVersion } from '../../db/auth-version';
-import { transactionsVersion } from '../../db/transactions-version';
+import { authDataVersion } from '../../../server/db/auth-version';
+import { transactionsVersion } from '../../../server/db/transactions-version';
 import type { TransactionListQuery } from '../../../shared/transactions';
 import type { AuthUser, ServiceContext } from '../../../server/core/context';
 import { transactionList } from './list';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database, TransactionsTable } from '../../db/schema';
+import type { Database, TransactionsTable } from '../../../server/db/schema';
 import { upsertTransactionRows } from '../../db/transactions';
 import type { RequireRow } from '../seed-support';
 import type { SeedTransaction } from '../../../shared/transactions-seed';

@@ -9,9 +9,9 @@ import {
 import { analyticsTableV1, analyticsTableV2 } from '../../domain/analytics/table';
 import { UUID_TEXT } from '../../../shared/ids';
 import { invalidRequest } from '../../../server/core/errors';
-import { errorEnvelopeSchema, successEnvelope } from '../openapi-schemas';
-import { parseOr } from '../parse';
-import { userOf, type RouteDef } from '../route-def';
+import { errorEnvelopeSchema, successEnvelope } from '../../../server/http/openapi-schemas';
+import { parseOr } from '../../../server/http/parse';
+import { userOf, type RouteDef } from '../../../server/http/route-def';
 
 const RETRIEVED = 'Orders analytics table retrieved successfully';
 const FAILED = 'Failed to retrieve orders analytics';

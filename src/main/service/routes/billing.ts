@@ -14,9 +14,9 @@ import { invoices } from '../../domain/billing/invoices';
 import { BRAND_NOT_FOUND, getBillingPrices, setBillingPrices } from '../../domain/billing/prices';
 import { notFound } from '../../../server/core/errors';
 import { UUID_TEXT } from '../../../shared/ids';
-import { errorEnvelopeSchema, successEnvelope } from '../openapi-schemas';
-import { parseOr } from '../parse';
-import { userOf, type RouteDef } from '../route-def';
+import { errorEnvelopeSchema, successEnvelope } from '../../../server/http/openapi-schemas';
+import { parseOr } from '../../../server/http/parse';
+import { userOf, type RouteDef } from '../../../server/http/route-def';
 
 const INVOICES = 'Invoices retrieved successfully';
 const DETAILS = 'Invoice order details retrieved successfully';

@@ -19,9 +19,9 @@ import { disputePacket } from '../../domain/claims/packet';
 import { posReportList } from '../../domain/claims/pos';
 import { importPosCsv } from '../../domain/claims/pos-import';
 import { invalidRequest } from '../../../server/core/errors';
-import { errorEnvelopeSchema, successEnvelope } from '../openapi-schemas';
-import { parseOr } from '../parse';
-import { userOf, type RouteDef } from '../route-def';
+import { errorEnvelopeSchema, successEnvelope } from '../../../server/http/openapi-schemas';
+import { parseOr } from '../../../server/http/parse';
+import { userOf, type RouteDef } from '../../../server/http/route-def';
 
 /** Parses a query whose every issue carries the interface's exact message; the first one answers. */
 function parseQuery<S extends ZodType>(schema: S, input: unknown): z.infer<S> {

@@ -27,10 +27,10 @@ import {
   setLabelPrinter,
 } from '../../domain/documents/printer-settings';
 import { DomainError, notFound } from '../../../server/core/errors';
-import { envelopeOf } from '../errors';
-import { errorEnvelopeSchema, successEnvelope } from '../openapi-schemas';
-import { parseOr } from '../parse';
-import { userOf, type RouteDef } from '../route-def';
+import { envelopeOf } from '../../../server/http/errors';
+import { errorEnvelopeSchema, successEnvelope } from '../../../server/http/openapi-schemas';
+import { parseOr } from '../../../server/http/parse';
+import { userOf, type RouteDef } from '../../../server/http/route-def';
 
 /** Labels, packing slips, compliance report (16), label printer (issue 8). */
 

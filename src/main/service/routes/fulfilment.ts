@@ -49,10 +49,10 @@ import {
 } from '../../domain/fulfilment/progress';
 import { fulfilmentView } from '../../domain/fulfilment/read';
 import type { StepAnswer } from '../../domain/fulfilment/step';
-import { envelopeOf, httpStatusOf } from '../errors';
-import { errorEnvelopeSchema, successEnvelope } from '../openapi-schemas';
-import { parseOr } from '../parse';
-import { userOf, type RouteDef, type RouteRequest } from '../route-def';
+import { envelopeOf, httpStatusOf } from '../../../server/http/errors';
+import { errorEnvelopeSchema, successEnvelope } from '../../../server/http/openapi-schemas';
+import { parseOr } from '../../../server/http/parse';
+import { userOf, type RouteDef, type RouteRequest } from '../../../server/http/route-def';
 
 /*
  * Fulfilment on the floor (DESIGN.md, Fulfilment): the steps that take an order from Open to

@@ -22,9 +22,9 @@ import { previewInventoryAdvice } from '../../domain/inventory/preview';
 import type { ServiceContext } from '../../../server/core/context';
 import type { AdviceScope } from '../../domain/inventory/targets';
 import { invalidRequest } from '../../../server/core/errors';
-import { errorEnvelopeSchema, successEnvelope } from '../openapi-schemas';
-import { parseOr } from '../parse';
-import { userOf, type RouteDef, type RouteRequest } from '../route-def';
+import { errorEnvelopeSchema, successEnvelope } from '../../../server/http/openapi-schemas';
+import { parseOr } from '../../../server/http/parse';
+import { userOf, type RouteDef, type RouteRequest } from '../../../server/http/route-def';
 
 const FACILITY_URL = '/api/v1/inventory/brand/:brand_id/facility/:facility_id';
 const BRAND_URL = '/api/v1/inventory/brand';

@@ -7,9 +7,9 @@ import {
   retailerSchema,
 } from '../../../shared/lookups';
 import { brandsAt, facilitiesOf, retailersAt } from '../../domain/lookups';
-import { errorEnvelopeSchema, successEnvelope } from '../openapi-schemas';
-import { parseOr } from '../parse';
-import { userOf, type RouteDef } from '../route-def';
+import { errorEnvelopeSchema, successEnvelope } from '../../../server/http/openapi-schemas';
+import { parseOr } from '../../../server/http/parse';
+import { userOf, type RouteDef } from '../../../server/http/route-def';
 
 const facilityIdOf = (params: unknown) =>
   parseOr(facilityIdParamsSchema, params, 'Invalid facility ID format').facility_id;

@@ -7,9 +7,9 @@ import {
   orderIdParamsSchema,
 } from '../../../shared/orders';
 import { BOL_MESSAGES, bolFile, bolHistory, uploadBillOfLading } from '../../domain/orders/bol';
-import { errorEnvelopeSchema, successEnvelope } from '../openapi-schemas';
-import { parseOr } from '../parse';
-import { userOf, type RouteDef } from '../route-def';
+import { errorEnvelopeSchema, successEnvelope } from '../../../server/http/openapi-schemas';
+import { parseOr } from '../../../server/http/parse';
+import { userOf, type RouteDef } from '../../../server/http/route-def';
 
 /**
  * The upload's own body limit: the base64 of a 10 MB PDF (4/3 of it) plus room for the other

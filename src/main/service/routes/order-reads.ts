@@ -6,9 +6,9 @@ import {
 } from '../../../shared/orders';
 import { orderDetailsJson } from '../../domain/orders/details';
 import { orderList } from '../../domain/orders/list';
-import { errorEnvelopeSchema, successEnvelope } from '../openapi-schemas';
-import { parseOr } from '../parse';
-import { userOf, type RouteDef } from '../route-def';
+import { errorEnvelopeSchema, successEnvelope } from '../../../server/http/openapi-schemas';
+import { parseOr } from '../../../server/http/parse';
+import { userOf, type RouteDef } from '../../../server/http/route-def';
 
 export const orderReadRoutes: RouteDef[] = [
   {

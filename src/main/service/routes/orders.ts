@@ -18,12 +18,12 @@ import {
   PICKSHEET_REQUIRED,
 } from '../../domain/orders/validation';
 import type { ServiceContext } from '../../../server/core/context';
-import { isDiskFull } from '../../db/storage-status';
+import { isDiskFull } from '../../../server/db/storage-status';
 import { diskFull, DomainError } from '../../../server/core/errors';
 import { recordOrderFailure, type OrderAction, type OrderTrail } from '../../domain/orders/log';
-import { envelopeOf, httpStatusOf } from '../errors';
-import { errorEnvelopeSchema, successEnvelope } from '../openapi-schemas';
-import { userOf, type RouteDef, type RouteRequest } from '../route-def';
+import { envelopeOf, httpStatusOf } from '../../../server/http/errors';
+import { errorEnvelopeSchema, successEnvelope } from '../../../server/http/openapi-schemas';
+import { userOf, type RouteDef, type RouteRequest } from '../../../server/http/route-def';
 
 /** Bodies of up to 1000 lines with trackers need more than the default limit. */
 const ORDER_BODY_LIMIT = 4 * 1024 * 1024;

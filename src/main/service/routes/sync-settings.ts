@@ -10,9 +10,9 @@ import {
   saveSyncSettings,
   syncSettingsView,
 } from '../../sync/settings';
-import { errorEnvelopeSchema, successEnvelope } from '../openapi-schemas';
-import { parseOr } from '../parse';
-import { userOf, type RouteDef } from '../route-def';
+import { errorEnvelopeSchema, successEnvelope } from '../../../server/http/openapi-schemas';
+import { parseOr } from '../../../server/http/parse';
+import { userOf, type RouteDef } from '../../../server/http/route-def';
 
 const error = (description: string) => ({ description, schema: errorEnvelopeSchema });
 

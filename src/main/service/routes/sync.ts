@@ -26,8 +26,8 @@ import {
 import { FILE_BODY_LIMIT, fileBodySchema, receiveFile, sendFile } from '../../sync/files';
 import { deviceOfToken, openDeviceSession } from '../../sync/devices';
 import { pullQuerySchema, pushBodySchema, sessionBodySchema } from '../../sync/protocol';
-import { errorEnvelopeSchema, successEnvelope } from '../openapi-schemas';
-import { userOf, type RouteDef, type RouteRequest } from '../route-def';
+import { errorEnvelopeSchema, successEnvelope } from '../../../server/http/openapi-schemas';
+import { userOf, type RouteDef, type RouteRequest } from '../../../server/http/route-def';
 import type { ServiceContext } from '../../../server/core/context';
 
 const error = (description: string) => ({ description, schema: errorEnvelopeSchema });

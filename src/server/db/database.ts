@@ -2,7 +2,7 @@ import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, type SqliteDatabase } from 'kysely';
-import { sqliteNativeBinding } from '../native-binding';
+import { sqliteNativeBinding } from './native-binding';
 import { installAuthDataVersion } from './auth-version';
 import { installTransactionsVersion } from './transactions-version';
 import { migrationProvider } from './migrations';

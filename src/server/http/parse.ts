@@ -1,5 +1,5 @@
 import type { ZodType, z } from 'zod';
-import { invalidRequest } from '../../server/core/errors';
+import { invalidRequest } from '../core/errors';
 
 /** Parses `input` with `schema`, or throws INVALID_REQUEST with `message` (and the issue list as a string). */
 export function parseOr<S extends ZodType>(schema: S, input: unknown, message: string): z.infer<S> {

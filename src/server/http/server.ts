@@ -3,26 +3,26 @@ import {
   startOutboxDrainer,
   type OutboxDrainer,
   type OutboxDrainerOptions,
-} from '../advice/outbox-drainer';
-import { defaultDeliveryPolicy } from '../advice/types';
+} from '../../main/advice/outbox-drainer';
+import { defaultDeliveryPolicy } from '../../main/advice/types';
 import { openDatabase } from '../db/database';
-import type { ServiceContext } from '../../server/core/context';
-import { systemClock } from '../../server/core/context';
+import type { ServiceContext } from '../core/context';
+import { systemClock } from '../core/context';
 import {
   DEMO_EMAIL,
   DEMO_PASSWORD,
   demoSignInUnchanged,
   importDemoWorkspace,
-} from '../domain/demo';
-import { pendingDeliveriesNotice } from '../domain/inventory/history';
-import { DRAIN_BATCH_SIZE, redeliverDue } from '../domain/inventory/redeliver';
-import { sealStoredConnections } from '../domain/sealed-connections';
-import { useSecretsKey } from '../../server/core/secret-box';
-import { importSeedBundle, SeedError } from '../domain/seed';
-import { loadOrCreateSecret } from '../domain/tokens';
-import type { SyncSettings } from '../sync/install';
-import { installConfiguredSync } from '../sync/settings';
-import { sealStoredSyncSecret } from '../sync/stored-settings';
+} from '../../main/domain/demo';
+import { pendingDeliveriesNotice } from '../../main/domain/inventory/history';
+import { DRAIN_BATCH_SIZE, redeliverDue } from '../../main/domain/inventory/redeliver';
+import { sealStoredConnections } from '../../main/domain/sealed-connections';
+import { useSecretsKey } from '../core/secret-box';
+import { importSeedBundle, SeedError } from '../../main/domain/seed';
+import { loadOrCreateSecret } from '../../main/domain/tokens';
+import type { SyncSettings } from '../../main/sync/install';
+import { installConfiguredSync } from '../../main/sync/settings';
+import { sealStoredSyncSecret } from '../../main/sync/stored-settings';
 import { buildApp } from './app';
 import type { ServiceOptions } from './config';
 

@@ -1,8 +1,8 @@
-import { DISK_FULL_HEALTH_MESSAGE, healthSchema } from '../../../shared/health';
-import { APP_VERSION } from '../../../server/core/version';
-import type { ServiceContext } from '../../../server/core/context';
-import { storageStatusOf } from '../../db/storage-status';
-import type { RouteDef } from '../route-def';
+import { DISK_FULL_HEALTH_MESSAGE, healthSchema } from '../../shared/health';
+import { APP_VERSION } from '../core/version';
+import type { ServiceContext } from '../core/context';
+import { storageStatusOf } from '../db/storage-status';
+import type { RouteDef } from './route-def';
 
 /** How long a successful database check stands for: integrations poll health in tight loops. */
 export const HEALTH_CHECK_TTL_MS = 1000;

@@ -1,9 +1,9 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { BillingTables } from './schema-billing';
-import type { ClaimsTables } from './schema-claims';
-import type { FulfilmentTables } from './schema-fulfilment';
-import type { SyncTables } from './schema-sync';
-import type { TransactionsSearchTables } from './schema-transactions-search';
+import type { BillingTables } from '../../main/db/schema-billing';
+import type { ClaimsTables } from '../../main/db/schema-claims';
+import type { FulfilmentTables } from '../../main/db/schema-fulfilment';
+import type { SyncTables } from '../../main/db/schema-sync';
+import type { TransactionsSearchTables } from '../../main/db/schema-transactions-search';
 
 /** Kysely table types. Timestamps are ISO 8601 UTC strings; JSON columns are TEXT. */
 export interface OrganizationsTable {

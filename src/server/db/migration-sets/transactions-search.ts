@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Migration } from 'kysely';
-import { createTransactionCounts } from '../transaction-counts';
-import { createOrderCodeSearch, createTransactionSearch } from '../transactions-search';
+import { createTransactionCounts } from '../../../main/db/transaction-counts';
+import { createOrderCodeSearch, createTransactionSearch } from '../../../main/db/transactions-search';
 
 /** Migrations of this feature (keep the names sortable). */
 export const transactionsSearchMigrations: Record<string, Migration> = {

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodType } from 'zod';
-import type { AuthUser, ServiceContext } from '../../server/core/context';
+import type { AuthUser, ServiceContext } from '../core/context';
 
 export interface RouteResponseDoc {
   description: string;

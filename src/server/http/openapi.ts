@@ -2,7 +2,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z, type ZodType } from 'zod';
-import { APP_VERSION } from '../../server/core/version';
+import { APP_VERSION } from '../core/version';
 import type { RouteDef } from './route-def';
 
 export const API_DOCS_PREFIX = '/api/docs';

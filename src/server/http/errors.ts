@@ -1,4 +1,4 @@
-import { DomainError, type FailureKind } from '../../server/core/errors';
+import { DomainError, type FailureKind } from '../core/errors';
 
 const statusOf: Record<FailureKind, number> = {
   invalid_request: 400,

@@ -1,11 +1,11 @@
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
-import type { ServiceContext } from '../../server/core/context';
+import type { ServiceContext } from '../core/context';
 import { noteWriteFailure, storageStatusOf } from '../db/storage-status';
-import { diskFull, DomainError, unauthenticated } from '../../server/core/errors';
-import { verifyAccessToken } from '../domain/tokens';
-import { authUserById } from '../domain/auth-cache';
+import { diskFull, DomainError, unauthenticated } from '../core/errors';
+import { verifyAccessToken } from '../../main/domain/tokens';
+import { authUserById } from '../../main/domain/auth-cache';
 import { answerClientError } from './client-error';
 import { envelopeOf, httpStatusOf, internalError } from './errors';
 import { createHostGuard } from './host-guard';

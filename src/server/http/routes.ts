@@ -1,0 +1,37 @@
+import type { RouteDef } from './route-def';
+import { analyticsRoutes } from '../../main/service/routes/analytics';
+import { authRoutes } from '../../main/service/routes/auth';
+import { billingRoutes } from '../../main/service/routes/billing';
+import { claimRoutes } from '../../main/service/routes/claims';
+import { documentRoutes } from '../../main/service/routes/documents';
+import { fulfilmentRoutes } from '../../main/service/routes/fulfilment';
+import { healthRoutes } from './health-routes';
+import { inventoryRoutes } from '../../main/service/routes/inventory';
+import { inventoryConnectionRoutes } from '../../main/service/routes/inventory-connections';
+import { lookupRoutes } from '../../main/service/routes/lookups';
+import { orderBolRoutes } from '../../main/service/routes/order-bol';
+import { orderReadRoutes } from '../../main/service/routes/order-reads';
+import { orderWriteRoutes } from '../../main/service/routes/orders';
+import { syncRoutes } from '../../main/service/routes/sync';
+import { syncSettingsRoutes } from '../../main/service/routes/sync-settings';
+import { transactionRoutes } from '../../main/service/routes/transactions';
+
+/** Every API route, in the order the OpenAPI document lists them. */
+export const allRoutes: RouteDef[] = [
+  ...authRoutes,
+  ...healthRoutes,
+  ...inventoryRoutes,
+  ...inventoryConnectionRoutes,
+  ...lookupRoutes,
+  ...orderBolRoutes,
+  ...orderWriteRoutes,
+  ...orderReadRoutes,
+  ...fulfilmentRoutes,
+  ...documentRoutes,
+  ...transactionRoutes,
+  ...analyticsRoutes,
+  ...billingRoutes,
+  ...claimRoutes,
+  ...syncRoutes,
+  ...syncSettingsRoutes,
+];
