@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { buildDirectFeed } from '../src/main/advice/direct-feed';
 import type { EdiSettings } from '../src/main/advice/types';
 import { build846 } from '../src/main/advice/x12-846';
-import { findUserByEmail } from '../src/main/db/users';
+import { findUserByEmail } from '../src/server/access/user-queries';
 import type { AuthUser, ServiceContext } from '../src/server/core/context';
 import { sendInventoryAdvice } from '../src/main/domain/inventory/advise';
 import type { AdviceScope } from '../src/main/domain/inventory/targets';

@@ -21,7 +21,7 @@ import type { Database } from '../src/server/db/schema';
 import { compileTransactionQueries } from '../src/main/db/transactions';
 import type { ServiceContext } from '../src/server/core/context';
 import { DEMO_EMAIL, DEMO_PASSWORD, importDemoWorkspace } from '../src/main/domain/demo';
-import { authUserById } from '../src/main/domain/auth-cache';
+import { authUserById } from '../src/server/access/auth-cache';
 import { seededRandom } from '../src/main/domain/seeded-random';
 import { transactionFilter, transactionList } from '../src/main/domain/transactions/list';
 import { parseTransactionListQuery } from '../src/main/domain/transactions/query';

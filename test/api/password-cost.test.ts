@@ -1,7 +1,7 @@
 import * as crypto from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type OpenedDatabase } from '../../src/server/db/database';
-import { upgradePasswordHash } from '../../src/main/db/users';
+import { upgradePasswordHash } from '../../src/server/access/user-queries';
 import {
   DEMO_EMAIL,
   DEMO_PASSWORD,
@@ -13,7 +13,7 @@ import {
   hashPassword,
   PASSWORD_COST,
   verifyPassword,
-} from '../../src/main/domain/passwords';
+} from '../../src/server/access/passwords';
 import { importSeedBundle } from '../../src/main/domain/seed';
 import { baseBundle } from '../helpers/fixtures';
 import {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { defaultDeliveryPolicy, type DeliveryPolicy } from '../../src/main/advice/types';
 import { openDatabase, type OpenedDatabase } from '../../src/server/db/database';
 import type { Clock, ServiceContext } from '../../src/server/core/context';
-import type { PasswordCost } from '../../src/main/domain/passwords';
+import type { PasswordCost } from '../../src/server/access/passwords';
 import { importSeedBundle } from '../../src/main/domain/seed';
 import { buildApp } from '../../src/server/http/app';
 

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type OpenedDatabase } from '../../src/server/db/database';
 import { migrationProvider } from '../../src/server/db/migrations';
-import { loadOrCreateSecret } from '../../src/main/domain/tokens';
+import { loadOrCreateSecret } from '../../src/server/access/tokens';
 import { serviceEnvironment, sqliteNativeBinding } from '../../src/server/db/native-binding';
 
 const modeOf = (path: string) => statSync(path).mode & 0o777;

@@ -3,14 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import demoWorkspace from '../../resources/demo-workspace.json';
 import { openDatabase, type OpenedDatabase } from '../../src/server/db/database';
 import type { ServiceContext } from '../../src/server/core/context';
-import { issueToken } from '../../src/main/domain/auth';
+import { issueToken } from '../../src/server/access/auth';
 import {
   DEMO_EMAIL,
   DEMO_PASSWORD,
   demoSignInUnchanged,
   importDemoWorkspace,
 } from '../../src/main/domain/demo';
-import { verifyPassword } from '../../src/main/domain/passwords';
+import { verifyPassword } from '../../src/server/access/passwords';
 import { importSeedBundle, parseSeedBundle, SeedError } from '../../src/main/domain/seed';
 import { baseBundle, id } from '../helpers/fixtures';
 import { TEST_PASSWORD, TEST_PASSWORD_COST } from '../helpers/service';

@@ -8,7 +8,7 @@ vi.mock('jose', async (importOriginal) => {
 });
 const { jwtVerify } = await import('jose');
 const { signAccessToken, verifyAccessToken, TOKEN_LIFETIME_SECONDS } =
-  await import('../../src/main/domain/tokens');
+  await import('../../src/server/access/tokens');
 
 const NOW = 1_800_000_000;
 const verifications = vi.mocked(jwtVerify);

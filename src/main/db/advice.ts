@@ -2,7 +2,7 @@ import type { ExpressionBuilder, Insertable, Kysely, Selectable } from 'kysely';
 import { redactUrl, redactUrlsInText } from '../advice/redact-url';
 import type { AttemptRecord } from '../advice/types';
 import type { AuthUser } from '../../server/core/context';
-import { visibleFacilitiesQuery } from './lookups';
+import { visibleFacilitiesQuery } from '../../server/access/lookup-queries';
 import type {
   AdviceDeliveriesTable,
   AdviceSnapshotsTable,

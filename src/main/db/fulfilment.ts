@@ -1,7 +1,7 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { AuthUser } from '../../server/core/context';
 import type { Db } from '../../server/db/database';
-import { visibleFacilitiesQuery } from './lookups';
+import { visibleFacilitiesQuery } from '../../server/access/lookup-queries';
 import type { CartonSkusTable, CartonsTable, PalletsTable } from '../../server/db/schema';
 
 /** SQL of the fulfilment steps (domain/fulfilment). Every function runs in the caller's transaction. */

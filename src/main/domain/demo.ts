@@ -7,7 +7,7 @@ import demoBase from '../../../resources/demo-workspace.json';
 import type { Database } from '../../server/db/schema';
 import { findUserIdByEmail } from '../db/seed-writes';
 import { demoLogEntries } from './demo-log';
-import { verifyPassword } from './passwords';
+import { verifyPassword } from '../../server/access/passwords';
 import { importSeedBundle, type SeedImportOptions } from './seed';
 
 export const DEMO_EMAIL = 'demo@example.com';

@@ -16,7 +16,7 @@ import {
   PASSWORD_COST,
   verifyPassword,
   type PasswordCost,
-} from './passwords';
+} from '../../server/access/passwords';
 import { sealTransportJson } from '../../server/core/secret-box';
 import { importSeedBilling } from './billing/seed';
 import { importSeedChargebacks, importSeedPosReports } from './claims/seed';

@@ -11,7 +11,7 @@ import {
   type SyncStatus,
 } from '../../shared/sync';
 import type { Db } from '../../server/db/database';
-import { visibleFacilitiesQuery } from '../db/lookups';
+import { visibleFacilitiesQuery } from '../../server/access/lookup-queries';
 import type { AuthUser, ServiceContext } from '../../server/core/context';
 import { conflict, forbidden, invalidRequest, notFound } from '../../server/core/errors';
 import { createOrder } from '../domain/orders/create';

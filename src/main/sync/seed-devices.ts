@@ -6,7 +6,7 @@ import {
   PASSWORD_COST,
   verifyPassword,
   type PasswordCost,
-} from '../domain/passwords';
+} from '../../server/access/passwords';
 import type { RequireRow } from '../domain/seed-support';
 
 export interface HashedSeedDevice extends Omit<SeedDevice, 'secret'> {

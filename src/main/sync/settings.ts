@@ -8,7 +8,7 @@ import { hasAnyAdminGrant } from '../db/documents';
 import type { OpenedDatabase } from '../../server/db/database';
 import type { AuthUser, ServiceContext } from '../../server/core/context';
 import { conflict, forbidden, invalidRequest } from '../../server/core/errors';
-import { isInstallAdmin, requireInstallAdmin } from '../domain/install-admin';
+import { isInstallAdmin, requireInstallAdmin } from '../../server/access/install-admin';
 import { CentralIdentityError } from './client';
 import { installSync, SyncSetupError, type SyncSettings } from './install';
 import type { SyncRuntime } from './runtime';

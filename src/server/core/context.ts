@@ -3,7 +3,7 @@ import type { DeliveryPolicy } from '../../main/advice/types';
 import type { Db } from '../db/database';
 import type { SyncRuntime } from '../../main/sync/runtime';
 import type { PrinterNetwork } from '../../main/documents/label-printer';
-import type { PasswordCost } from '../../main/domain/passwords';
+import type { PasswordCost } from '../access/passwords';
 
 export interface Clock {
   now(): Date;

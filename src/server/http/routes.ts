@@ -1,6 +1,6 @@
 import type { RouteDef } from './route-def';
 import { analyticsRoutes } from '../../main/service/routes/analytics';
-import { authRoutes } from '../../main/service/routes/auth';
+import { authRoutes } from '../access/auth-routes';
 import { billingRoutes } from '../../main/service/routes/billing';
 import { claimRoutes } from '../../main/service/routes/claims';
 import { documentRoutes } from '../../main/service/routes/documents';
@@ -8,7 +8,7 @@ import { fulfilmentRoutes } from '../../main/service/routes/fulfilment';
 import { healthRoutes } from './health-routes';
 import { inventoryRoutes } from '../../main/service/routes/inventory';
 import { inventoryConnectionRoutes } from '../../main/service/routes/inventory-connections';
-import { lookupRoutes } from '../../main/service/routes/lookups';
+import { lookupRoutes } from '../access/lookup-routes';
 import { orderBolRoutes } from '../../main/service/routes/order-bol';
 import { orderReadRoutes } from '../../main/service/routes/order-reads';
 import { orderWriteRoutes } from '../../main/service/routes/orders';

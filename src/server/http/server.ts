@@ -19,7 +19,7 @@ import { DRAIN_BATCH_SIZE, redeliverDue } from '../../main/domain/inventory/rede
 import { sealStoredConnections } from '../../main/domain/sealed-connections';
 import { useSecretsKey } from '../core/secret-box';
 import { importSeedBundle, SeedError } from '../../main/domain/seed';
-import { loadOrCreateSecret } from '../../main/domain/tokens';
+import { loadOrCreateSecret } from '../access/tokens';
 import type { SyncSettings } from '../../main/sync/install';
 import { installConfiguredSync } from '../../main/sync/settings';
 import { sealStoredSyncSecret } from '../../main/sync/stored-settings';

@@ -8,7 +8,7 @@ import {
 } from '../../../shared/analytics';
 import type { AuthUser, ServiceContext } from '../../../server/core/context';
 import { notFound } from '../../../server/core/errors';
-import { facilitiesOf } from '../lookups';
+import { facilitiesOf } from '../../../server/access/lookups';
 import { analyticsRow, v1Row } from './rows';
 
 export const FACILITY_NOT_FOUND = 'Facility not found';

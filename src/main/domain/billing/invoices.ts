@@ -7,7 +7,7 @@ import {
   type InvoiceQuery,
 } from '../../../shared/billing';
 import type { AuthUser, ServiceContext } from '../../../server/core/context';
-import { facilitiesOf } from '../lookups';
+import { facilitiesOf } from '../../../server/access/lookups';
 import { countActivity, type ActivityTotal } from './activity';
 import { pricingOf, type BrandPricing } from './pricing';
 import { invoiceFilterOf } from './filters';

@@ -10,7 +10,7 @@ import {
 } from '../../../shared/billing';
 import { LABEL_PRINT_METRICS } from '../../../shared/fulfilment-activity';
 import type { AuthUser, ServiceContext } from '../../../server/core/context';
-import { facilitiesOf } from '../lookups';
+import { facilitiesOf } from '../../../server/access/lookups';
 import { countActivity } from './activity';
 import { invoiceDetailsFilterOf } from './filters';
 import { pricingOf } from './pricing';

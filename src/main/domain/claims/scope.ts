@@ -1,5 +1,5 @@
 import { listVisibleBrandIds, retailerLinkedToBrands } from '../../db/claims';
-import { cachedAuthData } from '../auth-cache';
+import { cachedAuthData } from '../../../server/access/auth-cache';
 import type { AuthUser, ServiceContext } from '../../../server/core/context';
 import { notFound } from '../../../server/core/errors';
 

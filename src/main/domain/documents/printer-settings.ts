@@ -6,7 +6,7 @@ import {
 } from '../../../shared/documents';
 import { readSetting, writeSetting } from '../../db/documents';
 import type { AuthUser, ServiceContext } from '../../../server/core/context';
-import { requireInstallAdmin } from '../install-admin';
+import { requireInstallAdmin } from '../../../server/access/install-admin';
 
 /** The workstation's label printer lives in app_settings under this key. */
 export const LABEL_PRINTER_KEY = 'label_printer';

@@ -5,7 +5,7 @@ import {
   listBrandConnections,
   type BrandConnection,
 } from '../../db/advice';
-import { findVisibleFacility, listVisibleFacilities } from '../../db/lookups';
+import { findVisibleFacility, listVisibleFacilities } from '../../../server/access/lookup-queries';
 import type { AuthUser, ServiceContext } from '../../../server/core/context';
 import { forbidden, notFound } from '../../../server/core/errors';
 

@@ -1,5 +1,5 @@
 import { brandWorksAt } from '../../db/advice';
-import { findVisibleFacility } from '../../db/lookups';
+import { findVisibleFacility } from '../../../server/access/lookup-queries';
 import {
   insertTransactionRow,
   picksheetTaken,

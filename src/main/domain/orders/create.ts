@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../../../server/db/database';
-import { findVisibleFacility } from '../../db/lookups';
+import { findVisibleFacility } from '../../../server/access/lookup-queries';
 import { brandWorksAt } from '../../db/advice';
 import {
   findIdempotentAnswer,

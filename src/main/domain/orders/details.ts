@@ -9,7 +9,7 @@ import {
 } from '../../../shared/orders';
 import type { AuthUser, ServiceContext } from '../../../server/core/context';
 import { notFound } from '../../../server/core/errors';
-import { facilitiesOf } from '../lookups';
+import { facilitiesOf } from '../../../server/access/lookups';
 
 /**
  * Whether the user sees an order: it sees the order's facility (its cached facility list, the

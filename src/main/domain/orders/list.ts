@@ -8,7 +8,7 @@ import type { OrderListItem, OrderListPage, OrderListQuery } from '../../../shar
 import { localDay } from '../../../shared/inventory';
 import { shipByDate, shipByStatus } from '../../../shared/ship-by';
 import type { AuthUser, ServiceContext } from '../../../server/core/context';
-import { facilitiesOf } from '../lookups';
+import { facilitiesOf } from '../../../server/access/lookups';
 
 function listItemView(row: OrderListRow, today: string): OrderListItem {
   const shipBy = shipByDate(row);

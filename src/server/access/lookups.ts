@@ -3,11 +3,11 @@ import {
   listBrandsAtFacility,
   listRetailersForBrands,
   listVisibleFacilities,
-} from '../db/lookups';
+} from './lookup-queries';
 import type { Brand, Facility, Retailer } from '../../shared/lookups';
 import { cachedAuthData } from './auth-cache';
-import type { AuthUser, ServiceContext } from '../../server/core/context';
-import { notFound } from '../../server/core/errors';
+import type { AuthUser, ServiceContext } from '../core/context';
+import { notFound } from '../core/errors';
 
 /*
  * The lookups read only users, grants and the organisation tree, so they are cached until one of

@@ -1,4 +1,4 @@
-import type { Db } from '../../server/db/database';
+import type { Db } from '../db/database';
 
 export function findUserByEmail(db: Db, email: string) {
   return db

@@ -1,8 +1,8 @@
-import { tokenRequestSchema, tokenResponseSchema } from '../../../shared/auth';
-import { issueToken } from '../../domain/auth';
-import { invalidRequest } from '../../../server/core/errors';
-import { errorEnvelopeSchema, successEnvelope } from '../../../server/http/openapi-schemas';
-import type { RouteDef } from '../../../server/http/route-def';
+import { tokenRequestSchema, tokenResponseSchema } from '../../shared/auth';
+import { issueToken } from './auth';
+import { invalidRequest } from '../core/errors';
+import { errorEnvelopeSchema, successEnvelope } from '../http/openapi-schemas';
+import type { RouteDef } from '../http/route-def';
 
 export const authRoutes: RouteDef[] = [
   {

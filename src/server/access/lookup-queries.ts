@@ -1,5 +1,5 @@
-import type { AuthUser } from '../../server/core/context';
-import type { Db } from '../../server/db/database';
+import type { AuthUser } from '../core/context';
+import type { Db } from '../db/database';
 
 /**
  * The facilities a user sees: those in its facility list, narrowed to the facilities its brand

@@ -1,7 +1,7 @@
-import { authDataVersion } from '../../server/db/auth-version';
-import type { Db } from '../../server/db/database';
-import { findUserById } from '../db/users';
-import type { AuthUser } from '../../server/core/context';
+import { authDataVersion } from '../db/auth-version';
+import type { Db } from '../db/database';
+import { findUserById } from './user-queries';
+import type { AuthUser } from '../core/context';
 
 /** Past this many entries the cache starts over (users x facilities on one workstation is small). */
 const MAX_ENTRIES = 10_000;

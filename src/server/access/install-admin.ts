@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import type { Db } from '../../server/db/database';
-import type { AuthUser, ServiceContext } from '../../server/core/context';
-import { DomainError } from '../../server/core/errors';
+import type { Db } from '../db/database';
+import type { AuthUser, ServiceContext } from '../core/context';
+import { DomainError } from '../core/errors';
 
 /** Why a user who is not an install admin is refused (`error.details` of the 403). */
 export const NOT_INSTALL_ADMIN =

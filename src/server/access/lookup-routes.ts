@@ -5,11 +5,11 @@ import {
   facilitySchema,
   retailerQuerySchema,
   retailerSchema,
-} from '../../../shared/lookups';
-import { brandsAt, facilitiesOf, retailersAt } from '../../domain/lookups';
-import { errorEnvelopeSchema, successEnvelope } from '../../../server/http/openapi-schemas';
-import { parseOr } from '../../../server/http/parse';
-import { userOf, type RouteDef } from '../../../server/http/route-def';
+} from '../../shared/lookups';
+import { brandsAt, facilitiesOf, retailersAt } from './lookups';
+import { errorEnvelopeSchema, successEnvelope } from '../http/openapi-schemas';
+import { parseOr } from '../http/parse';
+import { userOf, type RouteDef } from '../http/route-def';
 
 const facilityIdOf = (params: unknown) =>
   parseOr(facilityIdParamsSchema, params, 'Invalid facility ID format').facility_id;

@@ -3,10 +3,10 @@ import {
   clearSignInAttempts,
   forgetStaleSignInAttempts,
   type SignInThrottlePolicy,
-} from '../db/sign-in-throttle';
-import { findUserByEmail, upgradePasswordHash } from '../db/users';
-import type { ServiceContext } from '../../server/core/context';
-import { DomainError } from '../../server/core/errors';
+} from './sign-in-throttle';
+import { findUserByEmail, upgradePasswordHash } from './user-queries';
+import type { ServiceContext } from '../core/context';
+import { DomainError } from '../core/errors';
 import {
   dummyPasswordHash,
   hashPassword,
