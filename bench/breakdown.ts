@@ -5,13 +5,13 @@
  * - the real `sendInventoryAdvice` in one call, as a check that the phases add up.
  */
 import { randomUUID } from 'node:crypto';
-import { buildDirectFeed } from '../src/main/advice/direct-feed';
-import type { EdiSettings } from '../src/main/advice/types';
-import { build846 } from '../src/main/advice/x12-846';
+import { buildDirectFeed } from '../src/server/inventory/transmission/direct-feed';
+import type { EdiSettings } from '../src/server/inventory/transmission/types';
+import { build846 } from '../src/server/inventory/transmission/x12-846';
 import { findUserByEmail } from '../src/server/access/user-queries';
 import type { AuthUser, ServiceContext } from '../src/server/core/context';
-import { sendInventoryAdvice } from '../src/main/domain/inventory/advise';
-import type { AdviceScope } from '../src/main/domain/inventory/targets';
+import { sendInventoryAdvice } from '../src/server/inventory/advise';
+import type { AdviceScope } from '../src/server/inventory/targets';
 import { localDay, parseInventoryAdvice, rowProblems } from '../src/shared/inventory';
 import { BENCH_EMAIL, ids } from './fixtures';
 import { measurePhases, type PhaseRow } from './phases';

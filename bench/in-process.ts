@@ -1,6 +1,6 @@
 /** Pieces of the benches that run the service in this process (Fastify inject, no network). */
 import type { FastifyInstance } from 'fastify';
-import { defaultDeliveryPolicy } from '../src/main/advice/types';
+import { defaultDeliveryPolicy } from '../src/server/inventory/transmission/types';
 import type { ServiceContext } from '../src/server/core/context';
 
 /** The service context of an in-process bench over `db`; `extra` overrides (e.g. passwordCost). */

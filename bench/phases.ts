@@ -1,12 +1,12 @@
 /**
- * Times the real phases of `sendInventoryAdvice` (src/main/domain/inventory/advise.ts exports
+ * Times the real phases of `sendInventoryAdvice` (src/server/inventory/advise.ts exports
  * them), so one advice's wall time splits into scope, validation, outbox and delivery.
  */
-import { runDeliveries } from '../src/main/advice/engine';
+import { runDeliveries } from '../src/server/inventory/transmission/engine';
 import type { AuthUser, ServiceContext } from '../src/server/core/context';
-import { adviceResponseOf, writeOutbox } from '../src/main/domain/inventory/advise';
-import { resolveTargets, type AdviceScope } from '../src/main/domain/inventory/targets';
-import { validateAdvice } from '../src/main/domain/inventory/validate';
+import { adviceResponseOf, writeOutbox } from '../src/server/inventory/advise';
+import { resolveTargets, type AdviceScope } from '../src/server/inventory/targets';
+import { validateAdvice } from '../src/server/inventory/validate';
 import { summarise, type LatencySummary } from './stats';
 
 export const PHASES = [

@@ -14,7 +14,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect } from 'kysely';
-import { defaultDeliveryPolicy } from '../src/main/advice/types';
+import { defaultDeliveryPolicy } from '../src/server/inventory/transmission/types';
 import { openDatabase } from '../src/server/db/database';
 import { migrationProvider } from '../src/server/db/migrations';
 import type { Database } from '../src/server/db/schema';

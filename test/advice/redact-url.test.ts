@@ -3,7 +3,7 @@
  * then one delivery through the API to a URL carrying user-info and an api key.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { redactUrl, redactUrlsInText } from '../../src/main/advice/redact-url';
+import { redactUrl, redactUrlsInText } from '../../src/server/inventory/transmission/redact-url';
 import { baseBundle, id } from '../helpers/fixtures';
 import { respond, startReceiver, type Receiver } from '../helpers/receivers';
 import { createTestService, type TestService } from '../helpers/service';

@@ -3,7 +3,7 @@
  * restart of the service on the same data dir, and past SSCCs that a bundle (the demo) imported.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { defaultDeliveryPolicy } from '../../src/main/advice/types';
+import { defaultDeliveryPolicy } from '../../src/server/inventory/transmission/types';
 import { openDatabase } from '../../src/server/db/database';
 import type { ServiceContext } from '../../src/server/core/context';
 import { importDemoWorkspace } from '../../src/main/domain/demo';

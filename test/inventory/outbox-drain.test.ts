@@ -8,17 +8,17 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ServerResponse } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startOutboxDrainer, type OutboxDrainer } from '../../src/main/advice/outbox-drainer';
+import { startOutboxDrainer, type OutboxDrainer } from '../../src/server/inventory/transmission/outbox-drainer';
 import type { ServiceContext } from '../../src/server/core/context';
-import { writeOutbox } from '../../src/main/domain/inventory/advise';
+import { writeOutbox } from '../../src/server/inventory/advise';
 import {
   DRAIN_BATCH_SIZE,
   redeliverDue,
   DISABLED_MESSAGE,
   SUPERSEDED_MESSAGE,
-} from '../../src/main/domain/inventory/redeliver';
-import { resolveTargets } from '../../src/main/domain/inventory/targets';
-import { validateAdvice } from '../../src/main/domain/inventory/validate';
+} from '../../src/server/inventory/redeliver';
+import { resolveTargets } from '../../src/server/inventory/targets';
+import { validateAdvice } from '../../src/server/inventory/validate';
 import { startService } from '../../src/server/http/server';
 import { snapshotPageSchema } from '../../src/shared/inventory';
 import { manualClock } from '../helpers/clock';

@@ -1,11 +1,11 @@
 /** The drainer's plan after an outcome (backoff, ceiling, limit) and its loop (no overlap, stop). */
 import { describe, expect, it } from 'vitest';
-import { startOutboxDrainer } from '../../src/main/advice/outbox-drainer';
+import { startOutboxDrainer } from '../../src/server/inventory/transmission/outbox-drainer';
 import {
   defaultRedeliveryPolicy,
   planAfterOutcome,
   redeliveryDelayMs,
-} from '../../src/main/advice/redelivery';
+} from '../../src/server/inventory/transmission/redelivery';
 
 const at = new Date('2030-01-01T00:00:00.000Z');
 const failure = { success: false, error: '503: down', retryable: true, automatic: true };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BRAND_WIDE_ON_WORKSTATION } from '../../src/main/domain/inventory/advise';
+import { BRAND_WIDE_ON_WORKSTATION } from '../../src/server/inventory/advise';
 import {
   api,
   closedAfterEach,

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { transportOf } from '../../src/main/advice/documents';
+import { transportOf } from '../../src/server/inventory/transmission/documents';
 import { openDatabase } from '../../src/server/db/database';
 import {
   openTransportJson,

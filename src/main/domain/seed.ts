@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { seedBundleSchema, type SeedBundle } from '../../shared/seed';
-import { climbingDirectoryError, climbsOutOfDataDir } from '../advice/transports/file';
+import { climbingDirectoryError, climbsOutOfDataDir } from '../../server/inventory/transmission/transports/file';
 import type { Database } from '../../server/db/schema';
 import {
   findUserIdByEmail,

@@ -1,6 +1,6 @@
-import { documentFor } from '../advice/documents';
-import type { AdviceLine } from '../advice/types';
-import { listBrandConnections, takeControlNumbers } from '../db/advice';
+import { documentFor } from '../../server/inventory/transmission/documents';
+import type { AdviceLine } from '../../server/inventory/transmission/types';
+import { listBrandConnections, takeControlNumbers } from '../../server/inventory/queries';
 import type { ServiceContext } from '../../server/core/context';
 import { CENTRAL_ID } from './runtime';
 

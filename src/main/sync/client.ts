@@ -8,7 +8,7 @@ import { applyPullPage } from './local-apply';
 import { documentPath, readDocument, sha256Of, storeDocument } from '../../server/core/file-store';
 import { serialsLeft } from '../db/fulfilment';
 import { noteWriteFailure, storageStatusOf } from '../../server/db/storage-status';
-import { reportQuietly } from '../advice/outbox-drainer';
+import { reportQuietly } from '../../server/inventory/transmission/outbox-drainer';
 import { filesOfMutation, missingFiles, type MutationFile } from './files';
 import type { SsccSerialBlock } from '../db/schema-sync';
 import type { PullPage, PushAnswer } from './protocol';

@@ -1,5 +1,5 @@
-import type { RedeliveryPolicy } from '../../main/advice/redelivery';
-import type { DeliveryPolicy } from '../../main/advice/types';
+import type { RedeliveryPolicy } from '../inventory/transmission/redelivery';
+import type { DeliveryPolicy } from '../inventory/transmission/types';
 import type { Db } from '../db/database';
 import type { SyncRuntime } from '../../main/sync/runtime';
 import type { PrinterNetwork } from '../../main/documents/label-printer';

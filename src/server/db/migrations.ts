@@ -179,7 +179,7 @@ const migrations: Record<string, Migration> = {
   },
   '0004_outbox_drain': {
     async up(db: Kysely<unknown>) {
-      // The background drainer's durable state (src/main/advice/outbox-drainer.ts).
+      // The background drainer's durable state (src/server/inventory/transmission/outbox-drainer.ts).
       await db.schema
         .alterTable('advice_deliveries')
         .addColumn('next_attempt_at', 'text')

@@ -3,8 +3,8 @@ import {
   startOutboxDrainer,
   type OutboxDrainer,
   type OutboxDrainerOptions,
-} from '../../main/advice/outbox-drainer';
-import { defaultDeliveryPolicy } from '../../main/advice/types';
+} from '../inventory/transmission/outbox-drainer';
+import { defaultDeliveryPolicy } from '../inventory/transmission/types';
 import { openDatabase } from '../db/database';
 import type { ServiceContext } from '../core/context';
 import { systemClock } from '../core/context';
@@ -14,9 +14,9 @@ import {
   demoSignInUnchanged,
   importDemoWorkspace,
 } from '../../main/domain/demo';
-import { pendingDeliveriesNotice } from '../../main/domain/inventory/history';
-import { DRAIN_BATCH_SIZE, redeliverDue } from '../../main/domain/inventory/redeliver';
-import { sealStoredConnections } from '../../main/domain/sealed-connections';
+import { pendingDeliveriesNotice } from '../inventory/history';
+import { DRAIN_BATCH_SIZE, redeliverDue } from '../inventory/redeliver';
+import { sealStoredConnections } from '../inventory/sealed-connections';
 import { useSecretsKey } from '../core/secret-box';
 import { importSeedBundle, SeedError } from '../../main/domain/seed';
 import { loadOrCreateSecret } from '../access/tokens';

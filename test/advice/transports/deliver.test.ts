@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { deliver } from '../../../src/main/advice/transports';
-import type { TransportConfig } from '../../../src/main/advice/types';
-import { defaultDeliveryPolicy } from '../../../src/main/advice/types';
+import { deliver } from '../../../src/server/inventory/transmission/transports';
+import type { TransportConfig } from '../../../src/server/inventory/transmission/types';
+import { defaultDeliveryPolicy } from '../../../src/server/inventory/transmission/types';
 
 describe('deliver', () => {
   it('turns an unknown transport type into a failed outcome instead of throwing', async () => {

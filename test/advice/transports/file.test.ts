@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { deliver, type DeliverContext } from '../../../src/main/advice/transports';
-import { climbsOutOfDataDir } from '../../../src/main/advice/transports/file';
-import type { OutboundDocument } from '../../../src/main/advice/types';
-import { defaultDeliveryPolicy } from '../../../src/main/advice/types';
+import { deliver, type DeliverContext } from '../../../src/server/inventory/transmission/transports';
+import { climbsOutOfDataDir } from '../../../src/server/inventory/transmission/transports/file';
+import type { OutboundDocument } from '../../../src/server/inventory/transmission/types';
+import { defaultDeliveryPolicy } from '../../../src/server/inventory/transmission/types';
 
 let dataDir: string;
 let ctx: DeliverContext;

@@ -5,8 +5,8 @@ import {
   parseRetryAfter,
   runWithRetry,
   type AttemptResult,
-} from '../../../src/main/advice/retry';
-import type { DeliveryPolicy } from '../../../src/main/advice/types';
+} from '../../../src/server/inventory/transmission/retry';
+import type { DeliveryPolicy } from '../../../src/server/inventory/transmission/types';
 
 const policy: DeliveryPolicy = {
   attemptTimeoutMs: 500,

@@ -1,4 +1,4 @@
-import { findBrand, hasAdminGrantInOrganization } from '../../db/advice';
+import { findBrand, hasAdminGrantInOrganization } from '../../../server/inventory/queries';
 import { listActionPrices, listPrices, replacePrices, type PriceRows } from '../../db/billing';
 import { findVisibleBrand } from '../../db/fulfilment';
 import type { Db } from '../../../server/db/database';

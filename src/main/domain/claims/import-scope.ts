@@ -1,4 +1,4 @@
-import { hasAdminGrantInOrganization } from '../../db/advice';
+import { hasAdminGrantInOrganization } from '../../../server/inventory/queries';
 import { retailerLinkedToBrands } from '../../db/claims';
 import type { ClaimsImportBody, ImportProblem } from '../../../shared/claims';
 import type { AuthUser, ServiceContext } from '../../../server/core/context';

@@ -1,4 +1,4 @@
-import { hasAdminGrant } from '../../db/advice';
+import { hasAdminGrant } from '../../../server/inventory/queries';
 import { findVisibleBrand, setBrandGs1Prefix } from '../../db/fulfilment';
 import type { Gs1PrefixBody } from '../../../shared/fulfilment';
 import type { AuthUser, ServiceContext } from '../../../server/core/context';

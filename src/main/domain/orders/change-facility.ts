@@ -1,4 +1,4 @@
-import { brandWorksAt } from '../../db/advice';
+import { brandWorksAt } from '../../../server/inventory/queries';
 import { findVisibleFacility } from '../../../server/access/lookup-queries';
 import {
   insertTransactionRow,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../../../server/db/database';
 import { findVisibleFacility } from '../../../server/access/lookup-queries';
-import { brandWorksAt } from '../../db/advice';
+import { brandWorksAt } from '../../../server/inventory/queries';
 import {
   findIdempotentAnswer,
   insertIdempotentAnswer,

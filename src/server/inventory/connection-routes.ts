@@ -1,8 +1,8 @@
-import { adviceConnectionListSchema, connectionListQuerySchema } from '../../../shared/inventory';
-import { listAdviceConnections } from '../../domain/inventory/connections';
-import { errorEnvelopeSchema, successEnvelope } from '../../../server/http/openapi-schemas';
-import { parseOr } from '../../../server/http/parse';
-import { userOf, type RouteDef } from '../../../server/http/route-def';
+import { adviceConnectionListSchema, connectionListQuerySchema } from '../../shared/inventory';
+import { listAdviceConnections } from './connections';
+import { errorEnvelopeSchema, successEnvelope } from '../http/openapi-schemas';
+import { parseOr } from '../http/parse';
+import { userOf, type RouteDef } from '../http/route-def';
 
 export const inventoryConnectionRoutes: RouteDef[] = [
   {

@@ -6,7 +6,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { connect as connectTcp, type Socket } from 'node:net';
 import { posix } from 'node:path';
 import SftpClient from 'ssh2-sftp-client';
-import { HOST_KEY_SHA256_PATTERN } from '../../../shared/seed';
+import { HOST_KEY_SHA256_PATTERN } from '../../../../shared/seed';
 import type { AttemptResult } from '../retry';
 import type { OutboundDocument, TransportConfig } from '../types';
 import {

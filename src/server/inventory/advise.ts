@@ -1,22 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { documentFor, newSnapshot, transportOf } from '../../advice/documents';
-import { adviceLinesJson } from '../../advice/direct-feed';
+import { documentFor, newSnapshot, transportOf } from './transmission/documents';
+import { adviceLinesJson } from './transmission/direct-feed';
 import {
   claimDelivery,
   releaseDelivery,
   runDeliveries,
   type DeliveryJob,
   type JobOutcome,
-} from '../../advice/engine';
-import type { AdviceLine } from '../../advice/types';
+} from './transmission/engine';
+import type { AdviceLine } from './transmission/types';
 import {
   insertDeliveries,
   insertSnapshot,
   takeControlNumbers,
   type NewDeliveryRow,
-} from '../../db/advice';
-import type { AuthUser, ServiceContext } from '../../../server/core/context';
-import { conflict } from '../../../server/core/errors';
+} from './queries';
+import type { AuthUser, ServiceContext } from '../core/context';
+import { conflict } from '../core/errors';
 import {
   messageOf,
   noEnabledConnectionMessage,
@@ -27,7 +27,7 @@ import {
   type AdviceResult,
   type AdviceSummary,
 } from './results';
-import { senderOfNewDelivery } from '../../sync/runtime';
+import { senderOfNewDelivery } from '../../main/sync/runtime';
 import { resolveTargets, type AdviceScope, type AdviceTargets } from './targets';
 import { validateAdvice } from './validate';
 

@@ -4,8 +4,8 @@ import {
   insertAttempts,
   type AttemptContext,
   type DeliveryToSend,
-} from '../db/advice';
-import type { ServiceContext } from '../../server/core/context';
+} from '../queries';
+import type { ServiceContext } from '../../core/context';
 import { mapBounded } from './bounded';
 import { defaultRedeliveryPolicy, planAfterOutcome } from './redelivery';
 import { deliver } from './transports';

@@ -1,5 +1,5 @@
-import type { Db } from '../../server/db/database';
-import { hasSecretsKey, sealTransportJson } from '../../server/core/secret-box';
+import type { Db } from '../db/database';
+import { hasSecretsKey, sealTransportJson } from '../core/secret-box';
 
 /**
  * Seals the credentials of connections stored before this desktop had a keychain key (an

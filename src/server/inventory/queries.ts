@@ -1,14 +1,14 @@
 import type { ExpressionBuilder, Insertable, Kysely, Selectable } from 'kysely';
-import { redactUrl, redactUrlsInText } from '../advice/redact-url';
-import type { AttemptRecord } from '../advice/types';
-import type { AuthUser } from '../../server/core/context';
-import { visibleFacilitiesQuery } from '../../server/access/lookup-queries';
+import { redactUrl, redactUrlsInText } from './transmission/redact-url';
+import type { AttemptRecord } from './transmission/types';
+import type { AuthUser } from '../core/context';
+import { visibleFacilitiesQuery } from '../access/lookup-queries';
 import type {
   AdviceDeliveriesTable,
   AdviceSnapshotsTable,
   Database,
   DeliveryStatus,
-} from '../../server/db/schema';
+} from '../db/schema';
 
 type Db = Kysely<Database>;
 

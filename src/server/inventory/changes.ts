@@ -1,4 +1,4 @@
-import type { AdviceLine } from '../../advice/types';
+import type { AdviceLine } from './transmission/types';
 
 /** A swing this large (both in units and relative to the previous quantity) is flagged in a preview. */
 export const SWING_MIN_UNITS = 10;

@@ -4,10 +4,10 @@ import {
   hasAdminGrant,
   listBrandConnections,
   type BrandConnection,
-} from '../../db/advice';
-import { findVisibleFacility, listVisibleFacilities } from '../../../server/access/lookup-queries';
-import type { AuthUser, ServiceContext } from '../../../server/core/context';
-import { forbidden, notFound } from '../../../server/core/errors';
+} from './queries';
+import { findVisibleFacility, listVisibleFacilities } from '../access/lookup-queries';
+import type { AuthUser, ServiceContext } from '../core/context';
+import { forbidden, notFound } from '../core/errors';
 
 /** Facility-scoped (endpoint 2) or brand-level across the brand's organisations (endpoint 3). */
 export type AdviceScope =

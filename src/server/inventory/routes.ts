@@ -10,21 +10,21 @@ import {
   snapshotIdParamsSchema,
   snapshotListQuerySchema,
   snapshotPageSchema,
-} from '../../../shared/inventory';
-import { sendInventoryAdvice, type AdviceResponse } from '../../domain/inventory/advise';
+} from '../../shared/inventory';
+import { sendInventoryAdvice, type AdviceResponse } from './advise';
 import {
   deliveredDocument,
   retryDelivery,
   snapshotDetail,
   snapshotHistory,
-} from '../../domain/inventory/history';
-import { previewInventoryAdvice } from '../../domain/inventory/preview';
-import type { ServiceContext } from '../../../server/core/context';
-import type { AdviceScope } from '../../domain/inventory/targets';
-import { invalidRequest } from '../../../server/core/errors';
-import { errorEnvelopeSchema, successEnvelope } from '../../../server/http/openapi-schemas';
-import { parseOr } from '../../../server/http/parse';
-import { userOf, type RouteDef, type RouteRequest } from '../../../server/http/route-def';
+} from './history';
+import { previewInventoryAdvice } from './preview';
+import type { ServiceContext } from '../core/context';
+import type { AdviceScope } from './targets';
+import { invalidRequest } from '../core/errors';
+import { errorEnvelopeSchema, successEnvelope } from '../http/openapi-schemas';
+import { parseOr } from '../http/parse';
+import { userOf, type RouteDef, type RouteRequest } from '../http/route-def';
 
 const FACILITY_URL = '/api/v1/inventory/brand/:brand_id/facility/:facility_id';
 const BRAND_URL = '/api/v1/inventory/brand';

@@ -1,4 +1,4 @@
-import type { BrandConnection } from '../../db/advice';
+import type { BrandConnection } from './queries';
 import type { ResultVariant } from './targets';
 
 /** One element of `data.results`, in either variant of the interface's result shape. */

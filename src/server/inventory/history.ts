@@ -1,11 +1,11 @@
-import { transportOf } from '../../advice/documents';
+import { transportOf } from './transmission/documents';
 import {
   claimDelivery,
   releaseDelivery,
   resendJob,
   runDeliveries,
   type DeliveryJob,
-} from '../../advice/engine';
+} from './transmission/engine';
 import {
   countPendingDeliveries,
   findDeliveryToSend,
@@ -16,10 +16,10 @@ import {
   listSnapshots,
   listVisibleDeliveriesOf,
   newerSnapshotDelivered,
-} from '../../db/advice';
-import type { AuthUser, ServiceContext } from '../../../server/core/context';
-import { describeSender, ownSenderIds } from '../../sync/runtime';
-import { conflict, forbidden, invalidRequest, notFound } from '../../../server/core/errors';
+} from './queries';
+import type { AuthUser, ServiceContext } from '../core/context';
+import { describeSender, ownSenderIds } from '../../main/sync/runtime';
+import { conflict, forbidden, invalidRequest, notFound } from '../core/errors';
 
 type DeliveryRow = Awaited<ReturnType<typeof listVisibleDeliveriesOf>>[number];
 

@@ -1,19 +1,19 @@
-import { transportOf } from '../../advice/documents';
+import { transportOf } from './transmission/documents';
 import {
   claimDelivery,
   releaseDelivery,
   resendJob,
   runDeliveries,
   type DeliveryJob,
-} from '../../advice/engine';
+} from './transmission/engine';
 import {
   findDeliveryToSend,
   giveUpDelivery,
   listDueDeliveries,
   newerSnapshotOutboxed,
-} from '../../db/advice';
-import { ownSenderIds } from '../../sync/runtime';
-import type { ServiceContext } from '../../../server/core/context';
+} from './queries';
+import { ownSenderIds } from '../../main/sync/runtime';
+import type { ServiceContext } from '../core/context';
 
 /** Deliveries one drain pass takes on (sent `deliveryConcurrency` at a time). */
 export const DRAIN_BATCH_SIZE = 32;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { BrandConnection } from '../db/advice';
-import { openTransportJson } from '../../server/core/secret-box';
+import type { BrandConnection } from '../queries';
+import { openTransportJson } from '../../core/secret-box';
 import { buildDirectFeed } from './direct-feed';
 import type { AdviceLine, EdiSettings, OutboundDocument, TransportConfig } from './types';
 import { build846, X12_CONTENT_TYPE } from './x12-846';

@@ -3,9 +3,9 @@ import {
   parseInventoryAdvice,
   rowProblems,
   type InventoryItem,
-} from '../../../shared/inventory';
-import type { ServiceContext } from '../../../server/core/context';
-import { invalidRequest } from '../../../server/core/errors';
+} from '../../shared/inventory';
+import type { ServiceContext } from '../core/context';
+import { invalidRequest } from '../core/errors';
 import type { AdviceTargets } from './targets';
 
 /**

@@ -1,4 +1,4 @@
-import type { AuthUser, ServiceContext } from '../../../server/core/context';
+import type { AuthUser, ServiceContext } from '../core/context';
 import { resolveTargets } from './targets';
 
 export interface AdviceConnectionView {

@@ -1,7 +1,7 @@
-import { documentFor, newSnapshot } from '../../advice/documents';
-import type { AdviceLine } from '../../advice/types';
-import { lastDeliveredSnapshot, peekControlNumbers } from '../../db/advice';
-import type { AuthUser, ServiceContext } from '../../../server/core/context';
+import { documentFor, newSnapshot } from './transmission/documents';
+import type { AdviceLine } from './transmission/types';
+import { lastDeliveredSnapshot, peekControlNumbers } from './queries';
+import type { AuthUser, ServiceContext } from '../core/context';
 import { compareSnapshots } from './changes';
 import { resolveTargets, type AdviceScope } from './targets';
 import { validateAdvice } from './validate';
