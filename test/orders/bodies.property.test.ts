@@ -15,7 +15,7 @@ import {
   parseCreateBody,
   parseUpdateBody,
   PICKSHEET_REQUIRED,
-} from '../../src/main/domain/orders/validation';
+} from '../../src/server/orders/validation';
 
 const RUNS = { numRuns: 200 };
 

@@ -1,7 +1,7 @@
 /** Properties of the BOL input rules: file names and strict base64. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeBolContent } from '../../src/main/domain/orders/bol';
+import { decodeBolContent } from '../../src/server/orders/bol';
 import { DomainError } from '../../src/server/core/errors';
 import { MAX_FILE_NAME_LENGTH, sanitiseFileName } from '../../src/main/documents/file-name';
 

@@ -1,7 +1,7 @@
 import { Kysely, SqliteDialect } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/schema';
-import { orderDetails } from '../../src/main/domain/orders/details';
+import { orderDetails } from '../../src/server/orders/details';
 import {
   ORDER_TIMESTAMP_FIELDS,
   orderDetailsSchema,

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import demoWorkspace from '../../resources/demo-workspace.json';
 import { openDatabase, type OpenedDatabase } from '../../src/server/db/database';
 import { importDemoWorkspace } from '../../src/main/domain/demo';
-import { orderDetails } from '../../src/main/domain/orders/details';
+import { orderDetails } from '../../src/server/orders/details';
 import { importSeedBundle, SeedError } from '../../src/main/domain/seed';
 import type { ServiceContext } from '../../src/server/core/context';
 import { ORDER_STATUSES, orderDetailsSchema } from '../../src/shared/orders';

@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { documentPath } from '../../src/server/core/file-store';
 import type { RunningService } from '../../src/server/http/server';
-import { BOL_FILE_NOT_SYNCED } from '../../src/main/domain/orders/bol';
+import { BOL_FILE_NOT_SYNCED } from '../../src/server/orders/bol';
 import { makePdf } from '../orders/bol-support';
 import { api, closedAfterEach, DEVICES, signIn, starters, syncUntilQuiet } from './helpers/cluster';
 

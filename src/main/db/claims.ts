@@ -2,7 +2,7 @@ import { sql, type Insertable, type Selectable } from 'kysely';
 import type { AuthUser } from '../../server/core/context';
 import type { Db } from '../../server/db/database';
 import { visibleFacilitiesQuery } from '../../server/access/lookup-queries';
-import { visibleOrdersQuery } from './orders';
+import { visibleOrdersQuery } from '../../server/orders/queries';
 import type { ChargebacksTable, PosRowsTable } from './schema-claims';
 
 /*

@@ -14,9 +14,9 @@ import type { Db } from '../../server/db/database';
 import { visibleFacilitiesQuery } from '../../server/access/lookup-queries';
 import type { AuthUser, ServiceContext } from '../../server/core/context';
 import { conflict, forbidden, invalidRequest, notFound } from '../../server/core/errors';
-import { createOrder } from '../domain/orders/create';
-import { ORDER_ACTIONS } from '../domain/orders/log';
-import { updateOrder } from '../domain/orders/update';
+import { createOrder } from '../../server/orders/create';
+import { ORDER_ACTIONS } from '../../server/orders/log';
+import { updateOrder } from '../../server/orders/update';
 import { asOrderUpdate } from './apply-mine';
 import { CentralError } from './client';
 import {

@@ -7,7 +7,7 @@ import { pdfFramingProblem, type PdfChecker } from '../documents/pdf-check';
 import { documentPath, readDocument, sha256Of, storeDocument } from '../../server/core/file-store';
 import type { ServiceContext } from '../../server/core/context';
 import { DomainError, invalidRequest, notFound } from '../../server/core/errors';
-import { pdfChecker } from '../domain/orders/bol';
+import { pdfChecker } from '../../server/orders/bol';
 import type { Device } from './devices';
 
 /** BOL PDFs travel content-addressed beside the mutations that name them (docs/sync.md). */

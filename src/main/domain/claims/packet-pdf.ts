@@ -1,5 +1,5 @@
 import { PDFDocument } from 'pdf-lib';
-import type { OrderDocument } from '../../db/order-reads';
+import type { OrderDocument } from '../../../server/orders/read-queries';
 import { PdfFlow } from '../../documents/pdf-flow';
 import { setDocumentInfo, standardFonts } from '../../documents/pdf-kit';
 import type { Chargeback } from '../../../shared/claims';

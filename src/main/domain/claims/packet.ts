@@ -1,7 +1,7 @@
 import { zipSync, type Zippable } from 'fflate';
 import { findChargeback } from '../../db/claims';
-import { listBolVersions } from '../../db/order-bol';
-import { findOrderDocument } from '../../db/order-reads';
+import { listBolVersions } from '../../../server/orders/bol-queries';
+import { findOrderDocument } from '../../../server/orders/read-queries';
 import { contentDisposition } from '../../documents/file-name';
 import { readDocument } from '../../../server/core/file-store';
 import { CHARGEBACK_MESSAGES } from '../../../shared/claims';

@@ -9,7 +9,7 @@ import {
 import type { Database } from '../../../server/db/schema';
 import type { ChargebacksTable } from '../../db/schema-claims';
 import type { SeedChargeback, SeedPosRow } from '../../../shared/claims-seed';
-import { derivedId } from '../orders/seed';
+import { derivedId } from '../../../server/orders/seed';
 import { SeedError, type RequireRow } from '../seed-support';
 import { centsOf } from './money';
 import { posMetricColumns } from './pos-values';

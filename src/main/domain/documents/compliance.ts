@@ -5,7 +5,7 @@ import { documentDate, documentTime } from '../../documents/document-time';
 import type { AuthUser, ServiceContext } from '../../../server/core/context';
 import { notFound } from '../../../server/core/errors';
 import { shipByDate } from '../../../shared/ship-by';
-import { isoUtc } from '../orders/details';
+import { isoUtc } from '../../../server/orders/details';
 import { evaluateCompliance, overallVerdict, type ComplianceFacts } from './compliance-rules';
 import { loadDocumentOrder, skuTotals, type DocumentOrder } from './load-order';
 

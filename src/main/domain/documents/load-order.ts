@@ -1,10 +1,10 @@
 import { listLooseCartons } from '../../db/documents';
-import { findOrderDocument, type OrderDocument } from '../../db/order-reads';
+import { findOrderDocument, type OrderDocument } from '../../../server/orders/read-queries';
 import type { LabelShipment } from '../../documents/label-model';
 import { addressLines } from '../../documents/pdf-kit';
 import type { AuthUser, ServiceContext } from '../../../server/core/context';
 import { notFound } from '../../../server/core/errors';
-import { isoUtc, orderVisibleTo } from '../orders/details';
+import { isoUtc, orderVisibleTo } from '../../../server/orders/details';
 
 /** A carton as the documents see it: on a pallet or not. */
 export interface DocumentCarton {

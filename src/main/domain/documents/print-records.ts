@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { LabelKind } from '../../../shared/documents';
 import { PACKING_SLIP_METRIC } from '../../../shared/fulfilment-activity';
-import { insertActivity, type ActivityRow } from '../../db/activity';
+import { insertActivity, type ActivityRow } from '../../../server/orders/activity-queries';
 import { labelMetric, type LabelUnit } from '../../documents/label-model';
 import type { AuthUser, ServiceContext } from '../../../server/core/context';
 

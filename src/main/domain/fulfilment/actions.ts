@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { insertActivity } from '../../db/activity';
+import { insertActivity } from '../../../server/orders/activity-queries';
 import { findCarton, findPallet } from '../../db/fulfilment';
 import type { RecordActionBody } from '../../../shared/fulfilment';
 import type { AuthUser, ServiceContext } from '../../../server/core/context';

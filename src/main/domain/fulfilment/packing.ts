@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { insertActivity } from '../../db/activity';
+import { insertActivity } from '../../../server/orders/activity-queries';
 import {
   countCartonUnits,
   deleteCarton,
@@ -17,7 +17,7 @@ import {
   updateCartonSku,
   type CartonRow,
 } from '../../db/fulfilment';
-import { listOrderItems, updateOrderColumns, type OrderItemRow } from '../../db/orders';
+import { listOrderItems, updateOrderColumns, type OrderItemRow } from '../../../server/orders/queries';
 import {
   PACKING_COMPLETE,
   type CloseCartonBody,

@@ -7,7 +7,7 @@ import {
   listCartons,
   setCartonsPallet,
 } from '../../db/fulfilment';
-import { updateOrderColumns } from '../../db/orders';
+import { updateOrderColumns } from '../../../server/orders/queries';
 import type { CreatePalletBody, MoveCartonBody, StepResult } from '../../../shared/fulfilment';
 import type { AuthUser, ServiceContext } from '../../../server/core/context';
 import { conflict, notFound } from '../../../server/core/errors';

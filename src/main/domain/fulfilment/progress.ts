@@ -1,5 +1,5 @@
 import { listCartons, listPallets, updateOrderPallets } from '../../db/fulfilment';
-import { updateOrderColumns } from '../../db/orders';
+import { updateOrderColumns } from '../../../server/orders/queries';
 import type { StepResult } from '../../../shared/fulfilment';
 import type { AuthUser, ServiceContext } from '../../../server/core/context';
 import { refuseIfMissing, requireStatus, shippingBlockers, stagingBlockers } from './rules';

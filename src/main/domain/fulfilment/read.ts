@@ -6,12 +6,12 @@ import {
   listPallets,
   packedUnitsBySku,
 } from '../../db/fulfilment';
-import { findOrderForUser, listOrderItems } from '../../db/orders';
+import { findOrderForUser, listOrderItems } from '../../../server/orders/queries';
 import type { FulfilmentView } from '../../../shared/fulfilment';
 import type { AuthUser, ServiceContext } from '../../../server/core/context';
 import { notFound } from '../../../server/core/errors';
-import { isoUtc } from '../orders/details';
-import { ORDER_NOT_FOUND } from '../orders/find';
+import { isoUtc } from '../../../server/orders/details';
+import { ORDER_NOT_FOUND } from '../../../server/orders/find';
 import { blockersOfNextStep, needsPallets, nextStep } from './rules';
 import { cartonViews, lineViews, palletViews } from './views';
 

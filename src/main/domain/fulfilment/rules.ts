@@ -1,5 +1,5 @@
 import type { CartonRow, PalletRow } from '../../db/fulfilment';
-import type { OrderRow } from '../../db/orders';
+import type { OrderRow } from '../../../server/orders/queries';
 import type { FulfilmentStep } from '../../../shared/fulfilment';
 import type { OrderStatus } from '../../../shared/orders';
 import { shipToProblem } from '../../../shared/ship-to';

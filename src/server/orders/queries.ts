@@ -1,12 +1,12 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { AuthUser } from '../../server/core/context';
-import type { Db } from '../../server/db/database';
+import type { AuthUser } from '../core/context';
+import type { Db } from '../db/database';
 import type {
   OrderIdempotencyTable,
   OrderItemsTable,
   OrdersTable,
   TransactionsTable,
-} from '../../server/db/schema';
+} from '../db/schema';
 
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderItemRow = Selectable<OrderItemsTable>;

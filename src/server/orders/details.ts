@@ -1,15 +1,15 @@
-import type { Db } from '../../../server/db/database';
-import { findOrderDocument, orderDataVersion, type OrderDocument } from '../../db/order-reads';
+import type { Db } from '../db/database';
+import { findOrderDocument, orderDataVersion, type OrderDocument } from './read-queries';
 import {
   ORDER_DATE_FIELDS,
   ORDER_TIMESTAMP_FIELDS,
   type OrderDetails,
   type OrderItem,
   type Pallet,
-} from '../../../shared/orders';
-import type { AuthUser, ServiceContext } from '../../../server/core/context';
-import { notFound } from '../../../server/core/errors';
-import { facilitiesOf } from '../../../server/access/lookups';
+} from '../../shared/orders';
+import type { AuthUser, ServiceContext } from '../core/context';
+import { notFound } from '../core/errors';
+import { facilitiesOf } from '../access/lookups';
 
 /**
  * Whether the user sees an order: it sees the order's facility (its cached facility list, the

@@ -1,15 +1,15 @@
 import type { Updateable } from 'kysely';
-import type { Db } from '../../../server/db/database';
+import type { Db } from '../db/database';
 import {
   insertTransactionRow,
   listOrderItems,
   replaceOrderItems,
   updateOrderColumns,
-} from '../../db/orders';
-import type { OrdersTable } from '../../../server/db/schema';
-import { ITEM_EDITABLE_STATUSES, type UpdateOrderBody } from '../../../shared/orders';
-import type { AuthUser, ServiceContext } from '../../../server/core/context';
-import { conflict } from '../../../server/core/errors';
+} from './queries';
+import type { OrdersTable } from '../db/schema';
+import { ITEM_EDITABLE_STATUSES, type UpdateOrderBody } from '../../shared/orders';
+import type { AuthUser, ServiceContext } from '../core/context';
+import { conflict } from '../core/errors';
 import type { OrderWriteAnswer } from './create';
 import { findOrderToChange, isOneOf, refuseFinished } from './find';
 import { orderLogRow, type OrderTrail } from './log';

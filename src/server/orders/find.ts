@@ -1,9 +1,9 @@
-import type { Db } from '../../../server/db/database';
-import { findOrdersByPicksheet, type OrderRow, type PicksheetLookup } from '../../db/orders';
-import type { OrderStatus } from '../../../shared/orders';
-import { FINAL_STATUSES } from '../../../shared/orders';
-import type { AuthUser } from '../../../server/core/context';
-import { conflict, invalidRequest, notFound } from '../../../server/core/errors';
+import type { Db } from '../db/database';
+import { findOrdersByPicksheet, type OrderRow, type PicksheetLookup } from './queries';
+import type { OrderStatus } from '../../shared/orders';
+import { FINAL_STATUSES } from '../../shared/orders';
+import type { AuthUser } from '../core/context';
+import { conflict, invalidRequest, notFound } from '../core/errors';
 import { INVALID_BODY } from './validation';
 
 export const ORDER_NOT_FOUND = 'Order not found';

@@ -1,19 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { BOL_MAX_FILE_BYTES, type BolBody, type BolVersion } from '../../../shared/orders';
+import { BOL_MAX_FILE_BYTES, type BolBody, type BolVersion } from '../../shared/orders';
 import {
   findBolVersion,
   listBolVersions,
   recordBolUpload,
   type BolVersionRow,
   type OrderBolFacts,
-} from '../../db/order-bol';
-import { findOrderForUser } from '../../db/orders';
-import type { TransactionsTable } from '../../../server/db/schema';
-import { contentDisposition, sanitiseFileName } from '../../documents/file-name';
-import { PdfChecker } from '../../documents/pdf-check';
-import { readDocument, storeDocument } from '../../../server/core/file-store';
-import type { AuthUser, ServiceContext } from '../../../server/core/context';
-import { conflict, DomainError, invalidRequest, notFound } from '../../../server/core/errors';
+} from './bol-queries';
+import { findOrderForUser } from './queries';
+import type { TransactionsTable } from '../db/schema';
+import { contentDisposition, sanitiseFileName } from '../../main/documents/file-name';
+import { PdfChecker } from '../../main/documents/pdf-check';
+import { readDocument, storeDocument } from '../core/file-store';
+import type { AuthUser, ServiceContext } from '../core/context';
+import { conflict, DomainError, invalidRequest, notFound } from '../core/errors';
 
 /** The interface's messages for endpoint 7. */
 export const BOL_MESSAGES = {

@@ -1,6 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
-import type { Database } from '../../server/db/schema';
-import type { OrderActivityTable } from './schema-fulfilment';
+import type { Database } from '../db/schema';
+import type { OrderActivityTable } from '../../main/db/schema-fulfilment';
 
 export type ActivityRow = Insertable<OrderActivityTable>;
 

@@ -1,6 +1,6 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { Db } from '../../server/db/database';
-import type { OrderBolVersionsTable, OrdersTable, TransactionsTable } from '../../server/db/schema';
+import type { Db } from '../db/database';
+import type { OrderBolVersionsTable, OrdersTable, TransactionsTable } from '../db/schema';
 
 export type BolVersionRow = Selectable<OrderBolVersionsTable> & {
   uploaded_by_email: string | null;

@@ -5,10 +5,10 @@ import {
   createOrderHeadersSchema,
   orderIdDataSchema,
   updateOrderBodySchema,
-} from '../../../shared/orders';
-import { changeOrderFacility } from '../../domain/orders/change-facility';
-import { createOrder, type OrderWriteAnswer } from '../../domain/orders/create';
-import { updateOrder } from '../../domain/orders/update';
+} from '../../shared/orders';
+import { changeOrderFacility } from './change-facility';
+import { createOrder, type OrderWriteAnswer } from './create';
+import { updateOrder } from './update';
 import {
   INVALID_BODY,
   parseChangeFacilityBody,
@@ -16,14 +16,14 @@ import {
   parseIdempotencyKey,
   parseUpdateBody,
   PICKSHEET_REQUIRED,
-} from '../../domain/orders/validation';
-import type { ServiceContext } from '../../../server/core/context';
-import { isDiskFull } from '../../../server/db/storage-status';
-import { diskFull, DomainError } from '../../../server/core/errors';
-import { recordOrderFailure, type OrderAction, type OrderTrail } from '../../domain/orders/log';
-import { envelopeOf, httpStatusOf } from '../../../server/http/errors';
-import { errorEnvelopeSchema, successEnvelope } from '../../../server/http/openapi-schemas';
-import { userOf, type RouteDef, type RouteRequest } from '../../../server/http/route-def';
+} from './validation';
+import type { ServiceContext } from '../core/context';
+import { isDiskFull } from '../db/storage-status';
+import { diskFull, DomainError } from '../core/errors';
+import { recordOrderFailure, type OrderAction, type OrderTrail } from './log';
+import { envelopeOf, httpStatusOf } from '../http/errors';
+import { errorEnvelopeSchema, successEnvelope } from '../http/openapi-schemas';
+import { userOf, type RouteDef, type RouteRequest } from '../http/route-def';
 
 /** Bodies of up to 1000 lines with trackers need more than the default limit. */
 const ORDER_BODY_LIMIT = 4 * 1024 * 1024;

@@ -3,12 +3,12 @@ import {
   orderIdParamsSchema,
   orderListPageSchema,
   orderListQuerySchema,
-} from '../../../shared/orders';
-import { orderDetailsJson } from '../../domain/orders/details';
-import { orderList } from '../../domain/orders/list';
-import { errorEnvelopeSchema, successEnvelope } from '../../../server/http/openapi-schemas';
-import { parseOr } from '../../../server/http/parse';
-import { userOf, type RouteDef } from '../../../server/http/route-def';
+} from '../../shared/orders';
+import { orderDetailsJson } from './details';
+import { orderList } from './list';
+import { errorEnvelopeSchema, successEnvelope } from '../http/openapi-schemas';
+import { parseOr } from '../http/parse';
+import { userOf, type RouteDef } from '../http/route-def';
 
 export const orderReadRoutes: RouteDef[] = [
   {

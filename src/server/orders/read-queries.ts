@@ -1,13 +1,13 @@
 import { sql, type CompiledQuery } from 'kysely';
 import { FINAL_STATUSES, ORDER_TIMESTAMP_FIELDS, type DueFilter } from '../../shared/orders';
-import type { Db } from '../../server/db/database';
+import type { Db } from '../db/database';
 import type {
   CartonsTable,
   OrderItemsTable,
   OrdersTable,
   OrderStatusValue,
   PalletsTable,
-} from '../../server/db/schema';
+} from '../db/schema';
 
 /*
  * Order details are polled in tight loops by local integrations (issue 11). Materialising rows

@@ -5,11 +5,11 @@ import {
   bolVersionListSchema,
   bolVersionParamsSchema,
   orderIdParamsSchema,
-} from '../../../shared/orders';
-import { BOL_MESSAGES, bolFile, bolHistory, uploadBillOfLading } from '../../domain/orders/bol';
-import { errorEnvelopeSchema, successEnvelope } from '../../../server/http/openapi-schemas';
-import { parseOr } from '../../../server/http/parse';
-import { userOf, type RouteDef } from '../../../server/http/route-def';
+} from '../../shared/orders';
+import { BOL_MESSAGES, bolFile, bolHistory, uploadBillOfLading } from './bol';
+import { errorEnvelopeSchema, successEnvelope } from '../http/openapi-schemas';
+import { parseOr } from '../http/parse';
+import { userOf, type RouteDef } from '../http/route-def';
 
 /**
  * The upload's own body limit: the base64 of a 10 MB PDF (4/3 of it) plus room for the other

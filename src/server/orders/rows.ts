@@ -1,13 +1,13 @@
 import type { Insertable, Updateable } from 'kysely';
-import type { OrderItemRow } from '../../db/orders';
-import type { OrderItemsTable, OrdersTable } from '../../../server/db/schema';
+import type { OrderItemRow } from './queries';
+import type { OrderItemsTable, OrdersTable } from '../db/schema';
 import type {
   AddressData,
   CreateOrderItem,
   OrderDates,
   UpdateOrderItem,
-} from '../../../shared/orders';
-import { ORDER_DATE_FIELDS } from '../../../shared/orders';
+} from '../../shared/orders';
+import { ORDER_DATE_FIELDS } from '../../shared/orders';
 
 type NewItemRow = Omit<Insertable<OrderItemsTable>, 'order_id'>;
 

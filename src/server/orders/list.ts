@@ -3,12 +3,12 @@ import {
   listOrders,
   type OrderListFilter,
   type OrderListRow,
-} from '../../db/order-reads';
-import type { OrderListItem, OrderListPage, OrderListQuery } from '../../../shared/orders';
-import { localDay } from '../../../shared/inventory';
-import { shipByDate, shipByStatus } from '../../../shared/ship-by';
-import type { AuthUser, ServiceContext } from '../../../server/core/context';
-import { facilitiesOf } from '../../../server/access/lookups';
+} from './read-queries';
+import type { OrderListItem, OrderListPage, OrderListQuery } from '../../shared/orders';
+import { localDay } from '../../shared/inventory';
+import { shipByDate, shipByStatus } from '../../shared/ship-by';
+import type { AuthUser, ServiceContext } from '../core/context';
+import { facilitiesOf } from '../access/lookups';
 
 function listItemView(row: OrderListRow, today: string): OrderListItem {
   const shipBy = shipByDate(row);

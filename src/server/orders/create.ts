@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { Db } from '../../../server/db/database';
-import { findVisibleFacility } from '../../../server/access/lookup-queries';
-import { brandWorksAt } from '../../../server/inventory/queries';
+import type { Db } from '../db/database';
+import { findVisibleFacility } from '../access/lookup-queries';
+import { brandWorksAt } from '../inventory/queries';
 import {
   findIdempotentAnswer,
   insertIdempotentAnswer,
@@ -9,10 +9,10 @@ import {
   insertTransactionRow,
   picksheetTaken,
   retailerConnected,
-} from '../../db/orders';
-import type { CreateOrderBody, OrderIdData } from '../../../shared/orders';
-import type { AuthUser, ServiceContext } from '../../../server/core/context';
-import { conflict, DomainError, invalidRequest } from '../../../server/core/errors';
+} from './queries';
+import type { CreateOrderBody, OrderIdData } from '../../shared/orders';
+import type { AuthUser, ServiceContext } from '../core/context';
+import { conflict, DomainError, invalidRequest } from '../core/errors';
 import { orderLogRow, type OrderTrail } from './log';
 import { addressColumns, createItemRows, dateColumns, textColumns } from './rows';
 import { CREATE_FAILED_PREFIX } from './validation';

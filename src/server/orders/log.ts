@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely';
-import { insertTransactionRow } from '../../db/orders';
-import type { TransactionsTable } from '../../../server/db/schema';
-import type { ServiceContext } from '../../../server/core/context';
+import { insertTransactionRow } from './queries';
+import type { TransactionsTable } from '../db/schema';
+import type { ServiceContext } from '../core/context';
 
 /**
  * Transaction-log action codes of order writes (the interface's filter codes): a create is

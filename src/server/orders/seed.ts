@@ -6,16 +6,16 @@ import {
   otherOrderWithPicksheet,
   replaceSeedOrder,
   type SeedOrderRows,
-} from '../../db/order-seed-writes';
-import type { Database } from '../../../server/db/schema';
+} from './seed-queries';
+import type { Database } from '../db/schema';
 import {
   SEED_ORDER_IDENTIFIER_FIELDS,
   SEED_ORDER_TIMESTAMP_FIELDS,
   type SeedOrder,
-} from '../../../shared/order-seed';
-import { PACKING_SLIP_METRIC } from '../../../shared/fulfilment-activity';
-import { ORDER_DATE_FIELDS } from '../../../shared/orders';
-import { SeedError } from '../seed-support';
+} from '../../shared/order-seed';
+import { PACKING_SLIP_METRIC } from '../../shared/fulfilment-activity';
+import { ORDER_DATE_FIELDS } from '../../shared/orders';
+import { SeedError } from '../../main/domain/seed-support';
 import { createItemRows, ORDER_TEXT_FIELDS } from './rows';
 
 /**

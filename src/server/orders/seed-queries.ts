@@ -1,5 +1,5 @@
 import type { Insertable, Kysely } from 'kysely';
-import { insertActivity, replaceOrderActivity, type ActivityRow } from './activity';
+import { insertActivity, replaceOrderActivity, type ActivityRow } from './activity-queries';
 import type {
   CartonSkusTable,
   CartonsTable,
@@ -7,7 +7,7 @@ import type {
   OrderItemsTable,
   OrdersTable,
   PalletsTable,
-} from '../../server/db/schema';
+} from '../db/schema';
 
 type Trx = Kysely<Database>;
 

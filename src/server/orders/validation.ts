@@ -4,8 +4,8 @@ import {
   createOrderBodySchema,
   IDEMPOTENCY_KEY_PATTERN,
   updateOrderBodySchema,
-} from '../../../shared/orders';
-import { invalidRequest } from '../../../server/core/errors';
+} from '../../shared/orders';
+import { invalidRequest } from '../core/errors';
 
 export const CREATE_FAILED_PREFIX = 'Failed to create order: ';
 export const PICKSHEET_REQUIRED = `${CREATE_FAILED_PREFIX}picksheet_code is required`;

@@ -1,14 +1,14 @@
-import { brandWorksAt } from '../../../server/inventory/queries';
-import { findVisibleFacility } from '../../../server/access/lookup-queries';
+import { brandWorksAt } from '../inventory/queries';
+import { findVisibleFacility } from '../access/lookup-queries';
 import {
   insertTransactionRow,
   picksheetTaken,
   retailerConnected,
   updateOrderColumns,
-} from '../../db/orders';
-import { MOVABLE_STATUSES, type ChangeFacilityBody } from '../../../shared/orders';
-import type { AuthUser, ServiceContext } from '../../../server/core/context';
-import { conflict, invalidRequest } from '../../../server/core/errors';
+} from './queries';
+import { MOVABLE_STATUSES, type ChangeFacilityBody } from '../../shared/orders';
+import type { AuthUser, ServiceContext } from '../core/context';
+import { conflict, invalidRequest } from '../core/errors';
 import type { OrderWriteAnswer } from './create';
 import { findOrderToChange, isOneOf, refuseFinished } from './find';
 import { orderLogRow, type OrderTrail } from './log';
