@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../src/server/db/schema';
 import type { AuthUser } from '../src/server/core/context';
-import { recordAction } from '../src/main/domain/fulfilment/actions';
+import { recordAction } from '../src/server/fulfilment/actions';
 import { startService, type RunningService } from '../src/server/http/server';
 import {
   DEMO_EMAIL,

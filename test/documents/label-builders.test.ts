@@ -11,7 +11,7 @@ import {
 } from '../../src/main/documents/label-model';
 import { winAnsi } from '../../src/main/documents/pdf-kit';
 import { gs1CheckDigit, ssccProblem } from '../../src/main/documents/sscc-check';
-import { isValidSscc } from '../../src/main/domain/fulfilment/sscc';
+import { isValidSscc } from '../../src/server/fulfilment/sscc';
 import { LABEL_PRINT_METRICS } from '../../src/shared/fulfilment-activity';
 import { loadPdf, pageOperators, pageText, sscc } from './fixtures';
 

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import demoWorkspace from '../../resources/demo-workspace.json';
-import { isValidSscc } from '../../src/main/domain/fulfilment/sscc';
+import { isValidSscc } from '../../src/server/fulfilment/sscc';
 import { parseSeedBundle } from '../../src/main/domain/seed';
 
 const bundle = parseSeedBundle(demoWorkspace);

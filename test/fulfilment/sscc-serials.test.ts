@@ -7,7 +7,7 @@ import { defaultDeliveryPolicy } from '../../src/server/inventory/transmission/t
 import { openDatabase } from '../../src/server/db/database';
 import type { ServiceContext } from '../../src/server/core/context';
 import { importDemoWorkspace } from '../../src/main/domain/demo';
-import { isValidSscc } from '../../src/main/domain/fulfilment/sscc';
+import { isValidSscc } from '../../src/server/fulfilment/sscc';
 import { importSeedBundle } from '../../src/main/domain/seed';
 import { buildApp } from '../../src/server/http/app';
 import type { StepResult } from '../../src/shared/fulfilment';

@@ -1,5 +1,5 @@
 /**
- * SSCC-18 (src/main/domain/fulfilment/sscc.ts): the GS1 mod-10 check digit and the layout
+ * SSCC-18 (src/server/fulfilment/sscc.ts): the GS1 mod-10 check digit and the layout
  * (extension digit, company prefix, serial reference, check digit), as properties.
  */
 import fc from 'fast-check';
@@ -9,7 +9,7 @@ import {
   gs1CheckDigit,
   isValidSscc,
   serialCapacity,
-} from '../../src/main/domain/fulfilment/sscc';
+} from '../../src/server/fulfilment/sscc';
 
 const RUNS = { numRuns: 300 };
 const prefixArb = fc.stringMatching(/^\d{7,10}$/);

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { expectError } from '../api/envelope';
-import { isValidSscc } from '../../src/main/domain/fulfilment/sscc';
+import { isValidSscc } from '../../src/server/fulfilment/sscc';
 import type { FulfilmentView, StepResult } from '../../src/shared/fulfilment';
 import { dataOf, fulfilmentService, ORDERS, PREFIX_B1, SHIP_TO } from './support';
 

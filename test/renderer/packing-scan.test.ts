@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSscc } from '../../src/main/domain/fulfilment/sscc';
+import { buildSscc } from '../../src/server/fulfilment/sscc';
 import type { FulfilmentView } from '../../src/shared/fulfilment';
 import { commandOfKey } from '../../src/renderer/src/screens/packing/packingKeys';
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NO_SERIALS_LEFT_MESSAGE } from '../../src/main/domain/fulfilment/sscc';
+import { NO_SERIALS_LEFT_MESSAGE } from '../../src/server/fulfilment/sscc';
 import { api, closedAfterEach, DEVICES, signIn, starters, syncUntilQuiet } from './helpers/cluster';
 
 const running = closedAfterEach();

@@ -1,7 +1,7 @@
 import type { ServiceContext } from '../../server/core/context';
 import { z } from 'zod';
-import { leaseSerialBlock } from '../db/fulfilment';
-import { serialCapacity } from '../domain/fulfilment/sscc';
+import { leaseSerialBlock } from '../../server/fulfilment/queries';
+import { serialCapacity } from '../../server/fulfilment/sscc';
 import { conflict, DomainError, invalidRequest, notFound } from '../../server/core/errors';
 import { SYNC_PROTOCOL_VERSION } from '../../shared/sync';
 import { applyPush } from './central-apply';

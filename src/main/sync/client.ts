@@ -6,7 +6,7 @@ import type { ChangeCapture } from './capture';
 import { crashPoint } from './crash';
 import { applyPullPage } from './local-apply';
 import { documentPath, readDocument, sha256Of, storeDocument } from '../../server/core/file-store';
-import { serialsLeft } from '../db/fulfilment';
+import { serialsLeft } from '../../server/fulfilment/queries';
 import { noteWriteFailure, storageStatusOf } from '../../server/db/storage-status';
 import { reportQuietly } from '../../server/inventory/transmission/outbox-drainer';
 import { filesOfMutation, missingFiles, type MutationFile } from './files';

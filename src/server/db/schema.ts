@@ -1,7 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { BillingTables } from '../../main/db/schema-billing';
 import type { ClaimsTables } from '../../main/db/schema-claims';
-import type { FulfilmentTables } from '../../main/db/schema-fulfilment';
+import type { FulfilmentTables } from '../fulfilment/tables';
 import type { SyncTables } from '../../main/db/schema-sync';
 import type { TransactionsSearchTables } from '../../main/db/schema-transactions-search';
 

@@ -4,7 +4,7 @@ import { authRoutes } from '../access/auth-routes';
 import { billingRoutes } from '../../main/service/routes/billing';
 import { claimRoutes } from '../../main/service/routes/claims';
 import { documentRoutes } from '../../main/service/routes/documents';
-import { fulfilmentRoutes } from '../../main/service/routes/fulfilment';
+import { fulfilmentRoutes } from '../fulfilment/routes';
 import { healthRoutes } from './health-routes';
 import { inventoryRoutes } from '../inventory/routes';
 import { inventoryConnectionRoutes } from '../inventory/connection-routes';

@@ -1,6 +1,6 @@
 import { findBrand, hasAdminGrantInOrganization } from '../../../server/inventory/queries';
 import { listActionPrices, listPrices, replacePrices, type PriceRows } from '../../db/billing';
-import { findVisibleBrand } from '../../db/fulfilment';
+import { findVisibleBrand } from '../../../server/fulfilment/queries';
 import type { Db } from '../../../server/db/database';
 import {
   centsToDollars,

@@ -1,8 +1,8 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
-import type { AuthUser } from '../../server/core/context';
-import type { Db } from '../../server/db/database';
-import { visibleFacilitiesQuery } from '../../server/access/lookup-queries';
-import type { CartonSkusTable, CartonsTable, PalletsTable } from '../../server/db/schema';
+import type { AuthUser } from '../core/context';
+import type { Db } from '../db/database';
+import { visibleFacilitiesQuery } from '../access/lookup-queries';
+import type { CartonSkusTable, CartonsTable, PalletsTable } from '../db/schema';
 
 /** SQL of the fulfilment steps (domain/fulfilment). Every function runs in the caller's transaction. */
 

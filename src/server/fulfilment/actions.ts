@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { insertActivity } from '../../../server/orders/activity-queries';
-import { findCarton, findPallet } from '../../db/fulfilment';
-import type { RecordActionBody } from '../../../shared/fulfilment';
-import type { AuthUser, ServiceContext } from '../../../server/core/context';
-import { notFound } from '../../../server/core/errors';
+import { insertActivity } from '../orders/activity-queries';
+import { findCarton, findPallet } from './queries';
+import type { RecordActionBody } from '../../shared/fulfilment';
+import type { AuthUser, ServiceContext } from '../core/context';
+import { notFound } from '../core/errors';
 import { CARTON_NOT_FOUND } from './packing';
 import { PALLET_NOT_FOUND } from './pallets';
 import { runStep, type StepTrail } from './step';

@@ -5,13 +5,13 @@ import {
   listOrderActivity,
   listPallets,
   packedUnitsBySku,
-} from '../../db/fulfilment';
-import { findOrderForUser, listOrderItems } from '../../../server/orders/queries';
-import type { FulfilmentView } from '../../../shared/fulfilment';
-import type { AuthUser, ServiceContext } from '../../../server/core/context';
-import { notFound } from '../../../server/core/errors';
-import { isoUtc } from '../../../server/orders/details';
-import { ORDER_NOT_FOUND } from '../../../server/orders/find';
+} from './queries';
+import { findOrderForUser, listOrderItems } from '../orders/queries';
+import type { FulfilmentView } from '../../shared/fulfilment';
+import type { AuthUser, ServiceContext } from '../core/context';
+import { notFound } from '../core/errors';
+import { isoUtc } from '../orders/details';
+import { ORDER_NOT_FOUND } from '../orders/find';
 import { blockersOfNextStep, needsPallets, nextStep } from './rules';
 import { cartonViews, lineViews, palletViews } from './views';
 

@@ -1,9 +1,9 @@
-import { hasAdminGrant } from '../../../server/inventory/queries';
-import { findVisibleBrand, setBrandGs1Prefix } from '../../db/fulfilment';
-import type { Gs1PrefixBody } from '../../../shared/fulfilment';
-import type { AuthUser, ServiceContext } from '../../../server/core/context';
-import { forbidden, notFound } from '../../../server/core/errors';
-import { requireCentralWrite } from '../../sync/runtime';
+import { hasAdminGrant } from '../inventory/queries';
+import { findVisibleBrand, setBrandGs1Prefix } from './queries';
+import type { Gs1PrefixBody } from '../../shared/fulfilment';
+import type { AuthUser, ServiceContext } from '../core/context';
+import { forbidden, notFound } from '../core/errors';
+import { requireCentralWrite } from '../../main/sync/runtime';
 
 export const BRAND_NOT_FOUND = 'Brand not found';
 

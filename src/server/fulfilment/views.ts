@@ -1,11 +1,11 @@
-import type { CartonRow, CartonSkuRow, PalletRow } from '../../db/fulfilment';
-import type { OrderItemRow } from '../../../server/orders/queries';
+import type { CartonRow, CartonSkuRow, PalletRow } from './queries';
+import type { OrderItemRow } from '../orders/queries';
 import type {
   FulfilmentCarton,
   FulfilmentLine,
   FulfilmentPallet,
-} from '../../../shared/fulfilment';
-import { isoUtc } from '../../../server/orders/details';
+} from '../../shared/fulfilment';
+import { isoUtc } from '../orders/details';
 
 /** Cartons, pallets and lines as the packing screen and the step answers show them. */
 

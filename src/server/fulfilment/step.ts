@@ -1,9 +1,9 @@
-import type { Db } from '../../../server/db/database';
-import { findOrderForUser, insertTransactionRow, type OrderRow } from '../../../server/orders/queries';
-import type { StepResult } from '../../../shared/fulfilment';
-import type { AuthUser, ServiceContext } from '../../../server/core/context';
-import { notFound } from '../../../server/core/errors';
-import { ORDER_NOT_FOUND } from '../../../server/orders/find';
+import type { Db } from '../db/database';
+import { findOrderForUser, insertTransactionRow, type OrderRow } from '../orders/queries';
+import type { StepResult } from '../../shared/fulfilment';
+import type { AuthUser, ServiceContext } from '../core/context';
+import { notFound } from '../core/errors';
+import { ORDER_NOT_FOUND } from '../orders/find';
 import {
   FULFILMENT_ACTIONS,
   stepLogRow,

@@ -6,11 +6,11 @@ import {
   insertPallet,
   listCartons,
   setCartonsPallet,
-} from '../../db/fulfilment';
-import { updateOrderColumns } from '../../../server/orders/queries';
-import type { CreatePalletBody, MoveCartonBody, StepResult } from '../../../shared/fulfilment';
-import type { AuthUser, ServiceContext } from '../../../server/core/context';
-import { conflict, notFound } from '../../../server/core/errors';
+} from './queries';
+import { updateOrderColumns } from '../orders/queries';
+import type { CreatePalletBody, MoveCartonBody, StepResult } from '../../shared/fulfilment';
+import type { AuthUser, ServiceContext } from '../core/context';
+import { conflict, notFound } from '../core/errors';
 import { requireStatus } from './rules';
 import { allocateSscc } from './sscc';
 import { runStep, type StepScope, type StepTrail } from './step';

@@ -17,19 +17,19 @@ import {
   recordedActionSchema,
   scanUnitBodySchema,
   stepResultSchema,
-} from '../../../shared/fulfilment';
-import { orderIdParamsSchema } from '../../../shared/orders';
-import type { AuthUser, ServiceContext } from '../../../server/core/context';
-import { DomainError } from '../../../server/core/errors';
-import { recordAction } from '../../domain/fulfilment/actions';
-import { gs1PrefixOf, setGs1Prefix } from '../../domain/fulfilment/gs1-prefix';
+} from '../../shared/fulfilment';
+import { orderIdParamsSchema } from '../../shared/orders';
+import type { AuthUser, ServiceContext } from '../core/context';
+import { DomainError } from '../core/errors';
+import { recordAction } from './actions';
+import { gs1PrefixOf, setGs1Prefix } from './gs1-prefix';
 import {
   FULFILMENT_ACTIONS,
   recordStepFailure,
   type FulfilmentAction,
   type StepIds,
   type StepTrail,
-} from '../../domain/fulfilment/log';
+} from './log';
 import {
   closeCarton,
   completePacking,
@@ -38,21 +38,21 @@ import {
   reopenPacking,
   scanUnit,
   unpackCarton,
-} from '../../domain/fulfilment/packing';
-import { createPallet, deletePallet, moveCarton } from '../../domain/fulfilment/pallets';
+} from './packing';
+import { createPallet, deletePallet, moveCarton } from './pallets';
 import {
   cancelOrder,
   loadOrder,
   shipOrder,
   stageOrder,
   startPicking,
-} from '../../domain/fulfilment/progress';
-import { fulfilmentView } from '../../domain/fulfilment/read';
-import type { StepAnswer } from '../../domain/fulfilment/step';
-import { envelopeOf, httpStatusOf } from '../../../server/http/errors';
-import { errorEnvelopeSchema, successEnvelope } from '../../../server/http/openapi-schemas';
-import { parseOr } from '../../../server/http/parse';
-import { userOf, type RouteDef, type RouteRequest } from '../../../server/http/route-def';
+} from './progress';
+import { fulfilmentView } from './read';
+import type { StepAnswer } from './step';
+import { envelopeOf, httpStatusOf } from '../http/errors';
+import { errorEnvelopeSchema, successEnvelope } from '../http/openapi-schemas';
+import { parseOr } from '../http/parse';
+import { userOf, type RouteDef, type RouteRequest } from '../http/route-def';
 
 /*
  * Fulfilment on the floor (DESIGN.md, Fulfilment): the steps that take an order from Open to

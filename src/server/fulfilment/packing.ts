@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { insertActivity } from '../../../server/orders/activity-queries';
+import { insertActivity } from '../orders/activity-queries';
 import {
   countCartonUnits,
   deleteCarton,
@@ -16,8 +16,8 @@ import {
   updateCarton,
   updateCartonSku,
   type CartonRow,
-} from '../../db/fulfilment';
-import { listOrderItems, updateOrderColumns, type OrderItemRow } from '../../../server/orders/queries';
+} from './queries';
+import { listOrderItems, updateOrderColumns, type OrderItemRow } from '../orders/queries';
 import {
   PACKING_COMPLETE,
   type CloseCartonBody,
@@ -26,9 +26,9 @@ import {
   type PackCartonBody,
   type ScanUnitBody,
   type StepResult,
-} from '../../../shared/fulfilment';
-import type { AuthUser, ServiceContext } from '../../../server/core/context';
-import { conflict, invalidRequest, notFound } from '../../../server/core/errors';
+} from '../../shared/fulfilment';
+import type { AuthUser, ServiceContext } from '../core/context';
+import { conflict, invalidRequest, notFound } from '../core/errors';
 import { requireOpenPallet } from './pallets';
 import { packingBlockers, refuseIfMissing, requireStatus } from './rules';
 import { allocateSscc } from './sscc';

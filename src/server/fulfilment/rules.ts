@@ -1,9 +1,9 @@
-import type { CartonRow, PalletRow } from '../../db/fulfilment';
-import type { OrderRow } from '../../../server/orders/queries';
-import type { FulfilmentStep } from '../../../shared/fulfilment';
-import type { OrderStatus } from '../../../shared/orders';
-import { shipToProblem } from '../../../shared/ship-to';
-import { conflict } from '../../../server/core/errors';
+import type { CartonRow, PalletRow } from './queries';
+import type { OrderRow } from '../orders/queries';
+import type { FulfilmentStep } from '../../shared/fulfilment';
+import type { OrderStatus } from '../../shared/orders';
+import { shipToProblem } from '../../shared/ship-to';
+import { conflict } from '../core/errors';
 import { plural } from './views';
 
 /**

@@ -1,4 +1,4 @@
-import type { Db } from '../../../server/db/database';
+import type { Db } from '../db/database';
 import {
   findBrandForSscc,
   highestStoredSerial,
@@ -7,9 +7,9 @@ import {
   takeBlockSerial,
   takeSsccSerial,
   workstationDeviceId,
-} from '../../db/fulfilment';
-import { conflict } from '../../../server/core/errors';
-import { gs1CheckDigit, isValidSscc } from '../../../shared/sscc';
+} from './queries';
+import { conflict } from '../core/errors';
+import { gs1CheckDigit, isValidSscc } from '../../shared/sscc';
 
 // The check digit and validity are pure and shared with the UI (src/shared/sscc.ts).
 export { gs1CheckDigit, isValidSscc };

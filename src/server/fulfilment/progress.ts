@@ -1,7 +1,7 @@
-import { listCartons, listPallets, updateOrderPallets } from '../../db/fulfilment';
-import { updateOrderColumns } from '../../../server/orders/queries';
-import type { StepResult } from '../../../shared/fulfilment';
-import type { AuthUser, ServiceContext } from '../../../server/core/context';
+import { listCartons, listPallets, updateOrderPallets } from './queries';
+import { updateOrderColumns } from '../orders/queries';
+import type { StepResult } from '../../shared/fulfilment';
+import type { AuthUser, ServiceContext } from '../core/context';
 import { refuseIfMissing, requireStatus, shippingBlockers, stagingBlockers } from './rules';
 import { runStep, type StepTrail } from './step';
 

@@ -1,8 +1,8 @@
 import type { Insertable } from 'kysely';
-import { insertTransactionRow } from '../../../server/orders/queries';
-import type { TransactionsTable } from '../../../server/db/schema';
-import type { ServiceContext } from '../../../server/core/context';
-import { logRowOutcome, type LogOutcome } from '../../../server/orders/log';
+import { insertTransactionRow } from '../orders/queries';
+import type { TransactionsTable } from '../db/schema';
+import type { ServiceContext } from '../core/context';
+import { logRowOutcome, type LogOutcome } from '../orders/log';
 
 /**
  * The fulfilment steps, each with its transaction-log action code, label, HTTP method and path,
