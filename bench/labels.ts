@@ -6,10 +6,10 @@
 import { cpus, loadavg } from 'node:os';
 import { openDatabase } from '../src/server/db/database';
 import { importSeedBundle } from '../src/main/domain/seed';
-import { buildLabelsPdf } from '../src/main/documents/label-pdf';
-import { buildLabelsZpl } from '../src/main/documents/label-zpl';
-import type { LabelRequest, LabelUnit } from '../src/main/documents/label-model';
-import { gs1CheckDigit } from '../src/main/documents/sscc-check';
+import { buildLabelsPdf } from '../src/server/documents/label-pdf';
+import { buildLabelsZpl } from '../src/server/documents/label-zpl';
+import type { LabelRequest, LabelUnit } from '../src/server/documents/label-model';
+import { gs1CheckDigit } from '../src/server/documents/sscc-check';
 import { buildApp } from '../src/server/http/app';
 import { BENCH_EMAIL, BENCH_PASSWORD, benchBundle, ids } from './fixtures';
 import { benchContext, injectedAuthorization } from './in-process';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cartonRows } from '../../src/main/documents/pdf-flow';
+import { cartonRows } from '../../src/server/documents/pdf-flow';
 
 describe('cartonRows (the carton tables of the packing slip and the compliance report)', () => {
   it("puts the carton's own cells on its first SKU line only", () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { complianceReportPdf } from '../../src/main/domain/documents/compliance';
+import { complianceReportPdf } from '../../src/server/documents/compliance';
 import { complianceReportSchema } from '../../src/shared/documents';
 import { expectError, expectNoLeak } from '../api/envelope';
 import { bolVersionRow } from '../orders/bol-support';
@@ -9,8 +9,8 @@ import { documentsBundle, loadPdf, orderId, pageText, sscc } from './fixtures';
 
 /** Lets a test make the PDF builder fail, to see endpoint 16's failure shape. */
 const failure = vi.hoisted(() => ({ message: null as string | null }));
-vi.mock('../../src/main/documents/compliance-pdf', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../src/main/documents/compliance-pdf')>();
+vi.mock('../../src/server/documents/compliance-pdf', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../src/server/documents/compliance-pdf')>();
   return {
     ...real,
     buildCompliancePdf: (...args: Parameters<typeof real.buildCompliancePdf>) => {

@@ -5,7 +5,7 @@ import {
   type ComplianceFacts,
   type ComplianceRule,
   type RuleResult,
-} from '../../src/main/domain/documents/compliance-rules';
+} from '../../src/server/documents/compliance-rules';
 import { sscc } from './fixtures';
 
 const NOW = new Date('2026-01-20T12:00:00.000Z');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { documentDate, documentTime } from '../../src/main/documents/document-time';
+import { documentDate, documentTime } from '../../src/server/documents/document-time';
 
 describe('times on printed documents', () => {
   it('prints an instant to the minute in the install’s zone, naming the zone', () => {

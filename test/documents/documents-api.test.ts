@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { connect } from 'node:net';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { PRINTER_FAILED_MESSAGE } from '../../src/main/documents/label-printer';
+import { PRINTER_FAILED_MESSAGE } from '../../src/server/documents/label-printer';
 import { expectError } from '../api/envelope';
 import { movableClock } from '../helpers/clock';
 import { installAdmin } from '../helpers/fixtures';

@@ -1,6 +1,6 @@
 /** Seeded orders for the document tests: labels, packing slip, printer, compliance report. */
 import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream, type PDFPage } from 'pdf-lib';
-import { gs1CheckDigit } from '../../src/main/documents/sscc-check';
+import { gs1CheckDigit } from '../../src/server/documents/sscc-check';
 import { id, ordersBundle } from '../helpers/fixtures';
 
 export const orderId = (n: number) => `0d000000-0000-4000-8000-${String(n).padStart(12, '0')}`;

@@ -1,16 +1,16 @@
 import bwipjs from 'bwip-js/node';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildLabelsPdf } from '../../src/main/documents/label-pdf';
-import { buildLabelsZpl, zplFieldData } from '../../src/main/documents/label-zpl';
+import { buildLabelsPdf } from '../../src/server/documents/label-pdf';
+import { buildLabelsZpl, zplFieldData } from '../../src/server/documents/label-zpl';
 import {
   labelMetric,
   ssccDigitalLink,
   type LabelRequest,
   type LabelUnit,
-} from '../../src/main/documents/label-model';
-import { winAnsi } from '../../src/main/documents/pdf-kit';
-import { gs1CheckDigit, ssccProblem } from '../../src/main/documents/sscc-check';
+} from '../../src/server/documents/label-model';
+import { winAnsi } from '../../src/server/documents/pdf-kit';
+import { gs1CheckDigit, ssccProblem } from '../../src/server/documents/sscc-check';
 import { isValidSscc } from '../../src/server/fulfilment/sscc';
 import { LABEL_PRINT_METRICS } from '../../src/shared/fulfilment-activity';
 import { loadPdf, pageOperators, pageText, sscc } from './fixtures';

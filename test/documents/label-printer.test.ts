@@ -6,8 +6,8 @@ import {
   PrinterSendError,
   sendToPrinter,
   type PrinterNetwork,
-} from '../../src/main/documents/label-printer';
-import { forbiddenPrinterAddress } from '../../src/main/documents/printer-address';
+} from '../../src/server/documents/label-printer';
+import { forbiddenPrinterAddress } from '../../src/server/documents/printer-address';
 import { refusedPort, startLoopbackPrinter, type LoopbackPrinter } from './printer-loopback';
 
 let printer: LoopbackPrinter | undefined;

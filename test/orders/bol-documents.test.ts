@@ -13,8 +13,8 @@ import {
   contentDisposition,
   MAX_FILE_NAME_LENGTH,
   sanitiseFileName,
-} from '../../src/main/documents/file-name';
-import { defaultPdfCheckerOptions, PdfChecker } from '../../src/main/documents/pdf-check';
+} from '../../src/server/documents/file-name';
+import { defaultPdfCheckerOptions, PdfChecker } from '../../src/server/documents/pdf-check';
 import {
   documentPath,
   documentsDir,

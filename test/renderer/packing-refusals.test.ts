@@ -5,10 +5,10 @@ import {
   isPackingComplete,
   offersPdfInstead,
 } from '../../src/renderer/src/screens/packing/serviceRefusals';
-import { LABEL_MESSAGES } from '../../src/main/domain/documents/labels';
-import { PRINT_MESSAGES } from '../../src/main/domain/documents/print-labels';
-import { PRINTER_FAILED_MESSAGE } from '../../src/main/documents/label-printer';
-import { resolvePrinterAddress } from '../../src/main/documents/printer-address';
+import { LABEL_MESSAGES } from '../../src/server/documents/labels';
+import { PRINT_MESSAGES } from '../../src/server/documents/print-labels';
+import { PRINTER_FAILED_MESSAGE } from '../../src/server/documents/label-printer';
+import { resolvePrinterAddress } from '../../src/server/documents/printer-address';
 
 describe('refusals the packing screen answers with an offer', () => {
   it('a Packed order is known by the shared PACKING_COMPLETE wording on a 409', () => {

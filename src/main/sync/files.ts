@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { UUID_TEXT } from '../../shared/ids';
 import { BOL_MAX_FILE_BYTES } from '../../shared/orders';
-import { pdfFramingProblem, type PdfChecker } from '../documents/pdf-check';
+import { pdfFramingProblem, type PdfChecker } from '../../server/documents/pdf-check';
 import { documentPath, readDocument, sha256Of, storeDocument } from '../../server/core/file-store';
 import type { ServiceContext } from '../../server/core/context';
 import { DomainError, invalidRequest, notFound } from '../../server/core/errors';

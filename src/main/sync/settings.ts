@@ -4,7 +4,7 @@ import {
   type SyncSettingsSource,
   type SyncSettingsView,
 } from '../../shared/sync-settings';
-import { hasAnyAdminGrant } from '../db/documents';
+import { hasAnyAdminGrant } from '../../server/documents/queries';
 import type { OpenedDatabase } from '../../server/db/database';
 import type { AuthUser, ServiceContext } from '../../server/core/context';
 import { conflict, forbidden, invalidRequest } from '../../server/core/errors';

@@ -3,7 +3,7 @@ import { analyticsRoutes } from '../../main/service/routes/analytics';
 import { authRoutes } from '../access/auth-routes';
 import { billingRoutes } from '../../main/service/routes/billing';
 import { claimRoutes } from '../../main/service/routes/claims';
-import { documentRoutes } from '../../main/service/routes/documents';
+import { documentRoutes } from '../documents/routes';
 import { fulfilmentRoutes } from '../fulfilment/routes';
 import { healthRoutes } from './health-routes';
 import { inventoryRoutes } from '../inventory/routes';

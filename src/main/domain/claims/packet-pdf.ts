@@ -1,7 +1,7 @@
 import { PDFDocument } from 'pdf-lib';
 import type { OrderDocument } from '../../../server/orders/read-queries';
-import { PdfFlow } from '../../documents/pdf-flow';
-import { setDocumentInfo, standardFonts } from '../../documents/pdf-kit';
+import { PdfFlow } from '../../../server/documents/pdf-flow';
+import { setDocumentInfo, standardFonts } from '../../../server/documents/pdf-kit';
 import type { Chargeback } from '../../../shared/claims';
 
 const money = (dollars: number) => `$${dollars.toFixed(2)}`;

@@ -2,16 +2,16 @@ import {
   NO_LABEL_PRINTER,
   type PrintLabelsBody,
   type PrintLabelsResult,
-} from '../../../shared/documents';
-import { buildLabelsZpl } from '../../documents/label-zpl';
+} from '../../shared/documents';
+import { buildLabelsZpl } from './label-zpl';
 import {
   PrinterAddressRefused,
   PrinterSendError,
   sendToPrinter,
   type PrinterAddress,
-} from '../../documents/label-printer';
-import type { AuthUser, ServiceContext } from '../../../server/core/context';
-import { conflict, DomainError } from '../../../server/core/errors';
+} from './label-printer';
+import type { AuthUser, ServiceContext } from '../core/context';
+import { conflict, DomainError } from '../core/errors';
 import { admitPrint } from './print-rate';
 import { selectLabelUnits } from './labels';
 import { labelShipment, loadDocumentOrder } from './load-order';

@@ -1,10 +1,10 @@
-import type { LabelFormat, LabelKind, LabelUnits } from '../../../shared/documents';
-import { buildLabelsPdf } from '../../documents/label-pdf';
-import { buildLabelsZpl } from '../../documents/label-zpl';
-import { kindFitsUnit, type LabelRequest, type LabelUnit } from '../../documents/label-model';
-import { ssccProblem } from '../../documents/sscc-check';
-import type { AuthUser, ServiceContext } from '../../../server/core/context';
-import { conflict, invalidRequest, notFound } from '../../../server/core/errors';
+import type { LabelFormat, LabelKind, LabelUnits } from '../../shared/documents';
+import { buildLabelsPdf } from './label-pdf';
+import { buildLabelsZpl } from './label-zpl';
+import { kindFitsUnit, type LabelRequest, type LabelUnit } from './label-model';
+import { ssccProblem } from './sscc-check';
+import type { AuthUser, ServiceContext } from '../core/context';
+import { conflict, invalidRequest, notFound } from '../core/errors';
 import { labelShipment, loadDocumentOrder, skuTotals, type DocumentOrder } from './load-order';
 import { recordLabelPrints } from './print-records';
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { LabelKind } from '../../../shared/documents';
-import { PACKING_SLIP_METRIC } from '../../../shared/fulfilment-activity';
-import { insertActivity, type ActivityRow } from '../../../server/orders/activity-queries';
-import { labelMetric, type LabelUnit } from '../../documents/label-model';
-import type { AuthUser, ServiceContext } from '../../../server/core/context';
+import type { LabelKind } from '../../shared/documents';
+import { PACKING_SLIP_METRIC } from '../../shared/fulfilment-activity';
+import { insertActivity, type ActivityRow } from '../orders/activity-queries';
+import { labelMetric, type LabelUnit } from './label-model';
+import type { AuthUser, ServiceContext } from '../core/context';
 
 /**
  * Prints as order activity (analytics and billing count them): one LABEL_PRINT row per label,

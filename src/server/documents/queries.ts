@@ -1,4 +1,4 @@
-import type { Db } from '../../server/db/database';
+import type { Db } from '../db/database';
 
 /** SQL of the order documents (labels, packing slip, compliance report) and workstation settings. */
 

@@ -1,10 +1,10 @@
-import { listLooseCartons } from '../../db/documents';
-import { findOrderDocument, type OrderDocument } from '../../../server/orders/read-queries';
-import type { LabelShipment } from '../../documents/label-model';
-import { addressLines } from '../../documents/pdf-kit';
-import type { AuthUser, ServiceContext } from '../../../server/core/context';
-import { notFound } from '../../../server/core/errors';
-import { isoUtc, orderVisibleTo } from '../../../server/orders/details';
+import { listLooseCartons } from './queries';
+import { findOrderDocument, type OrderDocument } from '../orders/read-queries';
+import type { LabelShipment } from './label-model';
+import { addressLines } from './pdf-kit';
+import type { AuthUser, ServiceContext } from '../core/context';
+import { notFound } from '../core/errors';
+import { isoUtc, orderVisibleTo } from '../orders/details';
 
 /** A carton as the documents see it: on a pallet or not. */
 export interface DocumentCarton {

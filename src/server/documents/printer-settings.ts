@@ -3,10 +3,10 @@ import {
   labelPrinterBodySchema,
   type LabelPrinterBody,
   type LabelPrinterSetting,
-} from '../../../shared/documents';
-import { readSetting, writeSetting } from '../../db/documents';
-import type { AuthUser, ServiceContext } from '../../../server/core/context';
-import { requireInstallAdmin } from '../../../server/access/install-admin';
+} from '../../shared/documents';
+import { readSetting, writeSetting } from './queries';
+import type { AuthUser, ServiceContext } from '../core/context';
+import { requireInstallAdmin } from '../access/install-admin';
 
 /** The workstation's label printer lives in app_settings under this key. */
 export const LABEL_PRINTER_KEY = 'label_printer';

@@ -1,11 +1,11 @@
-import type { ComplianceReport } from '../../../shared/documents';
-import { bolDocumentSummary } from '../../db/documents';
-import { buildCompliancePdf, type ComplianceReportData } from '../../documents/compliance-pdf';
-import { documentDate, documentTime } from '../../documents/document-time';
-import type { AuthUser, ServiceContext } from '../../../server/core/context';
-import { notFound } from '../../../server/core/errors';
-import { shipByDate } from '../../../shared/ship-by';
-import { isoUtc } from '../../../server/orders/details';
+import type { ComplianceReport } from '../../shared/documents';
+import { bolDocumentSummary } from './queries';
+import { buildCompliancePdf, type ComplianceReportData } from './compliance-pdf';
+import { documentDate, documentTime } from './document-time';
+import type { AuthUser, ServiceContext } from '../core/context';
+import { notFound } from '../core/errors';
+import { shipByDate } from '../../shared/ship-by';
+import { isoUtc } from '../orders/details';
 import { evaluateCompliance, overallVerdict, type ComplianceFacts } from './compliance-rules';
 import { loadDocumentOrder, skuTotals, type DocumentOrder } from './load-order';
 

@@ -1,5 +1,5 @@
-import type { AuthUser, ServiceContext } from '../../../server/core/context';
-import { DomainError } from '../../../server/core/errors';
+import type { AuthUser, ServiceContext } from '../core/context';
+import { DomainError } from '../core/errors';
 
 /**
  * Prints per user: 30 a minute (docs/decisions.md). Packing a carton a few seconds apart and

@@ -1,6 +1,6 @@
-import { documentTime } from '../../documents/document-time';
-import { buildPackingSlipPdf, type PackingSlipData } from '../../documents/packing-slip-pdf';
-import type { AuthUser, ServiceContext } from '../../../server/core/context';
+import { documentTime } from './document-time';
+import { buildPackingSlipPdf, type PackingSlipData } from './packing-slip-pdf';
+import type { AuthUser, ServiceContext } from '../core/context';
 import { loadDocumentOrder, shipFromOf, shipToOf, type DocumentOrder } from './load-order';
 import { recordPackingSlipPrint } from './print-records';
 

@@ -11,26 +11,26 @@ import {
   printLabelsBodySchema,
   printLabelsResultSchema,
   unitLabelParamsSchema,
-} from '../../../shared/documents';
-import { contentDisposition } from '../../documents/file-name';
-import { COMPLIANCE_NOT_FOUND, complianceReport } from '../../domain/documents/compliance';
-import { orderLabels, type RenderedLabels } from '../../domain/documents/labels';
-import { packingSlip } from '../../domain/documents/packing-slip';
+} from '../../shared/documents';
+import { contentDisposition } from './file-name';
+import { COMPLIANCE_NOT_FOUND, complianceReport } from './compliance';
+import { orderLabels, type RenderedLabels } from './labels';
+import { packingSlip } from './packing-slip';
 import {
   PRINT_MESSAGES,
   printLabels,
   PrinterUnavailable,
-} from '../../domain/documents/print-labels';
+} from './print-labels';
 import {
   labelPrinterSetting,
   removeLabelPrinter,
   setLabelPrinter,
-} from '../../domain/documents/printer-settings';
-import { DomainError, notFound } from '../../../server/core/errors';
-import { envelopeOf } from '../../../server/http/errors';
-import { errorEnvelopeSchema, successEnvelope } from '../../../server/http/openapi-schemas';
-import { parseOr } from '../../../server/http/parse';
-import { userOf, type RouteDef } from '../../../server/http/route-def';
+} from './printer-settings';
+import { DomainError, notFound } from '../core/errors';
+import { envelopeOf } from '../http/errors';
+import { errorEnvelopeSchema, successEnvelope } from '../http/openapi-schemas';
+import { parseOr } from '../http/parse';
+import { userOf, type RouteDef } from '../http/route-def';
 
 /** Labels, packing slips, compliance report (16), label printer (issue 8). */
 

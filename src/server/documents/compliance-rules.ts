@@ -1,8 +1,8 @@
-import { localDay } from '../../../shared/inventory';
-import { shipToProblem } from '../../../shared/ship-to';
-import { documentDate, documentTime } from '../../documents/document-time';
-import { ssccProblem } from '../../documents/sscc-check';
-import { plural } from '../../../server/fulfilment/views';
+import { localDay } from '../../shared/inventory';
+import { shipToProblem } from '../../shared/ship-to';
+import { documentDate, documentTime } from './document-time';
+import { ssccProblem } from './sscc-check';
+import { plural } from '../fulfilment/views';
 
 /**
  * The compliance rules a retailer's routing guide checks an order against, evaluated from the
