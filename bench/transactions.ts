@@ -8,7 +8,7 @@
  * `BENCH_DATA_DIR=<dir>` reruns the queries on a database kept by `BENCH_KEEP_DATA_DIR=1`.
  * See docs/benchmarks.md.
  */
-import { forgetTransactionPages } from '../src/main/domain/transactions/page-cache';
+import { forgetTransactionPages } from '../src/server/transactions/page-cache';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,14 +18,14 @@ import { defaultDeliveryPolicy } from '../src/server/inventory/transmission/type
 import { openDatabase } from '../src/server/db/database';
 import { migrationProvider } from '../src/server/db/migrations';
 import type { Database } from '../src/server/db/schema';
-import { compileTransactionQueries } from '../src/main/db/transactions';
+import { compileTransactionQueries } from '../src/server/transactions/queries';
 import type { ServiceContext } from '../src/server/core/context';
 import { DEMO_EMAIL, DEMO_PASSWORD, importDemoWorkspace } from '../src/main/domain/demo';
 import { authUserById } from '../src/server/access/auth-cache';
 import { seededRandom } from '../src/main/domain/seeded-random';
-import { transactionFilter, transactionList } from '../src/main/domain/transactions/list';
-import { parseTransactionListQuery } from '../src/main/domain/transactions/query';
-import { transactionScope } from '../src/main/domain/transactions/scope';
+import { transactionFilter, transactionList } from '../src/server/transactions/list';
+import { parseTransactionListQuery } from '../src/server/transactions/query';
+import { transactionScope } from '../src/server/transactions/scope';
 import { buildApp } from '../src/server/http/app';
 import { ACTION_TYPES } from '../src/shared/transactions';
 import { ms, summarise, type LatencySummary } from './stats';

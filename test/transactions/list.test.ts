@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { forgetTransactionPages } from '../../src/main/domain/transactions/page-cache';
+import { forgetTransactionPages } from '../../src/server/transactions/page-cache';
 import { transactionPageSchema, type TransactionPage } from '../../src/shared/transactions';
 import { expectError } from '../api/envelope';
 import { id } from '../helpers/fixtures';

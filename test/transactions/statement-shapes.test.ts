@@ -4,7 +4,7 @@ import {
   compileTransactionQueries,
   listTransactions,
   type TransactionFilter,
-} from '../../src/main/db/transactions';
+} from '../../src/server/transactions/queries';
 import { txId } from './fixtures';
 
 /*

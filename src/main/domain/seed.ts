@@ -21,7 +21,7 @@ import { sealTransportJson } from '../../server/core/secret-box';
 import { importSeedBilling } from './billing/seed';
 import { importSeedChargebacks, importSeedPosReports } from './claims/seed';
 import { importSeedOrders } from '../../server/orders/seed';
-import { importSeedTransactions } from './transactions/seed';
+import { importSeedTransactions } from '../../server/transactions/seed';
 import { hashSeedDevices, importSeedDevices } from '../sync/seed-devices';
 import { SeedError } from './seed-support';
 

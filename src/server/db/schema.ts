@@ -3,7 +3,7 @@ import type { BillingTables } from '../../main/db/schema-billing';
 import type { ClaimsTables } from '../../main/db/schema-claims';
 import type { FulfilmentTables } from '../fulfilment/tables';
 import type { SyncTables } from '../../main/db/schema-sync';
-import type { TransactionsSearchTables } from '../../main/db/schema-transactions-search';
+import type { TransactionsSearchTables } from '../transactions/tables';
 
 /** Kysely table types. Timestamps are ISO 8601 UTC strings; JSON columns are TEXT. */
 export interface OrganizationsTable {

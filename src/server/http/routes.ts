@@ -14,7 +14,7 @@ import { orderReadRoutes } from '../orders/read-routes';
 import { orderWriteRoutes } from '../orders/write-routes';
 import { syncRoutes } from '../../main/service/routes/sync';
 import { syncSettingsRoutes } from '../../main/service/routes/sync-settings';
-import { transactionRoutes } from '../../main/service/routes/transactions';
+import { transactionRoutes } from '../transactions/routes';
 
 /** Every API route, in the order the OpenAPI document lists them. */
 export const allRoutes: RouteDef[] = [

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Migration } from 'kysely';
-import { createTransactionCounts } from '../../../main/db/transaction-counts';
-import { createOrderCodeSearch, createTransactionSearch } from '../../../main/db/transactions-search';
+import { createTransactionCounts } from '../../transactions/counts';
+import { createOrderCodeSearch, createTransactionSearch } from '../../transactions/search-queries';
 
 /** Migrations of this feature (keep the names sortable). */
 export const transactionsSearchMigrations: Record<string, Migration> = {

@@ -1,8 +1,8 @@
 import {
   transactionListQuerySchema,
   type TransactionListQuery,
-} from '../../../shared/transactions';
-import { invalidRequest } from '../../../server/core/errors';
+} from '../../shared/transactions';
+import { invalidRequest } from '../core/errors';
 
 /**
  * The list query, or 400 INVALID_REQUEST naming the first bad parameter the way the interface

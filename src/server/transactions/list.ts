@@ -3,16 +3,16 @@ import {
   orderCodesOf,
   type TransactionFilter,
   type TransactionRow,
-} from '../../db/transactions';
+} from './queries';
 import type {
   Transaction,
   TransactionListQuery,
   TransactionPage,
-} from '../../../shared/transactions';
-import type { TransactionScope } from '../../db/transactions';
-import type { AuthUser, ServiceContext } from '../../../server/core/context';
+} from '../../shared/transactions';
+import type { TransactionScope } from './queries';
+import type { AuthUser, ServiceContext } from '../core/context';
 import { transactionScope } from './scope';
-import { isoTimeOf } from '../../../server/core/time-text';
+import { isoTimeOf } from '../core/time-text';
 
 /** Stored JSON text, parsed; text that is not JSON (older rows) comes back as it is. */
 function parsedJson(text: string | null): unknown {

@@ -1,5 +1,5 @@
 /** Tables of transaction search and counts (migration-sets/transactions-search.ts). */
-import type { TransactionsTable } from '../../server/db/schema';
+import type { TransactionsTable } from '../db/schema';
 
 /** A stable integer per transaction: the FTS5 rowid of its search entry (db/transactions-search.ts). */
 export interface TransactionsSearchIdsTable {

@@ -1,7 +1,7 @@
-import { authDataVersion } from '../../../server/db/auth-version';
-import { transactionsVersion } from '../../../server/db/transactions-version';
-import type { TransactionListQuery } from '../../../shared/transactions';
-import type { AuthUser, ServiceContext } from '../../../server/core/context';
+import { authDataVersion } from '../db/auth-version';
+import { transactionsVersion } from '../db/transactions-version';
+import type { TransactionListQuery } from '../../shared/transactions';
+import type { AuthUser, ServiceContext } from '../core/context';
 import { transactionList } from './list';
 
 /**

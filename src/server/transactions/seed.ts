@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { Database, TransactionsTable } from '../../../server/db/schema';
-import { upsertTransactionRows } from '../../db/transactions';
-import type { RequireRow } from '../seed-support';
-import type { SeedTransaction } from '../../../shared/transactions-seed';
+import type { Database, TransactionsTable } from '../db/schema';
+import { upsertTransactionRows } from './queries';
+import type { RequireRow } from '../../main/domain/seed-support';
+import type { SeedTransaction } from '../../shared/transactions-seed';
 
 const json = (value: unknown) =>
   value === undefined || value === null ? null : JSON.stringify(value);

@@ -7,9 +7,9 @@ import {
 } from 'kysely';
 import type { TransactionSortField } from '../../shared/transactions';
 import { dayAfter } from '../../shared/calendar-day';
-import type { Db } from '../../server/db/database';
-import type { Database, TransactionsTable } from '../../server/db/schema';
-import { searchMatchIds, searchPhrase } from './transactions-search';
+import type { Db } from '../db/database';
+import type { Database, TransactionsTable } from '../db/schema';
+import { searchMatchIds, searchPhrase } from './search-queries';
 
 /** What a user may see of the log (DESIGN.md, Visibility; docs/decisions.md, Transactions). */
 export interface TransactionScope {

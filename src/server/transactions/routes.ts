@@ -1,8 +1,8 @@
-import { transactionListQuerySchema, transactionPageSchema } from '../../../shared/transactions';
-import { transactionPageBody } from '../../domain/transactions/page-cache';
-import { parseTransactionListQuery } from '../../domain/transactions/query';
-import { errorEnvelopeSchema } from '../../../server/http/openapi-schemas';
-import { userOf, type RouteDef } from '../../../server/http/route-def';
+import { transactionListQuerySchema, transactionPageSchema } from '../../shared/transactions';
+import { transactionPageBody } from './page-cache';
+import { parseTransactionListQuery } from './query';
+import { errorEnvelopeSchema } from '../http/openapi-schemas';
+import { userOf, type RouteDef } from '../http/route-def';
 import { z } from 'zod';
 
 /** Transaction log (11). */

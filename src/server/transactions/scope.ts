@@ -1,7 +1,7 @@
-import { brandsAtFacilities, type TransactionScope } from '../../db/transactions';
-import { cachedAuthData } from '../../../server/access/auth-cache';
-import type { AuthUser, ServiceContext } from '../../../server/core/context';
-import { facilitiesOf } from '../../../server/access/lookups';
+import { brandsAtFacilities, type TransactionScope } from './queries';
+import { cachedAuthData } from '../access/auth-cache';
+import type { AuthUser, ServiceContext } from '../core/context';
+import { facilitiesOf } from '../access/lookups';
 
 /**
  * What of the log a user sees: rows at its facilities (only its brand's, when the credentials act
