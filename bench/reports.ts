@@ -17,7 +17,7 @@ import {
   refillBillingRollup,
 } from '../src/server/db/migration-sets/billing-rollup';
 import type { Database } from '../src/server/db/schema';
-import { analyticsTableV2 } from '../src/main/domain/analytics/table';
+import { analyticsTableV2 } from '../src/server/analytics/table';
 import { authUserById } from '../src/server/access/auth-cache';
 import { invoices as invoiceSummary } from '../src/main/domain/billing/invoices';
 import { invoiceOrderDetails } from '../src/main/domain/billing/order-details';

@@ -1,5 +1,5 @@
 import type { RouteDef } from './route-def';
-import { analyticsRoutes } from '../../main/service/routes/analytics';
+import { analyticsRoutes } from '../analytics/routes';
 import { authRoutes } from '../access/auth-routes';
 import { billingRoutes } from '../../main/service/routes/billing';
 import { claimRoutes } from '../../main/service/routes/claims';

@@ -1,4 +1,4 @@
-import { activityTotals, packedTotals } from '../../db/analytics';
+import { activityTotals, packedTotals } from '../../../server/analytics/queries';
 import { invoiceOrderPage } from '../../db/billing';
 import {
   CORE_COUNT_KEYS,

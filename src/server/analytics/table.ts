@@ -1,14 +1,14 @@
-import { listAnalyticsOrders } from '../../db/analytics';
+import { listAnalyticsOrders } from './queries';
 import {
   ANALYTICS_PAGE_SIZE,
   type AnalyticsV1Query,
   type AnalyticsV1Row,
   type AnalyticsV2Query,
   type AnalyticsV2Row,
-} from '../../../shared/analytics';
-import type { AuthUser, ServiceContext } from '../../../server/core/context';
-import { notFound } from '../../../server/core/errors';
-import { facilitiesOf } from '../../../server/access/lookups';
+} from '../../shared/analytics';
+import type { AuthUser, ServiceContext } from '../core/context';
+import { notFound } from '../core/errors';
+import { facilitiesOf } from '../access/lookups';
 import { analyticsRow, v1Row } from './rows';
 
 export const FACILITY_NOT_FOUND = 'Facility not found';

@@ -1,8 +1,8 @@
 import { sql, type CompiledQuery } from 'kysely';
 import { LABEL_PRINT_METRICS } from '../../shared/fulfilment-activity';
 import { ORDER_TIMESTAMP_FIELDS } from '../../shared/orders';
-import type { Db } from '../../server/db/database';
-import type { OrdersTable } from '../../server/db/schema';
+import type { Db } from '../db/database';
+import type { OrdersTable } from '../db/schema';
 
 /*
  * Orders analytics (9, 10) and the per-order counts of invoice order details (13): what the

@@ -1,7 +1,7 @@
-import type { AnalyticsOrder } from '../../db/analytics';
-import type { AnalyticsV1Row, AnalyticsV2Row } from '../../../shared/analytics';
-import { ORDER_TIMESTAMP_FIELDS, type OrderTimestampField } from '../../../shared/orders';
-import { httpDateOf } from '../../../server/core/time-text';
+import type { AnalyticsOrder } from './queries';
+import type { AnalyticsV1Row, AnalyticsV2Row } from '../../shared/analytics';
+import { ORDER_TIMESTAMP_FIELDS, type OrderTimestampField } from '../../shared/orders';
+import { httpDateOf } from '../core/time-text';
 
 /** An HTTP-date (`Tue, 06 Jan 2026 12:00:00 GMT`) of a stored time or date; null when absent. */
 export function httpDate(value: string | null): string | null {

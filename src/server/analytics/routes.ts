@@ -5,13 +5,13 @@ import {
   analyticsV1RowSchema,
   analyticsV2QuerySchema,
   analyticsV2RowSchema,
-} from '../../../shared/analytics';
-import { analyticsTableV1, analyticsTableV2 } from '../../domain/analytics/table';
-import { UUID_TEXT } from '../../../shared/ids';
-import { invalidRequest } from '../../../server/core/errors';
-import { errorEnvelopeSchema, successEnvelope } from '../../../server/http/openapi-schemas';
-import { parseOr } from '../../../server/http/parse';
-import { userOf, type RouteDef } from '../../../server/http/route-def';
+} from '../../shared/analytics';
+import { analyticsTableV1, analyticsTableV2 } from './table';
+import { UUID_TEXT } from '../../shared/ids';
+import { invalidRequest } from '../core/errors';
+import { errorEnvelopeSchema, successEnvelope } from '../http/openapi-schemas';
+import { parseOr } from '../http/parse';
+import { userOf, type RouteDef } from '../http/route-def';
 
 const RETRIEVED = 'Orders analytics table retrieved successfully';
 const FAILED = 'Failed to retrieve orders analytics';
