@@ -19,8 +19,8 @@ import {
 import type { Database } from '../src/server/db/schema';
 import { analyticsTableV2 } from '../src/server/analytics/table';
 import { authUserById } from '../src/server/access/auth-cache';
-import { invoices as invoiceSummary } from '../src/main/domain/billing/invoices';
-import { invoiceOrderDetails } from '../src/main/domain/billing/order-details';
+import { invoices as invoiceSummary } from '../src/server/billing/invoices';
+import { invoiceOrderDetails } from '../src/server/billing/order-details';
 import { importSeedBundle } from '../src/main/domain/seed';
 import { buildApp } from '../src/server/http/app';
 import {

@@ -18,7 +18,7 @@ import {
   type PasswordCost,
 } from '../../server/access/passwords';
 import { sealTransportJson } from '../../server/core/secret-box';
-import { importSeedBilling } from './billing/seed';
+import { importSeedBilling } from '../../server/billing/seed';
 import { importSeedChargebacks, importSeedPosReports } from './claims/seed';
 import { importSeedOrders } from '../../server/orders/seed';
 import { importSeedTransactions } from '../../server/transactions/seed';

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { BillingTables } from '../../main/db/schema-billing';
+import type { BillingTables } from '../billing/tables';
 import type { ClaimsTables } from '../../main/db/schema-claims';
 import type { FulfilmentTables } from '../fulfilment/tables';
 import type { SyncTables } from '../../main/db/schema-sync';

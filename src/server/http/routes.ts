@@ -1,7 +1,7 @@
 import type { RouteDef } from './route-def';
 import { analyticsRoutes } from '../analytics/routes';
 import { authRoutes } from '../access/auth-routes';
-import { billingRoutes } from '../../main/service/routes/billing';
+import { billingRoutes } from '../billing/routes';
 import { claimRoutes } from '../../main/service/routes/claims';
 import { documentRoutes } from '../documents/routes';
 import { fulfilmentRoutes } from '../fulfilment/routes';

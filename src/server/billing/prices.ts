@@ -1,7 +1,7 @@
-import { findBrand, hasAdminGrantInOrganization } from '../../../server/inventory/queries';
-import { listActionPrices, listPrices, replacePrices, type PriceRows } from '../../db/billing';
-import { findVisibleBrand } from '../../../server/fulfilment/queries';
-import type { Db } from '../../../server/db/database';
+import { findBrand, hasAdminGrantInOrganization } from '../inventory/queries';
+import { listActionPrices, listPrices, replacePrices, type PriceRows } from './queries';
+import { findVisibleBrand } from '../fulfilment/queries';
+import type { Db } from '../db/database';
 import {
   centsToDollars,
   dollarsToCents,
@@ -9,10 +9,10 @@ import {
   type BillingPrices,
   type BillingPricesBody,
   type InvoiceLineMetric,
-} from '../../../shared/billing';
-import type { AuthUser, ServiceContext } from '../../../server/core/context';
-import { forbidden, notFound } from '../../../server/core/errors';
-import { requireCentralWrite } from '../../sync/runtime';
+} from '../../shared/billing';
+import type { AuthUser, ServiceContext } from '../core/context';
+import { forbidden, notFound } from '../core/errors';
+import { requireCentralWrite } from '../../main/sync/runtime';
 
 export const BRAND_NOT_FOUND = 'Brand not found';
 

@@ -1,5 +1,5 @@
-import { activityTotals, packedTotals } from '../../../server/analytics/queries';
-import { invoiceOrderPage } from '../../db/billing';
+import { activityTotals, packedTotals } from '../analytics/queries';
+import { invoiceOrderPage } from './queries';
 import {
   CORE_COUNT_KEYS,
   LABEL_CORE_KEYS,
@@ -7,10 +7,10 @@ import {
   type InvoiceDetailsPage,
   type InvoiceDetailsQuery,
   type InvoiceOrderDetail,
-} from '../../../shared/billing';
-import { LABEL_PRINT_METRICS } from '../../../shared/fulfilment-activity';
-import type { AuthUser, ServiceContext } from '../../../server/core/context';
-import { facilitiesOf } from '../../../server/access/lookups';
+} from '../../shared/billing';
+import { LABEL_PRINT_METRICS } from '../../shared/fulfilment-activity';
+import type { AuthUser, ServiceContext } from '../core/context';
+import { facilitiesOf } from '../access/lookups';
 import { countActivity } from './activity';
 import { invoiceDetailsFilterOf } from './filters';
 import { pricingOf } from './pricing';

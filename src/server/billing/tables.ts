@@ -1,4 +1,4 @@
-import type { OrderStatusValue } from '../../server/db/schema';
+import type { OrderStatusValue } from '../db/schema';
 
 /** Tables of billing prices per brand (migration-sets/billing.ts). Money is integer cents. */
 export interface BillingPricesTable {

@@ -1,13 +1,13 @@
-import { invoiceActionTotals, invoiceLineTotals, listBrandsAtFacilities } from '../../db/billing';
+import { invoiceActionTotals, invoiceLineTotals, listBrandsAtFacilities } from './queries';
 import {
   centsToDollars,
   INVOICE_LINE_METRICS,
   type Invoice,
   type InvoiceBrand,
   type InvoiceQuery,
-} from '../../../shared/billing';
-import type { AuthUser, ServiceContext } from '../../../server/core/context';
-import { facilitiesOf } from '../../../server/access/lookups';
+} from '../../shared/billing';
+import type { AuthUser, ServiceContext } from '../core/context';
+import { facilitiesOf } from '../access/lookups';
 import { countActivity, type ActivityTotal } from './activity';
 import { pricingOf, type BrandPricing } from './pricing';
 import { invoiceFilterOf } from './filters';

@@ -1,5 +1,5 @@
-import { LABEL_PRINT_METRICS, PACKING_SLIP_METRIC } from '../../../shared/fulfilment-activity';
-import type { InvoiceLineMetric } from '../../../shared/billing';
+import { LABEL_PRINT_METRICS, PACKING_SLIP_METRIC } from '../../shared/fulfilment-activity';
+import type { InvoiceLineMetric } from '../../shared/billing';
 
 /** Recorded activity summed by kind, action type and metric (db/analytics, db/billing). */
 export interface ActivityTotal {

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import { listActionPrices, listPrices, replacePrices, type PriceRows } from '../../db/billing';
-import type { Database } from '../../../server/db/schema';
-import { SeedError, type RequireRow } from '../seed-support';
-import type { SeedBillingEntry } from '../../../shared/billing-seed';
+import { listActionPrices, listPrices, replacePrices, type PriceRows } from './queries';
+import type { Database } from '../db/schema';
+import { SeedError, type RequireRow } from '../../main/domain/seed-support';
+import type { SeedBillingEntry } from '../../shared/billing-seed';
 import { priceRowsOf } from './prices';
 
 /**

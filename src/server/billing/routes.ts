@@ -7,16 +7,16 @@ import {
   invoiceDetailsQuerySchema,
   invoiceQuerySchema,
   invoiceSchema,
-} from '../../../shared/billing';
-import type { AuthUser, ServiceContext } from '../../../server/core/context';
-import { invoiceOrderDetails } from '../../domain/billing/order-details';
-import { invoices } from '../../domain/billing/invoices';
-import { BRAND_NOT_FOUND, getBillingPrices, setBillingPrices } from '../../domain/billing/prices';
-import { notFound } from '../../../server/core/errors';
-import { UUID_TEXT } from '../../../shared/ids';
-import { errorEnvelopeSchema, successEnvelope } from '../../../server/http/openapi-schemas';
-import { parseOr } from '../../../server/http/parse';
-import { userOf, type RouteDef } from '../../../server/http/route-def';
+} from '../../shared/billing';
+import type { AuthUser, ServiceContext } from '../core/context';
+import { invoiceOrderDetails } from './order-details';
+import { invoices } from './invoices';
+import { BRAND_NOT_FOUND, getBillingPrices, setBillingPrices } from './prices';
+import { notFound } from '../core/errors';
+import { UUID_TEXT } from '../../shared/ids';
+import { errorEnvelopeSchema, successEnvelope } from '../http/openapi-schemas';
+import { parseOr } from '../http/parse';
+import { userOf, type RouteDef } from '../http/route-def';
 
 const INVOICES = 'Invoices retrieved successfully';
 const DETAILS = 'Invoice order details retrieved successfully';

@@ -1,14 +1,14 @@
-import type { InvoiceFilter } from '../../db/billing';
+import type { InvoiceFilter } from './queries';
 import {
   INVOICE_DETAILS_PAGE_SIZE,
   TRANSPORTATION_METHODS,
   type InvoiceDetailsQuery,
   type InvoiceQuery,
-} from '../../../shared/billing';
-import { isCalendarDate } from '../../../shared/inventory';
-import { dayAfter } from '../../../shared/calendar-day';
-import { UUID_TEXT } from '../../../shared/ids';
-import { invalidRequest } from '../../../server/core/errors';
+} from '../../shared/billing';
+import { isCalendarDate } from '../../shared/inventory';
+import { dayAfter } from '../../shared/calendar-day';
+import { UUID_TEXT } from '../../shared/ids';
+import { invalidRequest } from '../core/errors';
 
 const given = (value: string | undefined) => {
   const trimmed = value?.trim();
