@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseHeader, readCsv } from '../../src/main/domain/claims/csv';
-import { dateCell, moneyCell, unitsCell } from '../../src/main/domain/claims/csv-values';
-import { posMetricColumns } from '../../src/main/domain/claims/pos-values';
-import { chargebackState } from '../../src/main/domain/claims/status';
+import { normaliseHeader, readCsv } from '../../src/server/claims/csv';
+import { dateCell, moneyCell, unitsCell } from '../../src/server/claims/csv-values';
+import { posMetricColumns } from '../../src/server/claims/pos-values';
+import { chargebackState } from '../../src/server/claims/status';
 
 describe('CSV cells', () => {
   it.each([

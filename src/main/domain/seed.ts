@@ -19,7 +19,7 @@ import {
 } from '../../server/access/passwords';
 import { sealTransportJson } from '../../server/core/secret-box';
 import { importSeedBilling } from '../../server/billing/seed';
-import { importSeedChargebacks, importSeedPosReports } from './claims/seed';
+import { importSeedChargebacks, importSeedPosReports } from '../../server/claims/seed';
 import { importSeedOrders } from '../../server/orders/seed';
 import { importSeedTransactions } from '../../server/transactions/seed';
 import { hashSeedDevices, importSeedDevices } from '../sync/seed-devices';

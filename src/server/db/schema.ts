@@ -1,6 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { BillingTables } from '../billing/tables';
-import type { ClaimsTables } from '../../main/db/schema-claims';
+import type { ClaimsTables } from '../claims/tables';
 import type { FulfilmentTables } from '../fulfilment/tables';
 import type { SyncTables } from '../../main/db/schema-sync';
 import type { TransactionsSearchTables } from '../transactions/tables';

@@ -2,7 +2,7 @@ import type { RouteDef } from './route-def';
 import { analyticsRoutes } from '../analytics/routes';
 import { authRoutes } from '../access/auth-routes';
 import { billingRoutes } from '../billing/routes';
-import { claimRoutes } from '../../main/service/routes/claims';
+import { claimRoutes } from '../claims/routes';
 import { documentRoutes } from '../documents/routes';
 import { fulfilmentRoutes } from '../fulfilment/routes';
 import { healthRoutes } from './health-routes';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { upsertChargebackByKey, type ChargebackWrite } from '../../db/claims';
-import type { ChargebacksTable } from '../../db/schema-claims';
+import { upsertChargebackByKey, type ChargebackWrite } from './queries';
+import type { ChargebacksTable } from './tables';
 import {
   canonicalDisputeStatus,
   CLAIM_LIMITS,
@@ -8,14 +8,14 @@ import {
   type DisputeStatus,
   type ImportProblem,
   type ImportResult,
-} from '../../../shared/claims';
-import type { AuthUser, ServiceContext } from '../../../server/core/context';
+} from '../../shared/claims';
+import type { AuthUser, ServiceContext } from '../core/context';
 import { cellReader, readCsv, type ColumnAliases } from './csv';
 import { dateCell, moneyCell, textCell, type CellResult } from './csv-values';
 import { recordScopes, requestScope } from './import-scope';
 import { flagDuplicates, refuseFile } from './import-report';
 import { centsOf } from './money';
-import { requireCentralWrite } from '../../sync/runtime';
+import { requireCentralWrite } from '../../main/sync/runtime';
 
 type Field =
   | 'chargeback_id'

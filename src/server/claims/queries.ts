@@ -1,9 +1,9 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
-import type { AuthUser } from '../../server/core/context';
-import type { Db } from '../../server/db/database';
-import { visibleFacilitiesQuery } from '../../server/access/lookup-queries';
-import { visibleOrdersQuery } from '../../server/orders/queries';
-import type { ChargebacksTable, PosRowsTable } from './schema-claims';
+import type { AuthUser } from '../core/context';
+import type { Db } from '../db/database';
+import { visibleFacilitiesQuery } from '../access/lookup-queries';
+import { visibleOrdersQuery } from '../orders/queries';
+import type { ChargebacksTable, PosRowsTable } from './tables';
 
 /*
  * Chargebacks and POS rows belong to a brand and a retailer, not to a facility. A user sees those

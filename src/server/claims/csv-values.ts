@@ -1,5 +1,5 @@
-import { isCalendarDate } from '../../../shared/inventory';
-import { UUID_TEXT } from '../../../shared/ids';
+import { isCalendarDate } from '../../shared/inventory';
+import { UUID_TEXT } from '../../shared/ids';
 
 /** A cell's value, or the reason it was refused. */
 export type CellResult<T> = { ok: true; value: T } | { ok: false; reason: string };

@@ -5,12 +5,12 @@ import {
   upsertChargebackById,
   upsertPosRowById,
   upsertPosRowsByKey,
-} from '../../db/claims';
-import type { Database } from '../../../server/db/schema';
-import type { ChargebacksTable } from '../../db/schema-claims';
-import type { SeedChargeback, SeedPosRow } from '../../../shared/claims-seed';
-import { derivedId } from '../../../server/orders/seed';
-import { SeedError, type RequireRow } from '../seed-support';
+} from './queries';
+import type { Database } from '../db/schema';
+import type { ChargebacksTable } from './tables';
+import type { SeedChargeback, SeedPosRow } from '../../shared/claims-seed';
+import { derivedId } from '../orders/seed';
+import { SeedError, type RequireRow } from '../../main/domain/seed-support';
 import { centsOf } from './money';
 import { posMetricColumns } from './pos-values';
 

@@ -1,8 +1,8 @@
-import { hasAdminGrantInOrganization } from '../../../server/inventory/queries';
-import { retailerLinkedToBrands } from '../../db/claims';
-import type { ClaimsImportBody, ImportProblem } from '../../../shared/claims';
-import type { AuthUser, ServiceContext } from '../../../server/core/context';
-import { forbidden, notFound } from '../../../server/core/errors';
+import { hasAdminGrantInOrganization } from '../inventory/queries';
+import { retailerLinkedToBrands } from './queries';
+import type { ClaimsImportBody, ImportProblem } from '../../shared/claims';
+import type { AuthUser, ServiceContext } from '../core/context';
+import { forbidden, notFound } from '../core/errors';
 import type { CsvRecord, CsvTable } from './csv';
 import { uuidCell } from './csv-values';
 import { requireLinkedRetailer, visibleBrandIds } from './scope';

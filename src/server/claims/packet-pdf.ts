@@ -1,8 +1,8 @@
 import { PDFDocument } from 'pdf-lib';
-import type { OrderDocument } from '../../../server/orders/read-queries';
-import { PdfFlow } from '../../../server/documents/pdf-flow';
-import { setDocumentInfo, standardFonts } from '../../../server/documents/pdf-kit';
-import type { Chargeback } from '../../../shared/claims';
+import type { OrderDocument } from '../orders/read-queries';
+import { PdfFlow } from '../documents/pdf-flow';
+import { setDocumentInfo, standardFonts } from '../documents/pdf-kit';
+import type { Chargeback } from '../../shared/claims';
 
 const money = (dollars: number) => `$${dollars.toFixed(2)}`;
 const orDash = (value: string | number | null | undefined) =>

@@ -1,6 +1,6 @@
-import { countPosRows, listPosRows, type PosFilter, type PosRowRecord } from '../../db/claims';
-import type { PosListQuery, PosPage, PosRow } from '../../../shared/claims';
-import type { AuthUser, ServiceContext } from '../../../server/core/context';
+import { countPosRows, listPosRows, type PosFilter, type PosRowRecord } from './queries';
+import type { PosListQuery, PosPage, PosRow } from '../../shared/claims';
+import type { AuthUser, ServiceContext } from '../core/context';
 import { dollarsOf } from './money';
 import { requireLinkedRetailer, visibleBrandIds } from './scope';
 

@@ -1,4 +1,4 @@
-import type { PosRowsTable } from '../../db/schema-claims';
+import type { PosRowsTable } from './tables';
 import { centsOf } from './money';
 
 /** The figures of a POS row as given (dollars); the derived ones may be absent. */

@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import { CLAIM_LIMITS, type ImportProblem } from '../../../shared/claims';
+import { CLAIM_LIMITS, type ImportProblem } from '../../shared/claims';
 import type { CellResult } from './csv-values';
 
 /** A header as matched against aliases: lower case, `#` as number, `%` as percent, words joined by `_`. */

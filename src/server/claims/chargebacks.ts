@@ -4,16 +4,16 @@ import {
   listChargebacks,
   type ChargebackFilter,
   type ChargebackRow,
-} from '../../db/claims';
+} from './queries';
 import {
   SETTLED_STATUSES,
   type Chargeback,
   type ChargebackListQuery,
   type ChargebackPage,
   type DisputeStatus,
-} from '../../../shared/claims';
-import { localDay } from '../../../shared/inventory';
-import type { AuthUser, ServiceContext } from '../../../server/core/context';
+} from '../../shared/claims';
+import { localDay } from '../../shared/inventory';
+import type { AuthUser, ServiceContext } from '../core/context';
 import { dollarsOf } from './money';
 import { requireLinkedRetailer, visibleBrandIds } from './scope';
 import { chargebackState } from './status';

@@ -1,4 +1,4 @@
-import { SETTLED_STATUSES, type DisputeStatus } from '../../../shared/claims';
+import { SETTLED_STATUSES, type DisputeStatus } from '../../shared/claims';
 
 const settled = new Set<string>(SETTLED_STATUSES);
 

@@ -11,17 +11,17 @@ import {
   POS_MESSAGES,
   posListQuerySchema,
   posPageSchema,
-} from '../../../shared/claims';
-import type { AuthUser, ServiceContext } from '../../../server/core/context';
-import { chargebackList } from '../../domain/claims/chargebacks';
-import { importChargebacksCsv } from '../../domain/claims/chargeback-import';
-import { disputePacket } from '../../domain/claims/packet';
-import { posReportList } from '../../domain/claims/pos';
-import { importPosCsv } from '../../domain/claims/pos-import';
-import { invalidRequest } from '../../../server/core/errors';
-import { errorEnvelopeSchema, successEnvelope } from '../../../server/http/openapi-schemas';
-import { parseOr } from '../../../server/http/parse';
-import { userOf, type RouteDef } from '../../../server/http/route-def';
+} from '../../shared/claims';
+import type { AuthUser, ServiceContext } from '../core/context';
+import { chargebackList } from './chargebacks';
+import { importChargebacksCsv } from './chargeback-import';
+import { disputePacket } from './packet';
+import { posReportList } from './pos';
+import { importPosCsv } from './pos-import';
+import { invalidRequest } from '../core/errors';
+import { errorEnvelopeSchema, successEnvelope } from '../http/openapi-schemas';
+import { parseOr } from '../http/parse';
+import { userOf, type RouteDef } from '../http/route-def';
 
 /** Parses a query whose every issue carries the interface's exact message; the first one answers. */
 function parseQuery<S extends ZodType>(schema: S, input: unknown): z.infer<S> {

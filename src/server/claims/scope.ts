@@ -1,7 +1,7 @@
-import { listVisibleBrandIds, retailerLinkedToBrands } from '../../db/claims';
-import { cachedAuthData } from '../../../server/access/auth-cache';
-import type { AuthUser, ServiceContext } from '../../../server/core/context';
-import { notFound } from '../../../server/core/errors';
+import { listVisibleBrandIds, retailerLinkedToBrands } from './queries';
+import { cachedAuthData } from '../access/auth-cache';
+import type { AuthUser, ServiceContext } from '../core/context';
+import { notFound } from '../core/errors';
 
 /**
  * The brands whose chargebacks and POS rows the user sees: those working at its visible

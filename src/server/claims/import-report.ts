@@ -1,5 +1,5 @@
-import { CLAIM_LIMITS, type ImportProblem } from '../../../shared/claims';
-import { invalidRequest } from '../../../server/core/errors';
+import { CLAIM_LIMITS, type ImportProblem } from '../../shared/claims';
+import { invalidRequest } from '../core/errors';
 
 /**
  * Refuses a file with problems: 400 naming how many rows were rejected, `error.errors` listing

@@ -1,20 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import type { Insertable } from 'kysely';
-import { upsertPosRowsByKey } from '../../db/claims';
-import type { PosRowsTable } from '../../db/schema-claims';
+import { upsertPosRowsByKey } from './queries';
+import type { PosRowsTable } from './tables';
 import {
   CLAIM_LIMITS,
   type ClaimsImportBody,
   type ImportProblem,
   type ImportResult,
-} from '../../../shared/claims';
-import type { AuthUser, ServiceContext } from '../../../server/core/context';
+} from '../../shared/claims';
+import type { AuthUser, ServiceContext } from '../core/context';
 import { cellReader, readCsv, type ColumnAliases } from './csv';
 import { addDays, dateCell, moneyCell, percentCell, textCell, unitsCell } from './csv-values';
 import { recordScopes, requestScope } from './import-scope';
 import { flagDuplicates, refuseFile } from './import-report';
 import { posMetricColumns } from './pos-values';
-import { requireCentralWrite } from '../../sync/runtime';
+import { requireCentralWrite } from '../../main/sync/runtime';
 
 type Field =
   | 'sku'
