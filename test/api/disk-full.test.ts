@@ -13,8 +13,8 @@ import { reportQuietly, startOutboxDrainer } from '../../src/server/inventory/tr
 import { checkpointQuietly } from '../../src/server/db/database';
 import { newStorageStatus, storageStatusOf } from '../../src/server/db/storage-status';
 import { startService } from '../../src/server/http/server';
-import type { ChangeCapture } from '../../src/main/sync/capture';
-import { startSyncClient } from '../../src/main/sync/client';
+import type { ChangeCapture } from '../../src/server/sync/capture';
+import { startSyncClient } from '../../src/server/sync/client';
 import { ordersBundle } from '../helpers/fixtures';
 import { createTestService, type TestService } from '../helpers/service';
 import { createBody } from '../orders/write-support';

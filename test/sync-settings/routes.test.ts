@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { readStoredSyncSettings, syncSettingsPath } from '../../src/main/sync/stored-settings';
+import { readStoredSyncSettings, syncSettingsPath } from '../../src/server/sync/stored-settings';
 import { baseBundle, installAdmin } from '../helpers/fixtures';
 import { signedInService } from '../helpers/signed-in';
 

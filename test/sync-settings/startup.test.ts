@@ -7,7 +7,7 @@ import {
   type RunningService,
   type StartOptions,
 } from '../../src/server/http/server';
-import { syncSettingsPath, writeStoredSyncSettings } from '../../src/main/sync/stored-settings';
+import { syncSettingsPath, writeStoredSyncSettings } from '../../src/server/sync/stored-settings';
 import { TEST_PASSWORD_COST } from '../helpers/service';
 
 const ID = 'd1000000-0000-4000-8000-000000000001';

@@ -7,7 +7,7 @@ import {
   readStoredSyncSettings,
   syncSettingsPath,
   writeStoredSyncSettings,
-} from '../../src/main/sync/stored-settings';
+} from '../../src/server/sync/stored-settings';
 
 const ID = 'd1000000-0000-4000-8000-000000000001';
 const SETTINGS = {

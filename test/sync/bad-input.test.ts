@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { RunningService } from '../../src/server/http/server';
-import { SSCC_BLOCK_SIZE } from '../../src/main/sync/central';
+import { SSCC_BLOCK_SIZE } from '../../src/server/sync/central';
 import { bolVersionRow, makePdf } from '../orders/bol-support';
 import {
   type ApiBody,

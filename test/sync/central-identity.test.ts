@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import type { RunningService } from '../../src/server/http/server';
-import { CentralIdentityError, CentralRedirectError } from '../../src/main/sync/client';
-import { CENTRAL_NOT_CHANGED } from '../../src/main/sync/settings';
+import { CentralIdentityError, CentralRedirectError } from '../../src/server/sync/client';
+import { CENTRAL_NOT_CHANGED } from '../../src/server/sync/settings';
 import {
   api,
   closedAfterEach,

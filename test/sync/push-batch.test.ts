@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { cutPushBatch, PUSH_BODY_BYTES, PUSH_FILE_BYTES } from '../../src/main/sync/client';
-import { PUSH_BODY_LIMIT } from '../../src/main/sync/central';
-import { UNREFERENCED_FILE_QUOTA_BYTES } from '../../src/main/sync/files';
+import { cutPushBatch, PUSH_BODY_BYTES, PUSH_FILE_BYTES } from '../../src/server/sync/client';
+import { PUSH_BODY_LIMIT } from '../../src/server/sync/central';
+import { UNREFERENCED_FILE_QUOTA_BYTES } from '../../src/server/sync/files';
 
 const MB = 1024 * 1024;
 const file = (n: number, size: number) => ({

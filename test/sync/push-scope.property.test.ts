@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { RunningService } from '../../src/server/http/server';
-import { REPLICATED_TABLES } from '../../src/main/sync/tables';
+import { REPLICATED_TABLES } from '../../src/server/sync/synced-tables';
 import {
   centralForAllTests,
   COLUMBUS,

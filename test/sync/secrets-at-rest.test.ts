@@ -13,15 +13,15 @@ import {
   useSecretsKey,
 } from '../../src/server/core/secret-box';
 import { startService } from '../../src/server/http/server';
-import type { ChangeCapture } from '../../src/main/sync/capture';
-import { connectionRowForDevice } from '../../src/main/sync/connection-credentials';
-import { applyPullPage } from '../../src/main/sync/local-apply';
+import type { ChangeCapture } from '../../src/server/sync/capture';
+import { connectionRowForDevice } from '../../src/server/sync/connection-credentials';
+import { applyPullPage } from '../../src/server/sync/local-apply';
 import {
   readStoredSyncSettings,
   sealStoredSyncSecret,
   syncSettingsPath,
   writeStoredSyncSettings,
-} from '../../src/main/sync/stored-settings';
+} from '../../src/server/sync/stored-settings';
 import { tempDirsPerTest } from '../helpers/temp-dirs';
 import { HTTP_WITH_SECRETS, SFTP_WITH_SECRETS } from './helpers/secret-transports';
 

@@ -183,7 +183,7 @@ describe('sync: the status says why a round failed', () => {
       (await api(service, await signIn(central), 'GET', '/api/sync/v1/status')).body;
     await wrong.context.sync!.client!.syncNow();
     // No users came down to sign in with, so read the status through the domain function.
-    const { syncStatus } = await import('../../src/main/sync/conflicts');
+    const { syncStatus } = await import('../../src/server/sync/conflicts');
     const user = { id: 'nobody', email: 'x', brandId: null };
     expect(await syncStatus(wrong.context, user)).toMatchObject({
       online: true,

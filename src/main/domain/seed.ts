@@ -22,7 +22,7 @@ import { importSeedBilling } from '../../server/billing/seed';
 import { importSeedChargebacks, importSeedPosReports } from '../../server/claims/seed';
 import { importSeedOrders } from '../../server/orders/seed';
 import { importSeedTransactions } from '../../server/transactions/seed';
-import { hashSeedDevices, importSeedDevices } from '../sync/seed-devices';
+import { hashSeedDevices, importSeedDevices } from '../../server/sync/seed-devices';
 import { SeedError } from './seed-support';
 
 // Section modules throw SeedError too; it lives in seed-support so they need not import this file.

@@ -12,7 +12,7 @@ import {
 } from '../../shared/billing';
 import type { AuthUser, ServiceContext } from '../core/context';
 import { forbidden, notFound } from '../core/errors';
-import { requireCentralWrite } from '../../main/sync/runtime';
+import { requireCentralWrite } from '../sync/runtime';
 
 export const BRAND_NOT_FOUND = 'Brand not found';
 

@@ -1,7 +1,7 @@
 import type { RedeliveryPolicy } from '../inventory/transmission/redelivery';
 import type { DeliveryPolicy } from '../inventory/transmission/types';
 import type { Db } from '../db/database';
-import type { SyncRuntime } from '../../main/sync/runtime';
+import type { SyncRuntime } from '../sync/runtime';
 import type { PrinterNetwork } from '../documents/label-printer';
 import type { PasswordCost } from '../access/passwords';
 

@@ -2,7 +2,7 @@ import type { ColumnType, Generated } from 'kysely';
 import type { BillingTables } from '../billing/tables';
 import type { ClaimsTables } from '../claims/tables';
 import type { FulfilmentTables } from '../fulfilment/tables';
-import type { SyncTables } from '../../main/db/schema-sync';
+import type { SyncTables } from '../sync/tables';
 import type { TransactionsSearchTables } from '../transactions/tables';
 
 /** Kysely table types. Timestamps are ISO 8601 UTC strings; JSON columns are TEXT. */

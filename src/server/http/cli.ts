@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { SeedError } from '../../main/domain/seed';
-import { SyncSetupError } from '../../main/sync/install';
+import { SyncSetupError } from '../sync/install';
 import { parseServiceFlags, UsageError } from './config';
 import { plainHttpWarning } from './host-guard';
 import { startService, startupNotices } from './server';

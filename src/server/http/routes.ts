@@ -12,8 +12,8 @@ import { lookupRoutes } from '../access/lookup-routes';
 import { orderBolRoutes } from '../orders/bol-routes';
 import { orderReadRoutes } from '../orders/read-routes';
 import { orderWriteRoutes } from '../orders/write-routes';
-import { syncRoutes } from '../../main/service/routes/sync';
-import { syncSettingsRoutes } from '../../main/service/routes/sync-settings';
+import { syncRoutes } from '../sync/routes';
+import { syncSettingsRoutes } from '../sync/settings-routes';
 import { transactionRoutes } from '../transactions/routes';
 
 /** Every API route, in the order the OpenAPI document lists them. */

@@ -20,9 +20,9 @@ import { sealStoredConnections } from '../inventory/sealed-connections';
 import { useSecretsKey } from '../core/secret-box';
 import { importSeedBundle, SeedError } from '../../main/domain/seed';
 import { loadOrCreateSecret } from '../access/tokens';
-import type { SyncSettings } from '../../main/sync/install';
-import { installConfiguredSync } from '../../main/sync/settings';
-import { sealStoredSyncSecret } from '../../main/sync/stored-settings';
+import type { SyncSettings } from '../sync/install';
+import { installConfiguredSync } from '../sync/settings';
+import { sealStoredSyncSecret } from '../sync/stored-settings';
 import { buildApp } from './app';
 import type { ServiceOptions } from './config';
 
@@ -91,7 +91,7 @@ export async function startService(
     await sealStoredConnections(context.db);
     sealStoredSyncSecret(options.dataDir);
     // Sync flags win; without them (standalone) the settings saved in the Settings screen
-    // (<data-dir>/sync-settings.json) make this a workstation (src/main/sync/settings.ts).
+    // (<data-dir>/sync-settings.json) make this a workstation (src/server/sync/settings.ts).
     context.sync = installConfiguredSync(database, context, options, withTestTuning);
     if (options.seed) await applySeed(context, options.seed);
     const app = await buildApp(context, options);

@@ -8,7 +8,7 @@ import {
   type RunningService,
   type StartOptions,
 } from '../../../src/server/http/server';
-import type { SyncClientOptions } from '../../../src/main/sync/client';
+import type { SyncClientOptions } from '../../../src/server/sync/client';
 import type { SyncConflict } from '../../../src/shared/sync';
 import type { SeedDevice } from '../../../src/shared/sync-seed';
 import { TEST_PASSWORD_COST } from '../../helpers/service';

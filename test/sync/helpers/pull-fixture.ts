@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { openDatabase, type OpenedDatabase } from '../../../src/server/db/database';
-import type { PulledChange } from '../../../src/main/sync/protocol';
-import { buildPullPage } from '../../../src/main/sync/pull';
-import { installCentralStamps, type CentralStamps } from '../../../src/main/sync/stamps';
+import type { PulledChange } from '../../../src/server/sync/protocol';
+import { buildPullPage } from '../../../src/server/sync/pull';
+import { installCentralStamps, type CentralStamps } from '../../../src/server/sync/stamps';
 
 /**
  * A central database in memory with its version stamps, written with plain SQL, for tests of

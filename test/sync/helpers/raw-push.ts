@@ -1,6 +1,6 @@
 import type SQLite from 'better-sqlite3';
 import type { RunningService } from '../../../src/server/http/server';
-import type { RowChange } from '../../../src/main/sync/protocol';
+import type { RowChange } from '../../../src/server/sync/protocol';
 import type { SeedDevice } from '../../../src/shared/sync-seed';
 import type { ApiBody } from './cluster';
 

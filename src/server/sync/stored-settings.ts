@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { storedSyncSettingsSchema, type StoredSyncSettings } from '../../shared/sync-settings';
-import { hasSecretsKey, isSealed, seal, SecretLockedError, unseal } from '../../server/core/secret-box';
+import { hasSecretsKey, isSealed, seal, SecretLockedError, unseal } from '../core/secret-box';
 
 /** The file in the data dir that holds the sync settings saved in the Settings screen. */
 export const SYNC_SETTINGS_FILE = 'sync-settings.json';

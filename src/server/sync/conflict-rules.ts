@@ -5,7 +5,7 @@ import { columnsOf, prepared } from './columns';
 import type { RowChange } from './protocol';
 import { Refusal } from './refusal';
 import { bindable, keyWhere } from './rows';
-import { REPLICATED_BY_NAME, type ReplicatedTable } from './tables';
+import { REPLICATED_BY_NAME, type ReplicatedTable } from './synced-tables';
 
 /**
  * The rules of a conflict's life, judged from this replica's stored rows (docs/sync.md, section 9):

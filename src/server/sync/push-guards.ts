@@ -5,7 +5,7 @@ import type { RowChange } from './protocol';
 import { Refusal } from './refusal';
 import { bindable } from './rows';
 import { CENTRAL_ID } from './runtime';
-import type { ReplicatedTable } from './tables';
+import type { ReplicatedTable } from './synced-tables';
 
 export type Row = Record<string, unknown>;
 

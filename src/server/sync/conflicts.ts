@@ -10,13 +10,13 @@ import {
   type SyncConflict,
   type SyncStatus,
 } from '../../shared/sync';
-import type { Db } from '../../server/db/database';
-import { visibleFacilitiesQuery } from '../../server/access/lookup-queries';
-import type { AuthUser, ServiceContext } from '../../server/core/context';
-import { conflict, forbidden, invalidRequest, notFound } from '../../server/core/errors';
-import { createOrder } from '../../server/orders/create';
-import { ORDER_ACTIONS } from '../../server/orders/log';
-import { updateOrder } from '../../server/orders/update';
+import type { Db } from '../db/database';
+import { visibleFacilitiesQuery } from '../access/lookup-queries';
+import type { AuthUser, ServiceContext } from '../core/context';
+import { conflict, forbidden, invalidRequest, notFound } from '../core/errors';
+import { createOrder } from '../orders/create';
+import { ORDER_ACTIONS } from '../orders/log';
+import { updateOrder } from '../orders/update';
 import { asOrderUpdate } from './apply-mine';
 import { CentralError } from './client';
 import {

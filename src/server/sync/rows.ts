@@ -1,5 +1,5 @@
 import type SQLite from 'better-sqlite3';
-import type { ReplicatedTable } from './tables';
+import type { ReplicatedTable } from './synced-tables';
 import { prepared } from './columns';
 
 export type SqlValue = string | number | bigint | Buffer | null;

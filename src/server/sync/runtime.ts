@@ -1,7 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import type { SyncRole } from '../../shared/sync';
-import type { ServiceContext } from '../../server/core/context';
-import { conflict } from '../../server/core/errors';
+import type { ServiceContext } from '../core/context';
+import { conflict } from '../core/errors';
 import type { SyncClient } from './client';
 import type { CentralStamps } from './stamps';
 

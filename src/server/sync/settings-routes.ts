@@ -3,16 +3,16 @@ import {
   clearSyncSettingsBodySchema,
   syncSettingsBodySchema,
   syncSettingsViewSchema,
-} from '../../../shared/sync-settings';
+} from '../../shared/sync-settings';
 import {
   acceptNewCentral,
   clearSyncSettings,
   saveSyncSettings,
   syncSettingsView,
-} from '../../sync/settings';
-import { errorEnvelopeSchema, successEnvelope } from '../../../server/http/openapi-schemas';
-import { parseOr } from '../../../server/http/parse';
-import { userOf, type RouteDef } from '../../../server/http/route-def';
+} from './settings';
+import { errorEnvelopeSchema, successEnvelope } from '../http/openapi-schemas';
+import { parseOr } from '../http/parse';
+import { userOf, type RouteDef } from '../http/route-def';
 
 const error = (description: string) => ({ description, schema: errorEnvelopeSchema });
 

@@ -1,8 +1,8 @@
-import type { ServiceContext } from '../../server/core/context';
+import type { ServiceContext } from '../core/context';
 import { z } from 'zod';
-import { leaseSerialBlock } from '../../server/fulfilment/queries';
-import { serialCapacity } from '../../server/fulfilment/sscc';
-import { conflict, DomainError, invalidRequest, notFound } from '../../server/core/errors';
+import { leaseSerialBlock } from '../fulfilment/queries';
+import { serialCapacity } from '../fulfilment/sscc';
+import { conflict, DomainError, invalidRequest, notFound } from '../core/errors';
 import { SYNC_PROTOCOL_VERSION } from '../../shared/sync';
 import { applyPush } from './central-apply';
 import { crashPoint } from './crash';

@@ -1,7 +1,7 @@
-import { documentFor } from '../../server/inventory/transmission/documents';
-import type { AdviceLine } from '../../server/inventory/transmission/types';
-import { listBrandConnections, takeControlNumbers } from '../../server/inventory/queries';
-import type { ServiceContext } from '../../server/core/context';
+import { documentFor } from '../inventory/transmission/documents';
+import type { AdviceLine } from '../inventory/transmission/types';
+import { listBrandConnections, takeControlNumbers } from '../inventory/queries';
+import type { ServiceContext } from '../core/context';
 import { CENTRAL_ID } from './runtime';
 
 /**

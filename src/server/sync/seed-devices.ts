@@ -1,13 +1,13 @@
 import { sql, type Kysely } from 'kysely';
 import type { SeedDevice } from '../../shared/sync-seed';
-import type { Database } from '../../server/db/schema';
+import type { Database } from '../db/schema';
 import {
   hashPassword,
   PASSWORD_COST,
   verifyPassword,
   type PasswordCost,
-} from '../../server/access/passwords';
-import type { RequireRow } from '../domain/seed-support';
+} from '../access/passwords';
+import type { RequireRow } from '../../main/domain/seed-support';
 
 export interface HashedSeedDevice extends Omit<SeedDevice, 'secret'> {
   secret_hash: string;

@@ -1,4 +1,4 @@
-import { isSealed, openTransportJson, SecretLockedError } from '../../server/core/secret-box';
+import { isSealed, openTransportJson, SecretLockedError } from '../core/secret-box';
 
 /**
  * A connection's credentials reach only the replicas that send over it (issue 18 item 11): a

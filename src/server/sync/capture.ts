@@ -1,7 +1,7 @@
 import type SQLite from 'better-sqlite3';
-import type { TransactionHooks } from '../../server/db/transaction-hooks';
+import type { TransactionHooks } from '../db/transaction-hooks';
 import { columnsOf } from './columns';
-import { keySql, REPLICATED_TABLES, scopeSql } from './tables';
+import { keySql, REPLICATED_TABLES, scopeSql } from './synced-tables';
 
 /**
  * A workstation's change capture. TEMP triggers on every pushed table copy each written row

@@ -16,7 +16,7 @@ import {
 } from './push-guards';
 import { Refusal } from './refusal';
 import { bindable, keyWhere } from './rows';
-import { REPLICATED_BY_NAME, type ReplicatedTable } from './tables';
+import { REPLICATED_BY_NAME, type ReplicatedTable } from './synced-tables';
 
 export interface PushContext {
   sqlite: SQLite.Database;

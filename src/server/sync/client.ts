@@ -1,16 +1,16 @@
 import { stat } from 'node:fs/promises';
 import type SQLite from 'better-sqlite3';
 import { SYNC_PROTOCOL_HEADER, SYNC_PROTOCOL_VERSION } from '../../shared/sync';
-import type { ServiceContext } from '../../server/core/context';
+import type { ServiceContext } from '../core/context';
 import type { ChangeCapture } from './capture';
 import { crashPoint } from './crash';
 import { applyPullPage } from './local-apply';
-import { documentPath, readDocument, sha256Of, storeDocument } from '../../server/core/file-store';
-import { serialsLeft } from '../../server/fulfilment/queries';
-import { noteWriteFailure, storageStatusOf } from '../../server/db/storage-status';
-import { reportQuietly } from '../../server/inventory/transmission/outbox-drainer';
+import { documentPath, readDocument, sha256Of, storeDocument } from '../core/file-store';
+import { serialsLeft } from '../fulfilment/queries';
+import { noteWriteFailure, storageStatusOf } from '../db/storage-status';
+import { reportQuietly } from '../inventory/transmission/outbox-drainer';
 import { filesOfMutation, missingFiles, type MutationFile } from './files';
-import type { SsccSerialBlock } from '../db/schema-sync';
+import type { SsccSerialBlock } from './tables';
 import type { PullPage, PushAnswer } from './protocol';
 
 /** A fifth of a block (central.ts SSCC_BLOCK_SIZE): below it, the loop leases another. */

@@ -1,6 +1,6 @@
 import type SQLite from 'better-sqlite3';
-import type { TransactionHooks } from '../../server/db/transaction-hooks';
-import { keySql, REPLICATED_TABLES, scopeSql, type ReplicatedTable } from './tables';
+import type { TransactionHooks } from '../db/transaction-hooks';
+import { keySql, REPLICATED_TABLES, scopeSql, type ReplicatedTable } from './synced-tables';
 
 /**
  * The central's versions. Every unit of work (a Kysely transaction or lone statement, or one

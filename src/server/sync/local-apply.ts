@@ -1,10 +1,10 @@
 import type SQLite from 'better-sqlite3';
-import { sealTransportJson } from '../../server/core/secret-box';
+import { sealTransportJson } from '../core/secret-box';
 import type { ChangeCapture } from './capture';
 import { columnsOf, prepared } from './columns';
 import type { PullPage, PulledChange } from './protocol';
 import { keyWhere, type SqlValue, writeRow } from './rows';
-import { REPLICATED_BY_NAME, REPLICATED_TABLES, type ReplicatedTable } from './tables';
+import { REPLICATED_BY_NAME, REPLICATED_TABLES, type ReplicatedTable } from './synced-tables';
 
 export type PageOutcome = { applied: number } | { skipped: 'unpushed local changes' };
 

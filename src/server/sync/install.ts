@@ -1,9 +1,9 @@
-import type { OpenedDatabase } from '../../server/db/database';
-import type { ServiceContext } from '../../server/core/context';
+import type { OpenedDatabase } from '../db/database';
+import type { ServiceContext } from '../core/context';
 import { installChangeCapture } from './capture';
 import { startSyncClient, type SyncClientOptions } from './client';
 import { installCentralStamps } from './stamps';
-import { REPLICATED_TABLES } from './tables';
+import { REPLICATED_TABLES } from './synced-tables';
 import type { SyncRuntime } from './runtime';
 
 export type SyncSettings =

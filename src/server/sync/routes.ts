@@ -6,8 +6,8 @@ import {
   SYNC_PROTOCOL_HEADER,
   syncConflictSchema,
   syncStatusSchema,
-} from '../../../shared/sync';
-import { invalidRequest } from '../../../server/core/errors';
+} from '../../shared/sync';
+import { invalidRequest } from '../core/errors';
 import {
   centralRuntime,
   leaseBodySchema,
@@ -16,19 +16,19 @@ import {
   PUSH_BODY_LIMIT,
   pushFromDevice,
   requireProtocol,
-} from '../../sync/central';
+} from './central';
 import {
   listConflicts,
   recreateRefusedOrder,
   resolveConflict,
   syncStatus,
-} from '../../sync/conflicts';
-import { FILE_BODY_LIMIT, fileBodySchema, receiveFile, sendFile } from '../../sync/files';
-import { deviceOfToken, openDeviceSession } from '../../sync/devices';
-import { pullQuerySchema, pushBodySchema, sessionBodySchema } from '../../sync/protocol';
-import { errorEnvelopeSchema, successEnvelope } from '../../../server/http/openapi-schemas';
-import { userOf, type RouteDef, type RouteRequest } from '../../../server/http/route-def';
-import type { ServiceContext } from '../../../server/core/context';
+} from './conflicts';
+import { FILE_BODY_LIMIT, fileBodySchema, receiveFile, sendFile } from './files';
+import { deviceOfToken, openDeviceSession } from './devices';
+import { pullQuerySchema, pushBodySchema, sessionBodySchema } from './protocol';
+import { errorEnvelopeSchema, successEnvelope } from '../http/openapi-schemas';
+import { userOf, type RouteDef, type RouteRequest } from '../http/route-def';
+import type { ServiceContext } from '../core/context';
 
 const error = (description: string) => ({ description, schema: errorEnvelopeSchema });
 const protocolHeaders = z.object({ [SYNC_PROTOCOL_HEADER]: z.literal('1') });
