@@ -14,7 +14,7 @@ import { sql } from 'kysely';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../src/server/db/database';
-import { importSeedBundle } from '../src/main/domain/seed';
+import { importSeedBundle } from '../src/server/seed/seed';
 import { buildApp } from '../src/server/http/app';
 import { BENCH_EMAIL, BENCH_PASSWORD, benchBundle, ids } from './fixtures';
 import { benchContext, injectedAuthorization } from './in-process';

@@ -5,7 +5,7 @@
  */
 import { cpus, loadavg } from 'node:os';
 import { openDatabase } from '../src/server/db/database';
-import { importSeedBundle } from '../src/main/domain/seed';
+import { importSeedBundle } from '../src/server/seed/seed';
 import { buildLabelsPdf } from '../src/server/documents/label-pdf';
 import { buildLabelsZpl } from '../src/server/documents/label-zpl';
 import type { LabelRequest, LabelUnit } from '../src/server/documents/label-model';

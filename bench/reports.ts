@@ -21,7 +21,7 @@ import { analyticsTableV2 } from '../src/server/analytics/table';
 import { authUserById } from '../src/server/access/auth-cache';
 import { invoices as invoiceSummary } from '../src/server/billing/invoices';
 import { invoiceOrderDetails } from '../src/server/billing/order-details';
-import { importSeedBundle } from '../src/main/domain/seed';
+import { importSeedBundle } from '../src/server/seed/seed';
 import { buildApp } from '../src/server/http/app';
 import {
   fillReportOrders,

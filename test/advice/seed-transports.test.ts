@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type OpenedDatabase } from '../../src/server/db/database';
-import { importSeedBundle, parseSeedBundle, SeedError } from '../../src/main/domain/seed';
+import { importSeedBundle, parseSeedBundle, SeedError } from '../../src/server/seed/seed';
 import { baseBundle, id } from '../helpers/fixtures';
 
 const FINGERPRINT = 'SHA256:uNiVztksCsDhcc0u9e8BujQXVUpKZIDTMczCvj3tD2s';

@@ -3,7 +3,7 @@
  * tests prove every cache gives way at once when users or grants change, whatever the write path.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { importSeedBundle } from '../../src/main/domain/seed';
+import { importSeedBundle } from '../../src/server/seed/seed';
 import { baseBundle, id } from '../helpers/fixtures';
 import { createTestService, type TestService } from '../helpers/service';
 import { expectError } from './envelope';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importSeedBundle } from '../../src/main/domain/seed';
+import { importSeedBundle } from '../../src/server/seed/seed';
 import { baseBundle, id } from '../helpers/fixtures';
 import { createTestService, TEST_PASSWORD, type TestService } from '../helpers/service';
 import { expectError } from './envelope';

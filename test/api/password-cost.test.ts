@@ -7,14 +7,14 @@ import {
   DEMO_PASSWORD,
   demoSignInUnchanged,
   importDemoWorkspace,
-} from '../../src/main/domain/demo';
+} from '../../src/server/seed/demo';
 import {
   dummyPasswordHash,
   hashPassword,
   PASSWORD_COST,
   verifyPassword,
 } from '../../src/server/access/passwords';
-import { importSeedBundle } from '../../src/main/domain/seed';
+import { importSeedBundle } from '../../src/server/seed/seed';
 import { baseBundle } from '../helpers/fixtures';
 import {
   createTestService,

@@ -5,7 +5,7 @@
  * envelope below 500. Bounded: one request per route, parameter and value, in-process.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importDemoWorkspace } from '../../src/main/domain/demo';
+import { importDemoWorkspace } from '../../src/server/seed/demo';
 import { createTestService, TEST_PASSWORD_COST, type TestService } from '../helpers/service';
 
 /** Raw, already percent-encoded query values: some cannot pass encodeURIComponent at all. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { importSeedBundle } from '../../src/main/domain/seed';
+import { importSeedBundle } from '../../src/server/seed/seed';
 import { expectError } from '../api/envelope';
 import { baseBundle, id } from '../helpers/fixtures';
 import { createTestService, TEST_PASSWORD, TEST_PASSWORD_COST } from '../helpers/service';
@@ -265,7 +265,7 @@ describe("the seed bundle's billing section", () => {
   it('the demo prices import for the demo brands', async () => {
     const local = await createTestService();
     try {
-      const { importDemoWorkspace } = await import('../../src/main/domain/demo');
+      const { importDemoWorkspace } = await import('../../src/server/seed/demo');
       await importDemoWorkspace(local.ctx.db, { passwordCost: TEST_PASSWORD_COST });
       const count = local.database.sqlite
         .prepare('SELECT count(DISTINCT brand_id) AS n FROM billing_prices')

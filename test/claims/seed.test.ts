@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/database';
-import { importDemoWorkspace } from '../../src/main/domain/demo';
-import { importSeedBundle, SeedError } from '../../src/main/domain/seed';
+import { importDemoWorkspace } from '../../src/server/seed/demo';
+import { importSeedBundle, SeedError } from '../../src/server/seed/seed';
 import { buildApp } from '../../src/server/http/app';
 import { id } from '../helpers/fixtures';
 import { createTestService, TEST_PASSWORD_COST } from '../helpers/service';

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { expectError } from '../api/envelope';
-import { importSeedBundle, SeedError } from '../../src/main/domain/seed';
+import { importSeedBundle, SeedError } from '../../src/server/seed/seed';
 import type { FulfilmentView, StepResult } from '../../src/shared/fulfilment';
 import { dataOf, fulfilmentBundle, fulfilmentService, ORDERS } from './support';
 

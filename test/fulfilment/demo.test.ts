@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import demoWorkspace from '../../resources/demo-workspace.json';
 import { isValidSscc } from '../../src/server/fulfilment/sscc';
-import { parseSeedBundle } from '../../src/main/domain/seed';
+import { parseSeedBundle } from '../../src/server/seed/seed';
 
 const bundle = parseSeedBundle(demoWorkspace);
 const prefixOf = new Map((bundle.brands ?? []).map((b) => [b.brand_id, b.gs1_company_prefix]));

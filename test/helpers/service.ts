@@ -3,7 +3,7 @@ import { defaultDeliveryPolicy, type DeliveryPolicy } from '../../src/server/inv
 import { openDatabase, type OpenedDatabase } from '../../src/server/db/database';
 import type { Clock, ServiceContext } from '../../src/server/core/context';
 import type { PasswordCost } from '../../src/server/access/passwords';
-import { importSeedBundle } from '../../src/main/domain/seed';
+import { importSeedBundle } from '../../src/server/seed/seed';
 import { buildApp } from '../../src/server/http/app';
 
 export interface TestService {

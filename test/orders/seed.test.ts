@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import demoWorkspace from '../../resources/demo-workspace.json';
 import { openDatabase, type OpenedDatabase } from '../../src/server/db/database';
-import { importDemoWorkspace } from '../../src/main/domain/demo';
+import { importDemoWorkspace } from '../../src/server/seed/demo';
 import { orderDetails } from '../../src/server/orders/details';
-import { importSeedBundle, SeedError } from '../../src/main/domain/seed';
+import { importSeedBundle, SeedError } from '../../src/server/seed/seed';
 import type { ServiceContext } from '../../src/server/core/context';
 import { ORDER_STATUSES, orderDetailsSchema } from '../../src/shared/orders';
 import { id } from '../helpers/fixtures';

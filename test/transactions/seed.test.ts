@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import demoTransactions from '../../resources/demo-transactions.json';
 import { openDatabase, type OpenedDatabase } from '../../src/server/db/database';
-import { importDemoWorkspace } from '../../src/main/domain/demo';
-import { importSeedBundle, SeedError } from '../../src/main/domain/seed';
+import { importDemoWorkspace } from '../../src/server/seed/demo';
+import { importSeedBundle, SeedError } from '../../src/server/seed/seed';
 import { id } from '../helpers/fixtures';
 import { TEST_PASSWORD_COST } from '../helpers/service';
 import { transactionEntries, transactionsBundle, txId } from './fixtures';

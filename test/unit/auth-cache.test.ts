@@ -5,7 +5,7 @@ import { authDataVersion } from '../../src/server/db/auth-version';
 import { openDatabase, type Db, type OpenedDatabase } from '../../src/server/db/database';
 import type { Database } from '../../src/server/db/schema';
 import { cachedAuthData } from '../../src/server/access/auth-cache';
-import { importSeedBundle } from '../../src/main/domain/seed';
+import { importSeedBundle } from '../../src/server/seed/seed';
 import { baseBundle, id } from '../helpers/fixtures';
 import { TEST_PASSWORD_COST } from '../helpers/service';
 

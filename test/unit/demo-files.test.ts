@@ -4,7 +4,7 @@ import demoClaims from '../../resources/demo-claims.json';
 import demoTransactions from '../../resources/demo-transactions.json';
 import demoBase from '../../resources/demo-workspace.json';
 
-// src/main/domain/demo.ts spreads these files into one bundle: a section in two of them would
+// src/server/seed/demo.ts spreads these files into one bundle: a section in two of them would
 // silently replace the other's.
 describe('the demo workspace files', () => {
   it('each hold sections no other file holds', () => {

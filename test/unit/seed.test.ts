@@ -9,9 +9,9 @@ import {
   DEMO_PASSWORD,
   demoSignInUnchanged,
   importDemoWorkspace,
-} from '../../src/main/domain/demo';
+} from '../../src/server/seed/demo';
 import { verifyPassword } from '../../src/server/access/passwords';
-import { importSeedBundle, parseSeedBundle, SeedError } from '../../src/main/domain/seed';
+import { importSeedBundle, parseSeedBundle, SeedError } from '../../src/server/seed/seed';
 import { baseBundle, id } from '../helpers/fixtures';
 import { TEST_PASSWORD, TEST_PASSWORD_COST } from '../helpers/service';
 

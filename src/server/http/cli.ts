@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { SeedError } from '../../main/domain/seed';
+import { SeedError } from '../seed/seed';
 import { SyncSetupError } from '../sync/install';
 import { parseServiceFlags, UsageError } from './config';
 import { plainHttpWarning } from './host-guard';

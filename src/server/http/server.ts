@@ -13,12 +13,12 @@ import {
   DEMO_PASSWORD,
   demoSignInUnchanged,
   importDemoWorkspace,
-} from '../../main/domain/demo';
+} from '../seed/demo';
 import { pendingDeliveriesNotice } from '../inventory/history';
 import { DRAIN_BATCH_SIZE, redeliverDue } from '../inventory/redeliver';
 import { sealStoredConnections } from '../inventory/sealed-connections';
 import { useSecretsKey } from '../core/secret-box';
-import { importSeedBundle, SeedError } from '../../main/domain/seed';
+import { importSeedBundle, SeedError } from '../seed/seed';
 import { loadOrCreateSecret } from '../access/tokens';
 import type { SyncSettings } from '../sync/install';
 import { installConfiguredSync } from '../sync/settings';

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { importSeedBundle } from '../../../src/main/domain/seed';
+import { importSeedBundle } from '../../../src/server/seed/seed';
 import {
   startService,
   type RunningService,

@@ -4,10 +4,10 @@ import demoBilling from '../../../resources/demo-billing.json';
 import demoClaims from '../../../resources/demo-claims.json';
 import demoTransactions from '../../../resources/demo-transactions.json';
 import demoBase from '../../../resources/demo-workspace.json';
-import type { Database } from '../../server/db/schema';
-import { findUserIdByEmail } from '../db/seed-writes';
+import type { Database } from '../db/schema';
+import { findUserIdByEmail } from './queries';
 import { demoLogEntries } from './demo-log';
-import { verifyPassword } from '../../server/access/passwords';
+import { verifyPassword } from '../access/passwords';
 import { importSeedBundle, type SeedImportOptions } from './seed';
 
 export const DEMO_EMAIL = 'demo@example.com';

@@ -1,28 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { seedBundleSchema, type SeedBundle } from '../../shared/seed';
-import { climbingDirectoryError, climbsOutOfDataDir } from '../../server/inventory/transmission/transports/file';
-import type { Database } from '../../server/db/schema';
+import { climbingDirectoryError, climbsOutOfDataDir } from '../inventory/transmission/transports/file';
+import type { Database } from '../db/schema';
 import {
   findUserIdByEmail,
   linkBrandFacility,
   rowExists,
   upsertById,
   upsertUser,
-} from '../db/seed-writes';
+} from './queries';
 import {
   hashPassword,
   needsRehash,
   PASSWORD_COST,
   verifyPassword,
   type PasswordCost,
-} from '../../server/access/passwords';
-import { sealTransportJson } from '../../server/core/secret-box';
-import { importSeedBilling } from '../../server/billing/seed';
-import { importSeedChargebacks, importSeedPosReports } from '../../server/claims/seed';
-import { importSeedOrders } from '../../server/orders/seed';
-import { importSeedTransactions } from '../../server/transactions/seed';
-import { hashSeedDevices, importSeedDevices } from '../../server/sync/seed-devices';
+} from '../access/passwords';
+import { sealTransportJson } from '../core/secret-box';
+import { importSeedBilling } from '../billing/seed';
+import { importSeedChargebacks, importSeedPosReports } from '../claims/seed';
+import { importSeedOrders } from '../orders/seed';
+import { importSeedTransactions } from '../transactions/seed';
+import { hashSeedDevices, importSeedDevices } from '../sync/seed-devices';
 import { SeedError } from './seed-support';
 
 // Section modules throw SeedError too; it lives in seed-support so they need not import this file.

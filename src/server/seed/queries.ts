@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../server/db/schema';
+import type { Database } from '../db/schema';
 
 type Trx = Kysely<Database>;
 type Table = 'organizations' | 'facilities' | 'brands' | 'retailers' | 'users' | 'connections';
