@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';
-import type { Db } from '../../src/server/db/database';
+import type { Db } from '../../src/server/db/db';
 import { insertOrder } from '../../src/server/orders/queries';
 import type { OrderBolVersionsTable, OrderStatusValue } from '../../src/server/db/schema';
 

@@ -1,5 +1,5 @@
 import { authDataVersion } from '../db/auth-version';
-import type { Db } from '../db/database';
+import type { Db } from '../db/db';
 import { findUserById } from './user-queries';
 import type { AuthUser } from '../core/context';
 

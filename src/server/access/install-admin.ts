@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/database';
+import type { Db } from '../db/db';
 import type { AuthUser, ServiceContext } from '../core/context';
 import { DomainError } from '../core/errors';
 

@@ -1,5 +1,5 @@
 import type { AuthUser } from '../core/context';
-import type { Db } from '../db/database';
+import type { Db } from '../db/db';
 
 /**
  * The facilities a user sees: those in its facility list, narrowed to the facilities its brand

@@ -1,11 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import type { PasswordCost } from '../core/policies';
 
-/** scrypt's cost parameters; memory per hash is 128 * N * r bytes. */
-export interface PasswordCost {
-  N: number;
-  r: number;
-  p: number;
-}
+export type { PasswordCost } from '../core/policies';
 
 /** New hashes: N=2^17 (about 0.3 s and 128 MiB per hash). Older hashes keep their own parameters. */
 export const PASSWORD_COST: PasswordCost = { N: 2 ** 17, r: 8, p: 1 };

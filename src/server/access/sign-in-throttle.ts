@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/database';
+import type { Db } from '../db/db';
 
 /** How sign-in attempts for one email are spaced out. All durations in milliseconds. */
 export interface SignInThrottlePolicy {

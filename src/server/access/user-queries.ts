@@ -1,4 +1,4 @@
-import type { Db } from '../db/database';
+import type { Db } from '../db/db';
 
 export function findUserByEmail(db: Db, email: string) {
   return db

@@ -1,7 +1,7 @@
 import { sql, type CompiledQuery } from 'kysely';
 import { LABEL_PRINT_METRICS } from '../../shared/fulfilment-activity';
 import { ORDER_TIMESTAMP_FIELDS } from '../../shared/orders';
-import type { Db } from '../db/database';
+import type { Db } from '../db/db';
 import type { OrdersTable } from '../db/schema';
 
 /*

@@ -1,7 +1,7 @@
 import { findBrand, hasAdminGrantInOrganization } from '../inventory/queries';
 import { listActionPrices, listPrices, replacePrices, type PriceRows } from './queries';
 import { findVisibleBrand } from '../fulfilment/queries';
-import type { Db } from '../db/database';
+import type { Db } from '../db/db';
 import {
   centsToDollars,
   dollarsToCents,
@@ -12,7 +12,7 @@ import {
 } from '../../shared/billing';
 import type { AuthUser, ServiceContext } from '../core/context';
 import { forbidden, notFound } from '../core/errors';
-import { requireCentralWrite } from '../sync/runtime';
+import { requireCentralWrite } from '../sync/role';
 
 export const BRAND_NOT_FOUND = 'Brand not found';
 

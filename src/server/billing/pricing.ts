@@ -1,5 +1,5 @@
 import { listActionPrices, listPrices } from './queries';
-import type { Db } from '../db/database';
+import type { Db } from '../db/db';
 import { actionKey } from './activity';
 
 /** Unit prices (cents) of the given brands: line metrics, and actions by `actionKey`. */

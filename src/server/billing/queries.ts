@@ -1,5 +1,5 @@
 import { sql, type SqlBool } from 'kysely';
-import type { Db } from '../db/database';
+import type { Db } from '../db/db';
 
 /*
  * Billing prices per brand (cents), and the sums of invoices (12) over the orders in scope, read

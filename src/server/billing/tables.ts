@@ -1,4 +1,4 @@
-import type { OrderStatusValue } from '../db/schema';
+import type { OrderStatus } from '../../shared/orders';
 
 /** Tables of billing prices per brand (migration-sets/billing.ts). Money is integer cents. */
 export interface BillingPricesTable {
@@ -23,7 +23,7 @@ export interface BillingActionPricesTable {
 export interface OrderInvoiceKeys {
   facility_id: string;
   brand_id: string;
-  status: OrderStatusValue;
+  status: OrderStatus;
   retailer_id: string;
   transportation_method: string | null;
   asn_sent_at: string | null;

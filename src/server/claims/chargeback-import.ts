@@ -15,7 +15,7 @@ import { dateCell, moneyCell, textCell, type CellResult } from './csv-values';
 import { recordScopes, requestScope } from './import-scope';
 import { flagDuplicates, refuseFile } from './import-report';
 import { centsOf } from './money';
-import { requireCentralWrite } from '../sync/runtime';
+import { requireCentralWrite } from '../sync/role';
 
 type Field =
   | 'chargeback_id'

@@ -14,7 +14,7 @@ import { addDays, dateCell, moneyCell, percentCell, textCell, unitsCell } from '
 import { recordScopes, requestScope } from './import-scope';
 import { flagDuplicates, refuseFile } from './import-report';
 import { posMetricColumns } from './pos-values';
-import { requireCentralWrite } from '../sync/runtime';
+import { requireCentralWrite } from '../sync/role';
 
 type Field =
   | 'sku'

@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { AuthUser } from '../core/context';
-import type { Db } from '../db/database';
+import type { Db } from '../db/db';
 import { visibleFacilitiesQuery } from '../access/lookup-queries';
 import { visibleOrdersQuery } from '../orders/queries';
 import type { ChargebacksTable, PosRowsTable } from './tables';

@@ -1,9 +1,11 @@
-import type { RedeliveryPolicy } from '../inventory/transmission/redelivery';
-import type { DeliveryPolicy } from '../inventory/transmission/types';
-import type { Db } from '../db/database';
-import type { SyncRuntime } from '../sync/runtime';
-import type { PrinterNetwork } from '../documents/label-printer';
-import type { PasswordCost } from '../access/passwords';
+/**
+ * The leaf every feature builds on: it imports only types of the database and core, so no
+ * feature module is reachable from here (ARCHITECTURE.md, layers).
+ */
+import type SQLite from 'better-sqlite3';
+import type { SyncRole } from '../../shared/sync';
+import type { Db } from '../db/db';
+import type { DeliveryPolicy, PasswordCost, PrinterNetwork, RedeliveryPolicy } from './policies';
 
 export interface Clock {
   now(): Date;
@@ -26,7 +28,7 @@ export interface ServiceContext {
   /** Backoff and limit of background re-delivery; defaultRedeliveryPolicy when absent. */
   redeliveryPolicy?: RedeliveryPolicy;
   /** Sync with a central service (docs/sync.md); absent on a standalone install. */
-  sync?: SyncRuntime;
+  sync?: SyncView;
   /** The ports this service listens on (set once listening): never a label printer's. */
   servicePorts?: number[];
   /**
@@ -34,6 +36,33 @@ export interface ServiceContext {
    * be reached without the service ever allowing loopback printers. Production leaves it unset.
    */
   labelPrinterNetwork?: Partial<PrinterNetwork>;
+}
+
+/**
+ * What features see of sync: the role, the device, its database handle and client. The runtime
+ * behind it (sync/runtime.ts) adds the central's version stamps, which only the sync feature reads.
+ */
+export interface SyncView {
+  role: SyncRole;
+  sqlite: SQLite.Database;
+  /** Workstation: its device id. */
+  deviceId: string | null;
+  /** Workstation: the client that talks to the central. */
+  client: SyncClient | null;
+}
+
+export interface SyncClient {
+  /** True after the last request reached the central; false after a network error. */
+  readonly online: boolean;
+  /** Why the last round failed; null after a round that went through. */
+  readonly lastError: unknown;
+  /** Runs a round now (or joins the one under way): push everything, then pull to the end. */
+  syncNow(): Promise<void>;
+  /** A local write happened: sync soon. */
+  kick(): void;
+  /** A BOL file was asked for and is not here: look for missing files in the next round. */
+  wantFiles(): void;
+  stop(): Promise<void>;
 }
 
 /** The signed-in user, as every authorised route sees it. */

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DATA_DIR_MODE, DATA_FILE_MODE } from '../db/database';
+import { DATA_DIR_MODE, DATA_FILE_MODE } from './file-modes';
 
 /** A document kept under its content's SHA-256: the same bytes are stored once. */
 export interface StoredDocument {

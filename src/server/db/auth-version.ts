@@ -1,5 +1,5 @@
 import type SQLite from 'better-sqlite3';
-import type { Db } from './database';
+import type { Db } from './db';
 import { installWriteCounter, type WatchedWrites, type WriteCounter } from './write-counter';
 
 /**

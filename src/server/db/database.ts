@@ -2,12 +2,14 @@ import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, type SqliteDatabase } from 'kysely';
+import { DATA_DIR_MODE, DATA_FILE_MODE } from '../core/file-modes';
 import { sqliteNativeBinding } from './native-binding';
 import { installAuthDataVersion } from './auth-version';
 import { installTransactionsVersion } from './transactions-version';
 import { migrationProvider } from './migrations';
 import { HookedSqliteDialect, type TransactionHooks } from './transaction-hooks';
 import type { Database } from './schema';
+import type { Db } from './db';
 import {
   newStorageStatus,
   noteWriteFailure,
@@ -15,14 +17,9 @@ import {
   type StorageStatus,
 } from './storage-status';
 
-export type Db = Kysely<Database>;
-
 /** A safety net only (~40 MB of WAL); the timer below normally checkpoints long before. */
 const AUTO_CHECKPOINT_PAGES = 10_000;
 const CHECKPOINT_INTERVAL_MS = 2_000;
-/** The data dir holds the signing secret and connection credentials: owner only. */
-export const DATA_DIR_MODE = 0o700;
-export const DATA_FILE_MODE = 0o600;
 /** SQLite's companion files, created with the database file's own mode. */
 const SQLITE_COMPANION_SUFFIXES = ['-wal', '-shm', '-journal'];
 

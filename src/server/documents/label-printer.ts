@@ -1,9 +1,8 @@
 import { Socket, connect as netConnect } from 'node:net';
-import {
-  PrinterAddressRefused,
-  resolvePrinterAddress,
-  type PrinterLookup,
-} from './printer-address';
+import { PrinterAddressRefused, resolvePrinterAddress } from './printer-address';
+import type { PrinterNetwork } from '../core/policies';
+
+export type { PrinterNetwork } from '../core/policies';
 
 /**
  * Raw printing ("JetDirect", TCP 9100): connect, write the bytes, half-close. Label printers send
@@ -32,15 +31,6 @@ export class PrinterSendError extends Error {
 }
 
 export { PrinterAddressRefused };
-
-/** How the sender reaches the network: the system's, or a test's stand-in. */
-export interface PrinterNetwork {
-  lookup: PrinterLookup;
-  /** Opens a TCP connection to an address already checked by resolvePrinterAddress. */
-  connect(port: number, address: string): Socket;
-  /** Tests only: a shorter deadline than DEFAULT_PRINTER_TIMEOUT_MS. */
-  timeoutMs: number;
-}
 
 /** Time for the whole send: name lookup, connection and write. */
 export const DEFAULT_PRINTER_TIMEOUT_MS = 5_000;

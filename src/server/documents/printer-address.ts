@@ -2,6 +2,9 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { LABEL_PRINTER_PORTS, PRINTER_ADDRESS_REFUSED_PREFIX } from '../../shared/documents';
+import type { PrinterLookup } from '../core/policies';
+
+export type { PrinterLookup } from '../core/policies';
 
 /**
  * Where a label printer may be: a printer port on another machine of the network. Loopback,
@@ -53,7 +56,6 @@ export function forbiddenPrinterAddress(address: string): string | null {
 export class PrinterAddressRefused extends Error {}
 
 /** How names are resolved; tests may inject one. */
-export type PrinterLookup = (host: string) => Promise<{ address: string }[]>;
 export const systemLookup: PrinterLookup = (host) => dnsLookup(host, { all: true, verbatim: true });
 
 /**

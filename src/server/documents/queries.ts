@@ -1,4 +1,4 @@
-import type { Db } from '../db/database';
+import type { Db } from '../db/db';
 
 /** SQL of the order documents (labels, packing slip, compliance report) and workstation settings. */
 

@@ -3,7 +3,7 @@ import { findVisibleBrand, setBrandGs1Prefix } from './queries';
 import type { Gs1PrefixBody } from '../../shared/fulfilment';
 import type { AuthUser, ServiceContext } from '../core/context';
 import { forbidden, notFound } from '../core/errors';
-import { requireCentralWrite } from '../sync/runtime';
+import { requireCentralWrite } from '../sync/role';
 
 export const BRAND_NOT_FOUND = 'Brand not found';
 

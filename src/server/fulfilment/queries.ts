@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { AuthUser } from '../core/context';
-import type { Db } from '../db/database';
+import type { Db } from '../db/db';
 import { visibleFacilitiesQuery } from '../access/lookup-queries';
 import type { CartonSkusTable, CartonsTable, PalletsTable } from '../db/schema';
 

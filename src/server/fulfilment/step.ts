@@ -1,4 +1,4 @@
-import type { Db } from '../db/database';
+import type { Db } from '../db/db';
 import { findOrderForUser, insertTransactionRow, type OrderRow } from '../orders/queries';
 import type { StepResult } from '../../shared/fulfilment';
 import type { AuthUser, ServiceContext } from '../core/context';

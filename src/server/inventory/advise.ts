@@ -27,7 +27,7 @@ import {
   type AdviceResult,
   type AdviceSummary,
 } from './results';
-import { senderOfNewDelivery } from '../sync/runtime';
+import { senderOfNewDelivery } from '../sync/role';
 import { resolveTargets, type AdviceScope, type AdviceTargets } from './targets';
 import { validateAdvice } from './validate';
 

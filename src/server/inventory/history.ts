@@ -18,7 +18,7 @@ import {
   newerSnapshotDelivered,
 } from './queries';
 import type { AuthUser, ServiceContext } from '../core/context';
-import { describeSender, ownSenderIds } from '../sync/runtime';
+import { describeSender, ownSenderIds } from '../sync/role';
 import { conflict, forbidden, invalidRequest, notFound } from '../core/errors';
 
 type DeliveryRow = Awaited<ReturnType<typeof listVisibleDeliveriesOf>>[number];

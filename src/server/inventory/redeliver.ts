@@ -12,7 +12,7 @@ import {
   listDueDeliveries,
   newerSnapshotOutboxed,
 } from './queries';
-import { ownSenderIds } from '../sync/runtime';
+import { ownSenderIds } from '../sync/role';
 import type { ServiceContext } from '../core/context';
 
 /** Deliveries one drain pass takes on (sent `deliveryConcurrency` at a time). */

@@ -1,5 +1,5 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { Db } from '../db/database';
+import type { Db } from '../db/db';
 import type { OrderBolVersionsTable, OrdersTable, TransactionsTable } from '../db/schema';
 
 export type BolVersionRow = Selectable<OrderBolVersionsTable> & {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Db } from '../db/database';
+import type { Db } from '../db/db';
 import { findVisibleFacility } from '../access/lookup-queries';
 import { brandWorksAt } from '../inventory/queries';
 import {

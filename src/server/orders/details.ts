@@ -1,4 +1,4 @@
-import type { Db } from '../db/database';
+import type { Db } from '../db/db';
 import { findOrderDocument, orderDataVersion, type OrderDocument } from './read-queries';
 import {
   ORDER_DATE_FIELDS,

@@ -1,4 +1,4 @@
-import type { Db } from '../db/database';
+import type { Db } from '../db/db';
 import { findOrdersByPicksheet, type OrderRow, type PicksheetLookup } from './queries';
 import type { OrderStatus } from '../../shared/orders';
 import { FINAL_STATUSES } from '../../shared/orders';

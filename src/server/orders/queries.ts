@@ -1,6 +1,6 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { AuthUser } from '../core/context';
-import type { Db } from '../db/database';
+import type { Db } from '../db/db';
 import type {
   OrderIdempotencyTable,
   OrderItemsTable,

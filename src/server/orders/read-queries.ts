@@ -1,6 +1,6 @@
 import { sql, type CompiledQuery } from 'kysely';
 import { FINAL_STATUSES, ORDER_TIMESTAMP_FIELDS, type DueFilter } from '../../shared/orders';
-import type { Db } from '../db/database';
+import type { Db } from '../db/db';
 import type {
   CartonsTable,
   OrderItemsTable,

@@ -1,5 +1,5 @@
 import type { Updateable } from 'kysely';
-import type { Db } from '../db/database';
+import type { Db } from '../db/db';
 import {
   insertTransactionRow,
   listOrderItems,

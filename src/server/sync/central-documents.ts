@@ -2,7 +2,7 @@ import { documentFor } from '../inventory/transmission/documents';
 import type { AdviceLine } from '../inventory/transmission/types';
 import { listBrandConnections, takeControlNumbers } from '../inventory/queries';
 import type { ServiceContext } from '../core/context';
-import { CENTRAL_ID } from './runtime';
+import { CENTRAL_ID } from './role';
 
 /**
  * Deliveries a workstation queued for the central (the connection's sender is `central`) arrive

@@ -10,7 +10,7 @@ import { buildCentralDocuments } from './central-documents';
 import type { Device } from './devices';
 import { buildPullPage } from './pull';
 import { pullQuerySchema, pushBodySchema, type PullPage, type PushAnswer } from './protocol';
-import type { SyncRuntime } from './runtime';
+import { syncRuntimeOf, type SyncRuntime } from './runtime';
 
 /** Every device request names the protocol it speaks; another one gets 426 and what to do. */
 export function requireProtocol(header: string | string[] | undefined): void {
@@ -27,7 +27,7 @@ export function requireProtocol(header: string | string[] | undefined): void {
 export function centralRuntime(ctx: ServiceContext): SyncRuntime & {
   stamps: NonNullable<SyncRuntime['stamps']>;
 } {
-  const sync = ctx.sync;
+  const sync = syncRuntimeOf(ctx);
   if (sync?.role !== 'central' || !sync.stamps) {
     throw notFound('This service is not a central service (start it with --role central)');
   }

@@ -12,6 +12,9 @@ import { reportQuietly } from '../inventory/transmission/outbox-drainer';
 import { filesOfMutation, missingFiles, type MutationFile } from './files';
 import type { SsccSerialBlock } from './tables';
 import type { PullPage, PushAnswer } from './protocol';
+import type { SyncClient } from '../core/context';
+
+export type { SyncClient } from '../core/context';
 
 /** A fifth of a block (central.ts SSCC_BLOCK_SIZE): below it, the loop leases another. */
 const SERIAL_TOP_UP_BELOW = 2_000;
@@ -74,20 +77,6 @@ export const defaultSyncClientOptions = {
   pullLimit: 5_000,
   onError: (error: unknown) => console.error(`sync failed: ${(error as Error).message ?? error}`),
 };
-
-export interface SyncClient {
-  /** True after the last request reached the central; false after a network error. */
-  readonly online: boolean;
-  /** Why the last round failed; null after a round that went through. */
-  readonly lastError: unknown;
-  /** Runs a round now (or joins the one under way): push everything, then pull to the end. */
-  syncNow(): Promise<void>;
-  /** A local write happened: sync soon. */
-  kick(): void;
-  /** A BOL file was asked for and is not here: look for missing files in the next round. */
-  wantFiles(): void;
-  stop(): Promise<void>;
-}
 
 /** The central answered with an error status; the round stops and is retried later. */
 export class CentralError extends Error {

@@ -10,7 +10,7 @@ import {
   type SyncConflict,
   type SyncStatus,
 } from '../../shared/sync';
-import type { Db } from '../db/database';
+import type { Db } from '../db/db';
 import { visibleFacilitiesQuery } from '../access/lookup-queries';
 import type { AuthUser, ServiceContext } from '../core/context';
 import { conflict, forbidden, invalidRequest, notFound } from '../core/errors';

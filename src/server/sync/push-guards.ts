@@ -4,7 +4,7 @@ import { columnsOf, prepared } from './columns';
 import type { RowChange } from './protocol';
 import { Refusal } from './refusal';
 import { bindable } from './rows';
-import { CENTRAL_ID } from './runtime';
+import { CENTRAL_ID } from './role';
 import type { ReplicatedTable } from './synced-tables';
 
 export type Row = Record<string, unknown>;

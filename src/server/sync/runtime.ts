@@ -1,56 +1,16 @@
-import type SQLite from 'better-sqlite3';
-import type { SyncRole } from '../../shared/sync';
-import type { ServiceContext } from '../core/context';
-import { conflict } from '../core/errors';
-import type { SyncClient } from './client';
+/**
+ * The sync runtime: what sync/install.ts builds for a central or a workstation. Other features see
+ * it through core's SyncView; only the sync feature reads its stamps.
+ */
+import type { ServiceContext, SyncView } from '../core/context';
 import type { CentralStamps } from './stamps';
 
-/** The central's replica id: the sender of deliveries it sends, the writer of its own rows. */
-export const CENTRAL_ID = 'central';
-
 /** How this service takes part in sync; absent (or standalone) when sync is off. */
-export interface SyncRuntime {
-  role: SyncRole;
-  sqlite: SQLite.Database;
-  /** Workstation: its device id. */
-  deviceId: string | null;
+export interface SyncRuntime extends SyncView {
   stamps: CentralStamps | null;
-  client: SyncClient | null;
 }
 
-/** The sender ids whose deliveries this replica sends (null: rows made before sync was on). */
-export function ownSenderIds(sync: SyncRuntime | undefined): (string | null)[] {
-  if (!sync || sync.role === 'standalone') return [null];
-  if (sync.role === 'central') return [null, CENTRAL_ID];
-  return [sync.deviceId];
-}
-
-/**
- * Who sends a new delivery of `connection`: on a workstation, itself when the connection's sender
- * is `workstation`, else the central (which builds the document with its own control numbers).
- */
-export function senderOfNewDelivery(
-  sync: SyncRuntime | undefined,
-  connection: { sender?: 'central' | 'workstation' },
-): { senderId: string | null; sendsHere: boolean } {
-  if (!sync || sync.role === 'standalone') return { senderId: null, sendsHere: true };
-  if (sync.role === 'central') return { senderId: CENTRAL_ID, sendsHere: true };
-  return connection.sender === 'workstation'
-    ? { senderId: sync.deviceId, sendsHere: true }
-    : { senderId: CENTRAL_ID, sendsHere: false };
-}
-
-export function describeSender(senderId: string | null): string {
-  return senderId === CENTRAL_ID ? 'the central service' : 'another workstation';
-}
-
-export const CENTRAL_ONLY_MESSAGE =
-  'This is changed on the central service only; a workstation receives it from there';
-
-/**
- * Prices, chargebacks, POS rows and GS1 prefixes are written centrally and read everywhere
- * (docs/sync.md): a workstation refuses them (409) rather than keep a change that would never go up.
- */
-export function requireCentralWrite(ctx: Pick<ServiceContext, 'sync'>): void {
-  if (ctx.sync?.role === 'workstation') throw conflict(CENTRAL_ONLY_MESSAGE);
+/** The runtime behind ctx.sync: install.ts is the only place that sets ctx.sync, always to one. */
+export function syncRuntimeOf(ctx: Pick<ServiceContext, 'sync'>): SyncRuntime | undefined {
+  return ctx.sync as SyncRuntime | undefined;
 }

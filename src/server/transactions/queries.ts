@@ -7,7 +7,7 @@ import {
 } from 'kysely';
 import type { TransactionSortField } from '../../shared/transactions';
 import { dayAfter } from '../../shared/calendar-day';
-import type { Db } from '../db/database';
+import type { Db } from '../db/db';
 import type { Database, TransactionsTable } from '../db/schema';
 import { searchMatchIds, searchPhrase } from './search-queries';
 

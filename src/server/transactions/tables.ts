@@ -1,5 +1,4 @@
-/** Tables of transaction search and counts (migration-sets/transactions-search.ts). */
-import type { TransactionsTable } from '../db/schema';
+/** Tables of the transaction log, its search and its counts. */
 
 /** A stable integer per transaction: the FTS5 rowid of its search entry (db/transactions-search.ts). */
 export interface TransactionsSearchIdsTable {
@@ -31,7 +30,31 @@ export interface TransactionCountsTable {
   n: number;
 }
 
-export interface TransactionsSearchTables {
+export interface TransactionsTable {
+  transaction_id: string;
+  action_type: string;
+  action_type_label: string;
+  brand_id: string | null;
+  retailer_id: string | null;
+  facility_id: string | null;
+  order_id: string | null;
+  carton_id: string | null;
+  load_id: string | null;
+  correlation_id: string | null;
+  duration_ms: number;
+  error_message: string | null;
+  execution_status: 'SUCCESS' | 'FAILURE' | 'RETRY' | 'PENDING' | 'SKIP';
+  request_method: string;
+  request_url: string;
+  request_payload: string | null;
+  response_body: string | null;
+  response_status: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TransactionsTables {
+  transactions: TransactionsTable;
   transactions_search_ids: TransactionsSearchIdsTable;
   transaction_counts: TransactionCountsTable;
 }

@@ -1,16 +1,6 @@
-/**
- * When the background drainer sends a failed or interrupted delivery again: exponential backoff
- * with a ceiling, and a limit after which it gives up and leaves the delivery to a clerk.
- */
+import type { RedeliveryPolicy } from '../../core/policies';
 
-export interface RedeliveryPolicy {
-  /** Wait after the first failure; doubled after every background re-delivery. */
-  baseDelayMs: number;
-  /** Ceiling of the wait. */
-  maxDelayMs: number;
-  /** Background re-deliveries before giving up. */
-  maxAutoRetries: number;
-}
+export type { RedeliveryPolicy } from '../../core/policies';
 
 /** 30 s, 1, 2, 4 … 32 min, then hourly: the 24th re-delivery comes about 18 h after the send. */
 export const defaultRedeliveryPolicy: RedeliveryPolicy = {

@@ -74,16 +74,6 @@ export interface DeliveryOutcome {
   attempts: AttemptRecord[];
 }
 
-export interface DeliveryPolicy {
-  /** Per-attempt timeout (connect + response). */
-  attemptTimeoutMs: number;
-  /** Total time a delivery may take, retries and waits included. */
-  totalBudgetMs: number;
-  maxAttempts: number;
-  baseBackoffMs: number;
-  maxBackoffMs: number;
-}
-
 export const defaultDeliveryPolicy: DeliveryPolicy = {
   attemptTimeoutMs: 10_000,
   totalBudgetMs: 30_000,
@@ -91,3 +81,7 @@ export const defaultDeliveryPolicy: DeliveryPolicy = {
   baseBackoffMs: 250,
   maxBackoffMs: 5_000,
 };
+
+import type { DeliveryPolicy } from '../../core/policies';
+
+export type { DeliveryPolicy } from '../../core/policies';

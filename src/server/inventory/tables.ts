@@ -1,0 +1,63 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Tables of inventory: Kysely row types (timestamps are ISO 8601 UTC strings; JSON columns are TEXT). */
+export interface ConnectionsTable {
+  id: string;
+  organization_id: string;
+  brand_id: string;
+  retailer_id: string;
+  kind: 'EDI_846' | 'DIRECT_API';
+  enabled: number;
+  transport_json: string;
+  edi_json: string | null;
+  /** Last ISA13 / GS06 used; incremented in the same transaction that stores the interchange. */
+  interchange_counter: Generated<number>;
+  group_counter: Generated<number>;
+  /** Who sends this connection's deliveries on a synced install: `central` or `workstation`. */
+  sender: Generated<'central' | 'workstation'>;
+}
+
+export interface AdviceSnapshotsTable {
+  id: string;
+  brand_id: string;
+  facility_id: string | null;
+  user_id: string;
+  items_json: string;
+  item_count: number;
+  created_at: string;
+}
+
+/** PENDING until the transport confirms; a crash leaves PENDING rows to resume. */
+export type DeliveryStatus = 'PENDING' | 'SUCCESS' | 'FAILURE';
+
+export interface AdviceDeliveriesTable {
+  id: string;
+  snapshot_id: string;
+  connection_id: string | null;
+  organization_id: string | null;
+  retailer_id: string | null;
+  kind: 'EDI_846' | 'DIRECT_API' | null;
+  status: DeliveryStatus;
+  document: string | null;
+  content_type: string | null;
+  file_name: string | null;
+  interchange_control_number: number | null;
+  error: string | null;
+  attempts: Generated<number>;
+  created_at: string;
+  updated_at: string;
+  /** When the background drainer sends it next; null when nothing is planned. */
+  next_attempt_at: string | null;
+  /** Background re-deliveries so far (the backoff grows with them). */
+  auto_retries: Generated<number>;
+  /** 1 once the drainer stopped: too many re-deliveries, or a newer snapshot replaces it. */
+  given_up: Generated<number>;
+  /** The one replica that sends this delivery: a device id, `central`, or null (standalone). */
+  sender_id: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface InventoryTables {
+  connections: ConnectionsTable;
+  advice_snapshots: AdviceSnapshotsTable;
+  advice_deliveries: AdviceDeliveriesTable;
+}
