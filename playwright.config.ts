@@ -7,6 +7,8 @@ export default defineConfig({
   testDir: 'e2e',
   globalSetup: './e2e/global-setup.ts',
   // Files spread over the workers; the tests of one file still run in order, on its service.
+  // Two on two cores: Chromium and the services compete, and still the run is shorter than one
+  // worker on one shared service was (docs/decisions, "Each e2e spec file gets its own demo service").
   fullyParallel: false,
   workers: 2,
   reporter: 'list',
