@@ -1,9 +1,8 @@
 // These tests read the demo workspace's figures as they are after the import (9 orders at Reno,
-// a $147.36 invoice: fulfilled work only). Every spec shares one service, and files run in name order, so this file is
-// named to run first, before the order and packing specs change those figures.
+// a $147.36 invoice: fulfilled work only): this file has a demo service of its own.
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
-import { beginEachTest, openScreen, openSignedIn } from './support';
+import type { Page } from '@playwright/test';
+import { expect, test, beginEachTest, openScreen, openSignedIn } from './support';
 
 beginEachTest(openSignedIn);
 

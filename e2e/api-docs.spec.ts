@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { watchPageProblems } from './support';
+import { expect, test, watchPageProblems } from './support';
 
 // The API reference runs requests against the service it is served by, on whatever port.
 

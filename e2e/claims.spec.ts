@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Locator } from '@playwright/test';
-import { beginEachTest, openScreen, openSignedIn } from './support';
+import type { Locator } from '@playwright/test';
+import { expect, test, beginEachTest, openScreen, openSignedIn } from './support';
 
 beginEachTest(openSignedIn);
 

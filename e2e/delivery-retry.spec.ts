@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { beginEachTest, openInventory, openSignedIn } from './support';
+import type { Page } from '@playwright/test';
+import { expect, test, beginEachTest, openInventory, openSignedIn } from './support';
 
 // Send results and Recent snapshots show the same deliveries: a retry in either refreshes both.
 // The service's answers are scripted so the deliveries fail (the demo's connections cannot).

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { beginEachTest, openSignedIn } from './support';
+import type { Page } from '@playwright/test';
+import { expect, test, beginEachTest, openSignedIn } from './support';
 
 // Issue 19 item 9: the GS1 company prefix field shows the brand's current prefix, and a change
 // is confirmed first ("New SSCCs will use …"), since every new SSCC changes with it.

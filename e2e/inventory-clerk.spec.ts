@@ -1,7 +1,7 @@
-import { expect, test, type Download, type Page } from '@playwright/test';
+import type { Download, Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { beginEachTest, openInventory, openSignedIn } from './support';
+import { expect, test, beginEachTest, openInventory, openSignedIn } from './support';
 
 /**
  * The inventory screen for clerks (issue 6): the send guard, cells fixed in place, the error

@@ -1,7 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
 import { makeXlsx } from './fixtures/make-xlsx';
-import { beginEachTest, openInventory, openSignedIn } from './support';
+import { expect, test, beginEachTest, openInventory, openSignedIn } from './support';
 
 const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
 const CLEAN_CSV = `${FIXTURES}inventory.csv`;

@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
-import { DEMO, beginEachTest, openScreen, openSignedIn, signIn } from './support';
+import { expect, test, DEMO, beginEachTest, openScreen, openSignedIn, signIn } from './support';
 
 beginEachTest(openSignedIn);
 

@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
-import { beginEachTest, openSignedIn } from './support';
+import { expect, test, beginEachTest, openSignedIn } from './support';
 
 beginEachTest(openSignedIn);
 

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { beginEachTest, openInventory, openSignedIn, signIn } from './support';
+import type { Page } from '@playwright/test';
+import { expect, test, beginEachTest, openInventory, openSignedIn, signIn } from './support';
 
 // Reload, screen changes and sign-out keep (or knowingly drop) the clerk's session and work.
 

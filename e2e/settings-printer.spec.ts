@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { beginEachTest, DEMO, openSignedIn } from './support';
+import { expect, test, beginEachTest, DEMO, openSignedIn } from './support';
 
 beginEachTest(async (page) => {
   await openSignedIn(page);
@@ -15,22 +14,6 @@ async function bearer(request: import('@playwright/test').APIRequestContext) {
   const { data } = (await token.json()) as { data: { access_token: string } };
   return { authorization: `Bearer ${data.access_token}` };
 }
-
-// The shared demo service: other specs (packing) may have set a printer; start without one.
-test.beforeAll(async ({ request }) => {
-  const removed = await request.delete('/api/v1/settings/label-printer', {
-    headers: await bearer(request),
-  });
-  expect(removed.status()).toBe(200);
-});
-
-// And leave it without a printer, as it started.
-test.afterAll(async ({ request }) => {
-  const removed = await request.delete('/api/v1/settings/label-printer', {
-    headers: await bearer(request),
-  });
-  expect(removed.status()).toBe(200);
-});
 
 test('label printer: printer ports only, never this machine; set, then removed', async ({
   page,

@@ -1,5 +1,5 @@
-import { expect, test, type Page, type Response } from '@playwright/test';
-import { beginEachTest, DEMO, signIn } from './support';
+import type { Page, Response } from '@playwright/test';
+import { expect, test, beginEachTest, DEMO, signIn } from './support';
 
 const EXPIRED_NOTICE = 'Your session has expired. Please sign in again.';
 const FACILITIES_API = '**/api/user-facilities/v1/facilities';

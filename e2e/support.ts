@@ -1,4 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './service';
+
+/** Specs take `test` and `expect` from here: `test` gives each spec file its own demo service. */
+export { expect, test };
 
 /** The demo clerk the seed creates. */
 export const DEMO = { email: 'demo@example.com', password: 'demo-password' };

@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { SyncSettingsView } from '../src/shared/sync-settings';
-import { beginEachTest, DEMO, openSignedIn } from './support';
+import { expect, test, beginEachTest, openSignedIn } from './support';
 
 const DEVICE_ID = 'd1000000-0000-4000-8000-000000000001';
 
@@ -11,18 +11,6 @@ beginEachTest(async (page) => {
     .getByRole('link', { name: 'Settings' })
     .click();
   await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
-});
-
-// The shared demo service is standalone: whatever a test saved is removed again, so a later
-// restart of that data dir is never turned into a workstation.
-test.afterAll(async ({ request }) => {
-  const token = await request.post('/api/auth/token', { data: DEMO });
-  const { data } = (await token.json()) as { data: { access_token: string } };
-  const cleared = await request.put('/api/sync/v1/settings', {
-    headers: { authorization: `Bearer ${data.access_token}` },
-    data: { clear: true },
-  });
-  expect(cleared.status()).toBe(200);
 });
 
 const section = (page: Page) => page.getByRole('region', { name: 'Sync with a central service' });

@@ -1,6 +1,6 @@
-import { expect, test, type Page, type Request } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import type { SyncConflict, SyncStatus } from '../src/shared/sync';
-import { beginEachTest, signIn } from './support';
+import { expect, test, beginEachTest, signIn } from './support';
 
 // The sync service may not run in the demo workspace: its three endpoints are answered here.
 beginEachTest(async (page) => {

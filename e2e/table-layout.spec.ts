@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
-import { beginEachTest, openSignedIn } from './support';
+import { expect, test, beginEachTest, openSignedIn } from './support';
 
 // Issue 19 item 11: at 1280x800 and 1024x768 no table content is clipped without a visible way
 // to reach it. The page itself never scrolls sideways; a table wider than its place scrolls inside

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { beginEachTest, openScreen, openSignedIn } from './support';
+import { expect, test, beginEachTest, openScreen, openSignedIn } from './support';
 
 beginEachTest(openSignedIn);
 
@@ -8,7 +7,7 @@ test('the demo log lists transactions; a status filter narrows it and a row open
 }) => {
   await openScreen(page, 'Transactions', 'Transaction log');
   const table = page.getByRole('table');
-  // Other specs write to the log before this one runs, so the first page's rows vary.
+  // The demo workspace comes with a log.
   await expect(table.getByRole('row')).not.toHaveCount(1);
 
   await page.getByLabel('Status', { exact: true }).selectOption('FAILURE');
