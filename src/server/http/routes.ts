@@ -1,19 +1,14 @@
 import type { RouteDef } from './route-def';
 import { analyticsRoutes } from '../analytics/routes';
-import { authRoutes } from '../access/auth-routes';
+import { authRoutes, lookupRoutes } from '../access/routes';
 import { billingRoutes } from '../billing/routes';
 import { claimRoutes } from '../claims/routes';
 import { documentRoutes } from '../documents/routes';
 import { fulfilmentRoutes } from '../fulfilment/routes';
 import { healthRoutes } from './health-routes';
-import { inventoryRoutes } from '../inventory/routes';
-import { inventoryConnectionRoutes } from '../inventory/connection-routes';
-import { lookupRoutes } from '../access/lookup-routes';
-import { orderBolRoutes } from '../orders/bol-routes';
-import { orderReadRoutes } from '../orders/read-routes';
-import { orderWriteRoutes } from '../orders/write-routes';
-import { syncRoutes } from '../sync/routes';
-import { syncSettingsRoutes } from '../sync/settings-routes';
+import { inventoryConnectionRoutes, inventoryRoutes } from '../inventory/routes';
+import { orderBolRoutes, orderReadRoutes, orderWriteRoutes } from '../orders/routes';
+import { syncRoutes, syncSettingsRoutes } from '../sync/routes';
 import { transactionRoutes } from '../transactions/routes';
 
 /** Every API route, in the order the OpenAPI document lists them. */

@@ -237,3 +237,5 @@ export const inventoryRoutes: RouteDef[] = [
     },
   },
 ];
+
+export { inventoryConnectionRoutes } from './connection-routes';

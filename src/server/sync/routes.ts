@@ -286,3 +286,5 @@ export const syncRoutes: RouteDef[] = [
     },
   },
 ];
+
+export { syncSettingsRoutes } from './settings-routes';
