@@ -17,7 +17,6 @@ export const BUNDLE = join(ROOT, 'out/service/cli.js');
 
 /** What the bundle is made of: newer than all of these, it is fresh. */
 const SOURCES = [
-  'src/main',
   'src/server',
   'src/shared',
   'resources',
