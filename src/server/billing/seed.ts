@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { listActionPrices, listPrices, replacePrices, type PriceRows } from './queries';
 import type { Database } from '../db/schema';
-import { SeedError, type RequireRow } from '../seed/seed-support';
+import { SeedError, type RequireRow } from '../core/seed-support';
 import type { SeedBillingEntry } from '../../shared/billing-seed';
 import { priceRowsOf } from './prices';
 

@@ -10,7 +10,7 @@ import type { Database } from '../db/schema';
 import type { ChargebacksTable } from './tables';
 import type { SeedChargeback, SeedPosRow } from '../../shared/claims-seed';
 import { derivedId } from '../orders/seed';
-import { SeedError, type RequireRow } from '../seed/seed-support';
+import { SeedError, type RequireRow } from '../core/seed-support';
 import { centsOf } from './money';
 import { posMetricColumns } from './pos-values';
 

@@ -15,7 +15,7 @@ import {
 } from '../../shared/order-seed';
 import { PACKING_SLIP_METRIC } from '../../shared/fulfilment-activity';
 import { ORDER_DATE_FIELDS } from '../../shared/orders';
-import { SeedError } from '../seed/seed-support';
+import { SeedError } from '../core/seed-support';
 import { createItemRows, ORDER_TEXT_FIELDS } from './rows';
 
 /**

@@ -23,10 +23,10 @@ import { importSeedChargebacks, importSeedPosReports } from '../claims/seed';
 import { importSeedOrders } from '../orders/seed';
 import { importSeedTransactions } from '../transactions/seed';
 import { hashSeedDevices, importSeedDevices } from '../sync/seed-devices';
-import { SeedError } from './seed-support';
+import { SeedError } from '../core/seed-support';
 
 // Section modules throw SeedError too; it lives in seed-support so they need not import this file.
-export { SeedError } from './seed-support';
+export { SeedError } from '../core/seed-support';
 
 export interface SeedSummary {
   [section: string]: number;

@@ -7,7 +7,7 @@ import {
   verifyPassword,
   type PasswordCost,
 } from '../access/passwords';
-import type { RequireRow } from '../seed/seed-support';
+import type { RequireRow } from '../core/seed-support';
 
 export interface HashedSeedDevice extends Omit<SeedDevice, 'secret'> {
   secret_hash: string;

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, TransactionsTable } from '../db/schema';
 import { upsertTransactionRows } from './queries';
-import type { RequireRow } from '../seed/seed-support';
+import type { RequireRow } from '../core/seed-support';
 import type { SeedTransaction } from '../../shared/transactions-seed';
 
 const json = (value: unknown) =>
