@@ -13,8 +13,8 @@ import {
   contentDisposition,
   MAX_FILE_NAME_LENGTH,
   sanitiseFileName,
-} from '../../src/server/documents/file-name';
-import { defaultPdfCheckerOptions, PdfChecker } from '../../src/server/documents/pdf-check';
+} from '../../src/server/core/file-name';
+import { defaultPdfCheckerOptions, PdfChecker } from '../../src/server/core/pdf-check';
 import {
   documentPath,
   documentsDir,

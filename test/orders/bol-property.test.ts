@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decodeBolContent } from '../../src/server/orders/bol';
 import { DomainError } from '../../src/server/core/errors';
-import { MAX_FILE_NAME_LENGTH, sanitiseFileName } from '../../src/server/documents/file-name';
+import { MAX_FILE_NAME_LENGTH, sanitiseFileName } from '../../src/server/core/file-name';
 
 const anyName = fc.oneof(
   fc.string({ unit: 'grapheme', maxLength: 300 }),

@@ -8,7 +8,7 @@ import {
 } from '../../shared/analytics';
 import type { AuthUser, ServiceContext } from '../core/context';
 import { notFound } from '../core/errors';
-import { facilitiesOf } from '../access/lookups';
+import { facilitiesOf } from '../access';
 import { analyticsRow, v1Row } from './rows';
 
 export const FACILITY_NOT_FOUND = 'Facility not found';

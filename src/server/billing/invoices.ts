@@ -7,7 +7,7 @@ import {
   type InvoiceQuery,
 } from '../../shared/billing';
 import type { AuthUser, ServiceContext } from '../core/context';
-import { facilitiesOf } from '../access/lookups';
+import { facilitiesOf } from '../access';
 import { countActivity, type ActivityTotal } from './activity';
 import { pricingOf, type BrandPricing } from './pricing';
 import { invoiceFilterOf } from './filters';

@@ -1,4 +1,4 @@
-import { activityTotals, packedTotals } from '../analytics/queries';
+import { activityTotals, packedTotals } from '../analytics';
 import { invoiceOrderPage } from './queries';
 import {
   CORE_COUNT_KEYS,
@@ -10,7 +10,7 @@ import {
 } from '../../shared/billing';
 import { LABEL_PRINT_METRICS } from '../../shared/fulfilment-activity';
 import type { AuthUser, ServiceContext } from '../core/context';
-import { facilitiesOf } from '../access/lookups';
+import { facilitiesOf } from '../access';
 import { countActivity } from './activity';
 import { invoiceDetailsFilterOf } from './filters';
 import { pricingOf } from './pricing';

@@ -1,6 +1,6 @@
-import { findBrand, hasAdminGrantInOrganization } from '../inventory/queries';
+import { findBrand, hasAdminGrantInOrganization } from '../access';
 import { listActionPrices, listPrices, replacePrices, type PriceRows } from './queries';
-import { findVisibleBrand } from '../fulfilment/queries';
+import { findVisibleBrand } from '../fulfilment';
 import type { Db } from '../db/db';
 import {
   centsToDollars,

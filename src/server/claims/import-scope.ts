@@ -1,4 +1,4 @@
-import { hasAdminGrantInOrganization } from '../inventory/queries';
+import { hasAdminGrantInOrganization } from '../access';
 import { retailerLinkedToBrands } from './queries';
 import type { ClaimsImportBody, ImportProblem } from '../../shared/claims';
 import type { AuthUser, ServiceContext } from '../core/context';

@@ -1,7 +1,7 @@
 import { PDFDocument } from 'pdf-lib';
-import type { OrderDocument } from '../orders/read-queries';
-import { PdfFlow } from '../documents/pdf-flow';
-import { setDocumentInfo, standardFonts } from '../documents/pdf-kit';
+import type { OrderDocument } from '../orders';
+import { PdfFlow } from '../documents';
+import { setDocumentInfo, standardFonts } from '../documents';
 import type { Chargeback } from '../../shared/claims';
 
 const money = (dollars: number) => `$${dollars.toFixed(2)}`;

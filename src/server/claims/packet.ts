@@ -1,13 +1,13 @@
 import { zipSync, type Zippable } from 'fflate';
 import { findChargeback } from './queries';
-import { listBolVersions } from '../orders/bol-queries';
-import { findOrderDocument } from '../orders/read-queries';
-import { contentDisposition } from '../documents/file-name';
+import { listBolVersions } from '../orders';
+import { findOrderDocument } from '../orders';
+import { contentDisposition } from '../core/file-name';
 import { readDocument } from '../core/file-store';
 import { CHARGEBACK_MESSAGES } from '../../shared/claims';
 import { localDay } from '../../shared/inventory';
 import type { AuthUser, ServiceContext } from '../core/context';
-import { complianceReportPdf } from '../documents/compliance';
+import { complianceReportPdf } from '../documents';
 import { DomainError, notFound } from '../core/errors';
 import { chargebackView, matchOrders } from './chargebacks';
 import { buildCartonPalletPdf, buildCoverPdf } from './packet-pdf';

@@ -1,8 +1,8 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { AuthUser } from '../core/context';
 import type { Db } from '../db/db';
-import { visibleFacilitiesQuery } from '../access/lookup-queries';
-import { visibleOrdersQuery } from '../orders/queries';
+import { visibleFacilitiesQuery } from '../access';
+import { visibleOrdersQuery } from '../orders';
 import type { ChargebacksTable, PosRowsTable } from './tables';
 
 /*

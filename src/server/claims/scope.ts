@@ -1,5 +1,5 @@
 import { listVisibleBrandIds, retailerLinkedToBrands } from './queries';
-import { cachedAuthData } from '../access/auth-cache';
+import { cachedAuthData } from '../access';
 import type { AuthUser, ServiceContext } from '../core/context';
 import { notFound } from '../core/errors';
 

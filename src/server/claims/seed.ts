@@ -9,7 +9,7 @@ import {
 import type { Database } from '../db/schema';
 import type { ChargebacksTable } from './tables';
 import type { SeedChargeback, SeedPosRow } from '../../shared/claims-seed';
-import { derivedId } from '../orders/seed';
+import { derivedId } from '../orders';
 import { SeedError, type RequireRow } from '../core/seed-support';
 import { centsOf } from './money';
 import { posMetricColumns } from './pos-values';

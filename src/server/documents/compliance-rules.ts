@@ -2,7 +2,7 @@ import { localDay } from '../../shared/inventory';
 import { shipToProblem } from '../../shared/ship-to';
 import { documentDate, documentTime } from './document-time';
 import { ssccProblem } from './sscc-check';
-import { plural } from '../fulfilment/views';
+import { plural } from '../fulfilment';
 
 /**
  * The compliance rules a retailer's routing guide checks an order against, evaluated from the

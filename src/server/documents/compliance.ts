@@ -5,7 +5,7 @@ import { documentDate, documentTime } from './document-time';
 import type { AuthUser, ServiceContext } from '../core/context';
 import { notFound } from '../core/errors';
 import { shipByDate } from '../../shared/ship-by';
-import { isoUtc } from '../orders/details';
+import { isoUtc } from '../orders';
 import { evaluateCompliance, overallVerdict, type ComplianceFacts } from './compliance-rules';
 import { loadDocumentOrder, skuTotals, type DocumentOrder } from './load-order';
 

@@ -1,10 +1,10 @@
 import { listLooseCartons } from './queries';
-import { findOrderDocument, type OrderDocument } from '../orders/read-queries';
+import { findOrderDocument, type OrderDocument } from '../orders';
 import type { LabelShipment } from './label-model';
 import { addressLines } from './pdf-kit';
 import type { AuthUser, ServiceContext } from '../core/context';
 import { notFound } from '../core/errors';
-import { isoUtc, orderVisibleTo } from '../orders/details';
+import { isoUtc, orderVisibleTo } from '../orders';
 
 /** A carton as the documents see it: on a pallet or not. */
 export interface DocumentCarton {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { LabelKind } from '../../shared/documents';
 import { PACKING_SLIP_METRIC } from '../../shared/fulfilment-activity';
-import { insertActivity, type ActivityRow } from '../orders/activity-queries';
+import { insertActivity, type ActivityRow } from '../orders';
 import { labelMetric, type LabelUnit } from './label-model';
 import type { AuthUser, ServiceContext } from '../core/context';
 

@@ -6,7 +6,7 @@ import {
 } from '../../shared/documents';
 import { readSetting, writeSetting } from './queries';
 import type { AuthUser, ServiceContext } from '../core/context';
-import { requireInstallAdmin } from '../access/install-admin';
+import { requireInstallAdmin } from '../access';
 
 /** The workstation's label printer lives in app_settings under this key. */
 export const LABEL_PRINTER_KEY = 'label_printer';

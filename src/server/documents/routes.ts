@@ -12,20 +12,12 @@ import {
   printLabelsResultSchema,
   unitLabelParamsSchema,
 } from '../../shared/documents';
-import { contentDisposition } from './file-name';
+import { contentDisposition } from '../core/file-name';
 import { COMPLIANCE_NOT_FOUND, complianceReport } from './compliance';
 import { orderLabels, type RenderedLabels } from './labels';
 import { packingSlip } from './packing-slip';
-import {
-  PRINT_MESSAGES,
-  printLabels,
-  PrinterUnavailable,
-} from './print-labels';
-import {
-  labelPrinterSetting,
-  removeLabelPrinter,
-  setLabelPrinter,
-} from './printer-settings';
+import { PRINT_MESSAGES, printLabels, PrinterUnavailable } from './print-labels';
+import { labelPrinterSetting, removeLabelPrinter, setLabelPrinter } from './printer-settings';
 import { DomainError, notFound } from '../core/errors';
 import { envelopeOf } from '../http/errors';
 import { errorEnvelopeSchema, successEnvelope } from '../http/openapi-schemas';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { insertActivity } from '../orders/activity-queries';
+import { insertActivity } from '../orders';
 import { findCarton, findPallet } from './queries';
 import type { RecordActionBody } from '../../shared/fulfilment';
 import type { AuthUser, ServiceContext } from '../core/context';

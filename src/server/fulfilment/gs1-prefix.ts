@@ -1,4 +1,4 @@
-import { hasAdminGrant } from '../inventory/queries';
+import { hasAdminGrant } from '../access';
 import { findVisibleBrand, setBrandGs1Prefix } from './queries';
 import type { Gs1PrefixBody } from '../../shared/fulfilment';
 import type { AuthUser, ServiceContext } from '../core/context';

@@ -1,8 +1,8 @@
 import type { Insertable } from 'kysely';
-import { insertTransactionRow } from '../orders/queries';
+import { insertTransactionRow } from '../orders';
 import type { TransactionsTable } from '../db/schema';
 import type { ServiceContext } from '../core/context';
-import { logRowOutcome, type LogOutcome } from '../orders/log';
+import { logRowOutcome, type LogOutcome } from '../orders';
 
 /**
  * The fulfilment steps, each with its transaction-log action code, label, HTTP method and path,

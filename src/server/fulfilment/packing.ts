@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { insertActivity } from '../orders/activity-queries';
+import { insertActivity } from '../orders';
 import {
   countCartonUnits,
   deleteCarton,
@@ -17,7 +17,7 @@ import {
   updateCartonSku,
   type CartonRow,
 } from './queries';
-import { listOrderItems, updateOrderColumns, type OrderItemRow } from '../orders/queries';
+import { listOrderItems, updateOrderColumns, type OrderItemRow } from '../orders';
 import {
   PACKING_COMPLETE,
   type CloseCartonBody,

@@ -7,7 +7,7 @@ import {
   listCartons,
   setCartonsPallet,
 } from './queries';
-import { updateOrderColumns } from '../orders/queries';
+import { updateOrderColumns } from '../orders';
 import type { CreatePalletBody, MoveCartonBody, StepResult } from '../../shared/fulfilment';
 import type { AuthUser, ServiceContext } from '../core/context';
 import { conflict, notFound } from '../core/errors';

@@ -1,5 +1,5 @@
 import { listCartons, listPallets, updateOrderPallets } from './queries';
-import { updateOrderColumns } from '../orders/queries';
+import { updateOrderColumns } from '../orders';
 import type { StepResult } from '../../shared/fulfilment';
 import type { AuthUser, ServiceContext } from '../core/context';
 import { refuseIfMissing, requireStatus, shippingBlockers, stagingBlockers } from './rules';

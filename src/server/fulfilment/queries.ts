@@ -1,7 +1,7 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { AuthUser } from '../core/context';
 import type { Db } from '../db/db';
-import { visibleFacilitiesQuery } from '../access/lookup-queries';
+import { visibleFacilitiesQuery } from '../access';
 import type { CartonSkusTable, CartonsTable, PalletsTable } from '../db/schema';
 
 /** SQL of the fulfilment steps (domain/fulfilment). Every function runs in the caller's transaction. */

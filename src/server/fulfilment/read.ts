@@ -6,12 +6,12 @@ import {
   listPallets,
   packedUnitsBySku,
 } from './queries';
-import { findOrderForUser, listOrderItems } from '../orders/queries';
+import { findOrderForUser, listOrderItems } from '../orders';
 import type { FulfilmentView } from '../../shared/fulfilment';
 import type { AuthUser, ServiceContext } from '../core/context';
 import { notFound } from '../core/errors';
-import { isoUtc } from '../orders/details';
-import { ORDER_NOT_FOUND } from '../orders/find';
+import { isoUtc } from '../orders';
+import { ORDER_NOT_FOUND } from '../orders';
 import { blockersOfNextStep, needsPallets, nextStep } from './rules';
 import { cartonViews, lineViews, palletViews } from './views';
 

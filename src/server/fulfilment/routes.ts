@@ -40,13 +40,7 @@ import {
   unpackCarton,
 } from './packing';
 import { createPallet, deletePallet, moveCarton } from './pallets';
-import {
-  cancelOrder,
-  loadOrder,
-  shipOrder,
-  stageOrder,
-  startPicking,
-} from './progress';
+import { cancelOrder, loadOrder, shipOrder, stageOrder, startPicking } from './progress';
 import { fulfilmentView } from './read';
 import type { StepAnswer } from './step';
 import { envelopeOf, httpStatusOf } from '../http/errors';

@@ -1,5 +1,5 @@
 import type { CartonRow, PalletRow } from './queries';
-import type { OrderRow } from '../orders/queries';
+import type { OrderRow } from '../orders';
 import type { FulfilmentStep } from '../../shared/fulfilment';
 import type { OrderStatus } from '../../shared/orders';
 import { shipToProblem } from '../../shared/ship-to';

@@ -1,9 +1,9 @@
 import type { Db } from '../db/db';
-import { findOrderForUser, insertTransactionRow, type OrderRow } from '../orders/queries';
+import { findOrderForUser, insertTransactionRow, type OrderRow } from '../orders';
 import type { StepResult } from '../../shared/fulfilment';
 import type { AuthUser, ServiceContext } from '../core/context';
 import { notFound } from '../core/errors';
-import { ORDER_NOT_FOUND } from '../orders/find';
+import { ORDER_NOT_FOUND } from '../orders';
 import {
   FULFILMENT_ACTIONS,
   stepLogRow,

@@ -1,11 +1,7 @@
 import type { CartonRow, CartonSkuRow, PalletRow } from './queries';
-import type { OrderItemRow } from '../orders/queries';
-import type {
-  FulfilmentCarton,
-  FulfilmentLine,
-  FulfilmentPallet,
-} from '../../shared/fulfilment';
-import { isoUtc } from '../orders/details';
+import type { OrderItemRow } from '../orders';
+import type { FulfilmentCarton, FulfilmentLine, FulfilmentPallet } from '../../shared/fulfilment';
+import { isoUtc } from '../orders';
 
 /** Cartons, pallets and lines as the packing screen and the step answers show them. */
 

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
-import { SeedError } from '../seed/seed';
-import { SyncSetupError } from '../sync/install';
+import { SeedError } from '../seed';
+import { SyncSetupError } from '../sync';
 import { parseServiceFlags, UsageError } from './config';
 import { plainHttpWarning } from './host-guard';
 import { startService, startupNotices } from './server';

@@ -2,7 +2,7 @@ import { isIPv6 } from 'node:net';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { centralUrlSchema, deviceIdSchema } from '../../shared/sync-settings';
-import type { SyncSettings } from '../sync/install';
+import type { SyncSettings } from '../sync';
 import { exposureProblem, isLoopbackHost } from './host-guard';
 
 export interface ServiceOptions {

@@ -1,28 +1,19 @@
 import { readFileSync } from 'node:fs';
-import {
-  startOutboxDrainer,
-  type OutboxDrainer,
-  type OutboxDrainerOptions,
-} from '../inventory/transmission/outbox-drainer';
-import { defaultDeliveryPolicy } from '../inventory/transmission/types';
+import { startOutboxDrainer, type OutboxDrainer, type OutboxDrainerOptions } from '../inventory';
+import { defaultDeliveryPolicy } from '../inventory';
 import { openDatabase } from '../db/database';
 import type { ServiceContext } from '../core/context';
 import { systemClock } from '../core/context';
-import {
-  DEMO_EMAIL,
-  DEMO_PASSWORD,
-  demoSignInUnchanged,
-  importDemoWorkspace,
-} from '../seed/demo';
-import { pendingDeliveriesNotice } from '../inventory/history';
-import { DRAIN_BATCH_SIZE, redeliverDue } from '../inventory/redeliver';
-import { sealStoredConnections } from '../inventory/sealed-connections';
+import { DEMO_EMAIL, DEMO_PASSWORD, demoSignInUnchanged, importDemoWorkspace } from '../seed';
+import { pendingDeliveriesNotice } from '../inventory';
+import { DRAIN_BATCH_SIZE, redeliverDue } from '../inventory';
+import { sealStoredConnections } from '../inventory';
 import { useSecretsKey } from '../core/secret-box';
-import { importSeedBundle, SeedError } from '../seed/seed';
-import { loadOrCreateSecret } from '../access/tokens';
-import type { SyncSettings } from '../sync/install';
-import { installConfiguredSync } from '../sync/settings';
-import { sealStoredSyncSecret } from '../sync/stored-settings';
+import { importSeedBundle, SeedError } from '../seed';
+import { loadOrCreateSecret } from '../access';
+import type { SyncSettings } from '../sync';
+import { installConfiguredSync } from '../sync';
+import { sealStoredSyncSecret } from '../sync';
 import { buildApp } from './app';
 import type { ServiceOptions } from './config';
 

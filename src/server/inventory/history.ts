@@ -11,12 +11,11 @@ import {
   findDeliveryToSend,
   findVisibleDelivery,
   findVisibleSnapshot,
-  hasAdminGrant,
-  hasAdminGrantInOrganization,
   listSnapshots,
   listVisibleDeliveriesOf,
   newerSnapshotDelivered,
 } from './queries';
+import { hasAdminGrant, hasAdminGrantInOrganization } from '../access';
 import type { AuthUser, ServiceContext } from '../core/context';
 import { describeSender, ownSenderIds } from '../sync/role';
 import { conflict, forbidden, invalidRequest, notFound } from '../core/errors';

@@ -2,7 +2,7 @@ import type { ExpressionBuilder, Insertable, Kysely, Selectable } from 'kysely';
 import { redactUrl, redactUrlsInText } from './transmission/redact-url';
 import type { AttemptRecord } from './transmission/types';
 import type { AuthUser } from '../core/context';
-import { visibleFacilitiesQuery } from '../access/lookup-queries';
+import { visibleFacilitiesQuery } from '../access';
 import type {
   AdviceDeliveriesTable,
   AdviceSnapshotsTable,
@@ -42,34 +42,6 @@ export function listBrandConnections(db: Db, brandId: string, organizationIds: s
     .execute();
 }
 export type BrandConnection = Awaited<ReturnType<typeof listBrandConnections>>[number];
-
-export function findBrand(db: Db, brandId: string) {
-  return db
-    .selectFrom('brands')
-    .select(['id', 'name', 'external_brand_code'])
-    .where('id', '=', brandId)
-    .executeTakeFirst();
-}
-
-export async function hasAdminGrant(db: Db, userId: string, brandId: string, facilityId?: string) {
-  let query = db
-    .selectFrom('user_admin')
-    .select('user_id')
-    .where('user_id', '=', userId)
-    .where('brand_id', '=', brandId);
-  if (facilityId) query = query.where('facility_id', '=', facilityId);
-  return (await query.executeTakeFirst()) !== undefined;
-}
-
-export async function brandWorksAt(db: Db, brandId: string, facilityId: string) {
-  const row = await db
-    .selectFrom('brand_facilities')
-    .select('brand_id')
-    .where('brand_id', '=', brandId)
-    .where('facility_id', '=', facilityId)
-    .executeTakeFirst();
-  return row !== undefined;
-}
 
 /** ISA13 and GS06 have nine digits: after 999999999 a counter starts again at 1. */
 const MAX_CONTROL_NUMBER = 999_999_999;
@@ -414,24 +386,6 @@ export function findVisibleDelivery(db: Db, user: AuthUser, deliveryId: string) 
       's.facility_id',
     ])
     .executeTakeFirst();
-}
-
-/**
- * Whether the user holds an admin grant for the brand at a facility it sees in this organisation
- * (any organisation it sees when null).
- */
-export async function hasAdminGrantInOrganization(
-  db: Db,
-  user: AuthUser,
-  brandId: string,
-  organizationId: string | null,
-) {
-  let query = visibleFacilitiesQuery(db, user)
-    .innerJoin('user_admin as ua', 'ua.facility_id', 'f.id')
-    .where('ua.user_id', '=', user.id)
-    .where('ua.brand_id', '=', brandId);
-  if (organizationId !== null) query = query.where('f.organization_id', '=', organizationId);
-  return (await query.select('f.id').executeTakeFirst()) !== undefined;
 }
 
 /** Everything needed to send a delivery again, read fresh (after the caller claimed it). */

@@ -12,12 +12,7 @@ import {
   snapshotPageSchema,
 } from '../../shared/inventory';
 import { sendInventoryAdvice, type AdviceResponse } from './advise';
-import {
-  deliveredDocument,
-  retryDelivery,
-  snapshotDetail,
-  snapshotHistory,
-} from './history';
+import { deliveredDocument, retryDelivery, snapshotDetail, snapshotHistory } from './history';
 import { previewInventoryAdvice } from './preview';
 import type { ServiceContext } from '../core/context';
 import type { AdviceScope } from './targets';

@@ -1,11 +1,6 @@
-import {
-  brandWorksAt,
-  findBrand,
-  hasAdminGrant,
-  listBrandConnections,
-  type BrandConnection,
-} from './queries';
-import { findVisibleFacility, listVisibleFacilities } from '../access/lookup-queries';
+import { listBrandConnections, type BrandConnection } from './queries';
+import { brandWorksAt, findBrand, hasAdminGrant } from '../access';
+import { findVisibleFacility, listVisibleFacilities } from '../access';
 import type { AuthUser, ServiceContext } from '../core/context';
 import { forbidden, notFound } from '../core/errors';
 

@@ -1,6 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import type { OrderActivityTable } from '../fulfilment/tables';
+import type { OrderActivityTable } from './tables';
 
 export type ActivityRow = Insertable<OrderActivityTable>;
 

@@ -9,8 +9,8 @@ import {
 } from './bol-queries';
 import { findOrderForUser } from './queries';
 import type { TransactionsTable } from '../db/schema';
-import { contentDisposition, sanitiseFileName } from '../documents/file-name';
-import { PdfChecker } from '../documents/pdf-check';
+import { contentDisposition, sanitiseFileName } from '../core/file-name';
+import { PdfChecker } from '../core/pdf-check';
 import { readDocument, storeDocument } from '../core/file-store';
 import type { AuthUser, ServiceContext } from '../core/context';
 import { conflict, DomainError, invalidRequest, notFound } from '../core/errors';

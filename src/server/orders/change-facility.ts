@@ -1,5 +1,5 @@
-import { brandWorksAt } from '../inventory/queries';
-import { findVisibleFacility } from '../access/lookup-queries';
+import { brandWorksAt } from '../access';
+import { findVisibleFacility } from '../access';
 import {
   insertTransactionRow,
   picksheetTaken,

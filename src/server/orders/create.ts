@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/db';
-import { findVisibleFacility } from '../access/lookup-queries';
-import { brandWorksAt } from '../inventory/queries';
+import { findVisibleFacility } from '../access';
+import { brandWorksAt } from '../access';
 import {
   findIdempotentAnswer,
   insertIdempotentAnswer,

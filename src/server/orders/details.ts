@@ -9,7 +9,7 @@ import {
 } from '../../shared/orders';
 import type { AuthUser, ServiceContext } from '../core/context';
 import { notFound } from '../core/errors';
-import { facilitiesOf } from '../access/lookups';
+import { facilitiesOf } from '../access';
 
 /**
  * Whether the user sees an order: it sees the order's facility (its cached facility list, the

@@ -1,14 +1,9 @@
-import {
-  countOrders,
-  listOrders,
-  type OrderListFilter,
-  type OrderListRow,
-} from './read-queries';
+import { countOrders, listOrders, type OrderListFilter, type OrderListRow } from './read-queries';
 import type { OrderListItem, OrderListPage, OrderListQuery } from '../../shared/orders';
 import { localDay } from '../../shared/inventory';
 import { shipByDate, shipByStatus } from '../../shared/ship-by';
 import type { AuthUser, ServiceContext } from '../core/context';
-import { facilitiesOf } from '../access/lookups';
+import { facilitiesOf } from '../access';
 
 function listItemView(row: OrderListRow, today: string): OrderListItem {
   const shipBy = shipByDate(row);

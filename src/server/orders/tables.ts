@@ -110,7 +110,23 @@ export interface OrderBolVersionsTable {
   external_load_number: string | null;
 }
 
+/** A label print, packing slip or priced action of an order (src/shared/fulfilment-activity.ts). */
+export interface OrderActivityTable {
+  id: string;
+  order_id: string;
+  kind: 'LABEL_PRINT' | 'PACKING_SLIP' | 'ACTION';
+  action_type: string | null;
+  metric: string;
+  count: number;
+  carton_id: string | null;
+  pallet_id: string | null;
+  sscc: string | null;
+  user_id: string | null;
+  created_at: string;
+}
+
 export interface OrdersTables {
+  order_activity: OrderActivityTable;
   orders: OrdersTable;
   order_items: OrderItemsTable;
   order_idempotency: OrderIdempotencyTable;

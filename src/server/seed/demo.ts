@@ -7,7 +7,7 @@ import demoBase from '../../../resources/demo-workspace.json';
 import type { Database } from '../db/schema';
 import { findUserIdByEmail } from './queries';
 import { demoLogEntries } from './demo-log';
-import { verifyPassword } from '../access/passwords';
+import { verifyPassword } from '../access';
 import { importSeedBundle, type SeedImportOptions } from './seed';
 
 export const DEMO_EMAIL = 'demo@example.com';

@@ -1,28 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { seedBundleSchema, type SeedBundle } from '../../shared/seed';
-import { climbingDirectoryError, climbsOutOfDataDir } from '../inventory/transmission/transports/file';
+import { climbingDirectoryError, climbsOutOfDataDir } from '../inventory';
 import type { Database } from '../db/schema';
-import {
-  findUserIdByEmail,
-  linkBrandFacility,
-  rowExists,
-  upsertById,
-  upsertUser,
-} from './queries';
+import { findUserIdByEmail, linkBrandFacility, rowExists, upsertById, upsertUser } from './queries';
 import {
   hashPassword,
   needsRehash,
   PASSWORD_COST,
   verifyPassword,
   type PasswordCost,
-} from '../access/passwords';
+} from '../access';
 import { sealTransportJson } from '../core/secret-box';
-import { importSeedBilling } from '../billing/seed';
-import { importSeedChargebacks, importSeedPosReports } from '../claims/seed';
-import { importSeedOrders } from '../orders/seed';
-import { importSeedTransactions } from '../transactions/seed';
-import { hashSeedDevices, importSeedDevices } from '../sync/seed-devices';
+import { importSeedBilling } from '../billing';
+import { importSeedChargebacks, importSeedPosReports } from '../claims';
+import { importSeedOrders } from '../orders';
+import { importSeedTransactions } from '../transactions';
+import { hashSeedDevices, importSeedDevices } from '../sync';
 import { SeedError } from '../core/seed-support';
 
 // Section modules throw SeedError too; it lives in seed-support so they need not import this file.

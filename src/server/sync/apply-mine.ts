@@ -1,5 +1,5 @@
 import { ORDER_DATE_FIELDS } from '../../shared/orders';
-import { ORDER_TEXT_FIELDS } from '../orders/rows';
+import { ORDER_TEXT_FIELDS } from '../orders';
 import type { AppliedValue } from './conflict-rules';
 
 /** The order's contact columns and the update body's address keys they come from. */

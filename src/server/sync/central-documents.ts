@@ -1,6 +1,6 @@
-import { documentFor } from '../inventory/transmission/documents';
-import type { AdviceLine } from '../inventory/transmission/types';
-import { listBrandConnections, takeControlNumbers } from '../inventory/queries';
+import { documentFor } from '../inventory';
+import type { AdviceLine } from '../inventory';
+import { listBrandConnections, takeControlNumbers } from '../inventory';
 import type { ServiceContext } from '../core/context';
 import { CENTRAL_ID } from './role';
 

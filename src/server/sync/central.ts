@@ -1,7 +1,7 @@
 import type { ServiceContext } from '../core/context';
 import { z } from 'zod';
-import { leaseSerialBlock } from '../fulfilment/queries';
-import { serialCapacity } from '../fulfilment/sscc';
+import { leaseSerialBlock } from '../fulfilment';
+import { serialCapacity } from '../fulfilment';
 import { conflict, DomainError, invalidRequest, notFound } from '../core/errors';
 import { SYNC_PROTOCOL_VERSION } from '../../shared/sync';
 import { applyPush } from './central-apply';

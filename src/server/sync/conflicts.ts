@@ -11,12 +11,12 @@ import {
   type SyncStatus,
 } from '../../shared/sync';
 import type { Db } from '../db/db';
-import { visibleFacilitiesQuery } from '../access/lookup-queries';
+import { visibleFacilitiesQuery } from '../access';
 import type { AuthUser, ServiceContext } from '../core/context';
 import { conflict, forbidden, invalidRequest, notFound } from '../core/errors';
-import { createOrder } from '../orders/create';
-import { ORDER_ACTIONS } from '../orders/log';
-import { updateOrder } from '../orders/update';
+import { createOrder } from '../orders';
+import { ORDER_ACTIONS } from '../orders';
+import { updateOrder } from '../orders';
 import { asOrderUpdate } from './apply-mine';
 import { CentralError } from './client';
 import {

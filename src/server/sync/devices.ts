@@ -1,9 +1,9 @@
 import { jwtVerify, SignJWT } from 'jose';
 import type { ServiceContext } from '../core/context';
 import { unauthenticated } from '../core/errors';
-import { dummyPasswordHash, PASSWORD_COST, verifyPassword } from '../access/passwords';
-import { SIGN_IN_THROTTLE, tooManyAttempts } from '../access/auth';
-import { admitSignInAttempt, clearSignInAttempts } from '../access/sign-in-throttle';
+import { dummyPasswordHash, PASSWORD_COST, verifyPassword } from '../access';
+import { SIGN_IN_THROTTLE, tooManyAttempts } from '../access';
+import { admitSignInAttempt, clearSignInAttempts } from '../access';
 
 /** Device tokens live an hour and are good for the sync routes only (audience `sync`). */
 export const DEVICE_TOKEN_SECONDS = 3600;

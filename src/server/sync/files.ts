@@ -3,11 +3,11 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { UUID_TEXT } from '../../shared/ids';
 import { BOL_MAX_FILE_BYTES } from '../../shared/orders';
-import { pdfFramingProblem, type PdfChecker } from '../documents/pdf-check';
+import { pdfFramingProblem, type PdfChecker } from '../core/pdf-check';
 import { documentPath, readDocument, sha256Of, storeDocument } from '../core/file-store';
 import type { ServiceContext } from '../core/context';
 import { DomainError, invalidRequest, notFound } from '../core/errors';
-import { pdfChecker } from '../orders/bol';
+import { pdfChecker } from '../orders';
 import type { Device } from './devices';
 
 /** BOL PDFs travel content-addressed beside the mutations that name them (docs/sync.md). */

@@ -17,12 +17,7 @@ import {
   pushFromDevice,
   requireProtocol,
 } from './central';
-import {
-  listConflicts,
-  recreateRefusedOrder,
-  resolveConflict,
-  syncStatus,
-} from './conflicts';
+import { listConflicts, recreateRefusedOrder, resolveConflict, syncStatus } from './conflicts';
 import { FILE_BODY_LIMIT, fileBodySchema, receiveFile, sendFile } from './files';
 import { deviceOfToken, openDeviceSession } from './devices';
 import { pullQuerySchema, pushBodySchema, sessionBodySchema } from './protocol';

@@ -1,12 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { SeedDevice } from '../../shared/sync-seed';
 import type { Database } from '../db/schema';
-import {
-  hashPassword,
-  PASSWORD_COST,
-  verifyPassword,
-  type PasswordCost,
-} from '../access/passwords';
+import { hashPassword, PASSWORD_COST, verifyPassword, type PasswordCost } from '../access';
 import type { RequireRow } from '../core/seed-support';
 
 export interface HashedSeedDevice extends Omit<SeedDevice, 'secret'> {

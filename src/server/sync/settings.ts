@@ -4,11 +4,11 @@ import {
   type SyncSettingsSource,
   type SyncSettingsView,
 } from '../../shared/sync-settings';
-import { hasAnyAdminGrant } from '../documents/queries';
+import { hasAnyAdminGrant } from '../documents';
 import type { OpenedDatabase } from '../db/database';
 import type { AuthUser, ServiceContext } from '../core/context';
 import { conflict, forbidden, invalidRequest } from '../core/errors';
-import { isInstallAdmin, requireInstallAdmin } from '../access/install-admin';
+import { isInstallAdmin, requireInstallAdmin } from '../access';
 import { CentralIdentityError } from './client';
 import { installSync, SyncSetupError, type SyncSettings } from './install';
 import type { SyncRuntime } from './runtime';

@@ -4,11 +4,7 @@ import {
   type TransactionFilter,
   type TransactionRow,
 } from './queries';
-import type {
-  Transaction,
-  TransactionListQuery,
-  TransactionPage,
-} from '../../shared/transactions';
+import type { Transaction, TransactionListQuery, TransactionPage } from '../../shared/transactions';
 import type { TransactionScope } from './queries';
 import type { AuthUser, ServiceContext } from '../core/context';
 import { transactionScope } from './scope';

@@ -1,7 +1,4 @@
-import {
-  transactionListQuerySchema,
-  type TransactionListQuery,
-} from '../../shared/transactions';
+import { transactionListQuerySchema, type TransactionListQuery } from '../../shared/transactions';
 import { invalidRequest } from '../core/errors';
 
 /**

@@ -1,7 +1,7 @@
 import { brandsAtFacilities, type TransactionScope } from './queries';
-import { cachedAuthData } from '../access/auth-cache';
+import { cachedAuthData } from '../access';
 import type { AuthUser, ServiceContext } from '../core/context';
-import { facilitiesOf } from '../access/lookups';
+import { facilitiesOf } from '../access';
 
 /**
  * What of the log a user sees: rows at its facilities (only its brand's, when the credentials act

@@ -1,0 +1,14 @@
+/** What other features may use of inventory: they import it from here, never from its files (ARCHITECTURE.md). */
+export { pendingDeliveriesNotice } from './history';
+export { listBrandConnections, takeControlNumbers } from './queries';
+export { DRAIN_BATCH_SIZE, redeliverDue } from './redeliver';
+export { sealStoredConnections } from './sealed-connections';
+export { documentFor } from './transmission/documents';
+export {
+  reportQuietly,
+  startOutboxDrainer,
+  type OutboxDrainer,
+  type OutboxDrainerOptions,
+} from './transmission/outbox-drainer';
+export { climbingDirectoryError, climbsOutOfDataDir } from './transmission/transports/file';
+export { defaultDeliveryPolicy, type AdviceLine } from './transmission/types';

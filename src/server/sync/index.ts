@@ -1,0 +1,5 @@
+/** What other features may use of sync: they import it from here, never from its files (ARCHITECTURE.md). */
+export { SyncSetupError, type SyncSettings } from './install';
+export { hashSeedDevices, importSeedDevices } from './seed-devices';
+export { installConfiguredSync } from './settings';
+export { sealStoredSyncSecret } from './stored-settings';

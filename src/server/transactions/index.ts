@@ -1,0 +1,2 @@
+/** What other features may use of transactions: they import it from here, never from its files (ARCHITECTURE.md). */
+export { importSeedTransactions } from './seed';
