@@ -8,7 +8,7 @@ import {
   type UseQueryResult,
 } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { loadFacilityRows } from '../screens/facilities/loadFacilityRows';
+import { loadFacilityRows } from './facilityRows';
 import { describeError } from './ApiError';
 import { useApi } from './ApiContext';
 import {

@@ -186,17 +186,3 @@ declare module '@tanstack/react-router' {
     router: AppRouter;
   }
 }
-
-/** The screens the main navigation lists, in order. */
-export const NAV_ITEMS = [
-  { to: '/facilities', label: 'Facilities' },
-  { to: '/inventory', label: 'Inventory' },
-  { to: '/orders', label: 'Orders' },
-  { to: '/transactions', label: 'Transactions' },
-  { to: '/analytics', label: 'Analytics' },
-  { to: '/billing', label: 'Billing' },
-  { to: '/chargebacks', label: 'Chargebacks' },
-  { to: '/pos', label: 'POS' },
-  { to: '/sync', label: 'Sync' },
-  { to: '/settings', label: 'Settings' },
-] as const;

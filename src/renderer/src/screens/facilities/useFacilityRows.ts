@@ -5,7 +5,7 @@ import {
   useOnQueryData,
 } from '../../api/queries';
 import { useScreenAnnounce } from '../../status/StatusContext';
-import type { FacilityRow } from './loadFacilityRows';
+import type { FacilityRow } from '../../api/facilityRows';
 
 export type FacilityRowsState =
   | { status: 'loading' }

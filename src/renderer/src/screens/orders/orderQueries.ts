@@ -4,7 +4,6 @@ import {
   useQueries,
   useQuery,
   useQueryClient,
-  type QueryClient,
 } from '@tanstack/react-query';
 import { useApi } from '../../api/ApiContext';
 import { listBrands, listRetailers } from '../../api/lookups';
@@ -18,21 +17,10 @@ import {
   type ChangeFacilityRequest,
   type OrderListRequest,
 } from '../../api/orders';
+import { invalidateOrders, orderKeys } from '../../api/orderKeys';
 import { queryKeys } from '../../api/queries';
 import { allRetailersOf, useBrandRetailers } from '../claims/claimsQueries';
 import type { CreateOrderBody, UpdateOrderBody } from '../../../../shared/orders';
-
-/** Everything about orders sits under one prefix, so a write refreshes every view of them. */
-export const orderKeys = {
-  all: ['orders'] as const,
-  list: (request: OrderListRequest) => [...orderKeys.all, 'list', request] as const,
-  one: (orderId: string) => [...orderKeys.all, 'one', orderId] as const,
-  bol: (orderId: string) => [...orderKeys.all, 'bol', orderId] as const,
-};
-
-export function invalidateOrders(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: orderKeys.all });
-}
 
 export function useOrderList(request: OrderListRequest) {
   const api = useApi();
