@@ -3,7 +3,7 @@ import { useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import type { ClaimsImportKind } from '../../api/claims';
 import { useAnnounce } from '../../status/StatusContext';
 import { DataTable } from '../../components/DataTable';
-import { formatBytes } from '../orders/orderFormat';
+import { formatBytes } from '../../format/bytes';
 import { useBrandRetailers, useClaimsImport } from './claimsQueries';
 import {
   checkCsvFile,

@@ -6,7 +6,8 @@ import { formatTime } from '../../format/time';
 import { ClerkText } from './ClerkText';
 import { clerkDeliveryError } from './clerkMessages';
 import { canRetry, inStableOrder, scheduleNote } from './deliveryState';
-import { kindLabel, plural } from './labels';
+import { kindLabel } from './labels';
+import { plural } from '../../format/plural';
 import { RetryDeliveryButton } from './RetryDeliveryButton';
 import type { DocumentRequest } from './SendResults';
 

@@ -11,7 +11,7 @@ import { ClerkText } from './ClerkText';
 import { clerkCellMessage, columnName, rowNumberOf, type MessageContext } from './clerkMessages';
 import { FIELD_LABELS, ITEM_FIELDS, type ItemField } from './columns';
 import { downloadText } from './download';
-import { plural } from './labels';
+import { plural } from '../../format/plural';
 import { errorReportCsv, problemCells } from './problemList';
 import type { RowCheck } from './rowCheck';
 import type { ParsedSheet, RowInput } from './sheetRows';

@@ -34,7 +34,7 @@ import {
   fieldPathsOf,
   type OrderFormValues,
 } from './orderFormValues';
-import { fieldMessage } from './orderFormat';
+import { fieldMessage } from '../../format/fieldMessage';
 import { saveProblemsOf } from './serverErrors';
 
 type SavedBody = CreateOrderBody | UpdateOrderBody;

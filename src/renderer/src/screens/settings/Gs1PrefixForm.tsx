@@ -16,7 +16,7 @@ import {
 } from '../../components/FormMessages';
 import { fetchGs1Prefix, saveGs1Prefix } from '../../api/fulfilment';
 import { useAnnounce } from '../../status/StatusContext';
-import { fieldMessage } from '../orders/orderFormat';
+import { fieldMessage } from '../../format/fieldMessage';
 import { useAllBrands } from '../transactions/transactionQueries';
 
 const formSchema = gs1PrefixBodySchema.extend({

@@ -19,7 +19,7 @@ import {
 } from '../../api/syncSettings';
 import { FormError, SavedStatus, InputField } from '../../components/FormMessages';
 import { useAnnounce } from '../../status/StatusContext';
-import { fieldMessage } from '../orders/orderFormat';
+import { fieldMessage } from '../../format/fieldMessage';
 import { saveProblemsOf } from '../orders/serverErrors';
 import { syncStateLine } from './syncSettingsState';
 
