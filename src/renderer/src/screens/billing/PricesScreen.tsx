@@ -20,7 +20,7 @@ import { SelectField, brandChoices } from '../../components/FilterFields';
 import { Loaded } from '../../components/LoadStates';
 import { useUrlSearch } from '../../components/useUrlSearch';
 import { useAnnounce } from '../../status/StatusContext';
-import { saveProblemsOf } from '../orders/serverErrors';
+import { saveProblemsOf } from '../../forms/saveProblems';
 import { useAllBrands } from '../transactions/transactionQueries';
 import { BillingTabs } from './BillingTabs';
 import { metricLabel } from './billingFormat';

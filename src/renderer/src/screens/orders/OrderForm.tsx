@@ -35,7 +35,7 @@ import {
   type OrderFormValues,
 } from './orderFormValues';
 import { fieldMessage } from '../../format/fieldMessage';
-import { saveProblemsOf } from './serverErrors';
+import { saveProblemsOf } from '../../forms/saveProblems';
 
 type SavedBody = CreateOrderBody | UpdateOrderBody;
 type Register = UseFormRegister<OrderFormValues>;

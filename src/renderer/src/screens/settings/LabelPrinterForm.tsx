@@ -16,7 +16,7 @@ import { removeLabelPrinter, saveLabelPrinter } from '../../api/fulfilment';
 import { useAnnounce } from '../../status/StatusContext';
 import { fieldMessage } from '../../format/fieldMessage';
 import { formatShortTime } from '../../format/time';
-import { saveProblemsOf } from '../orders/serverErrors';
+import { saveProblemsOf } from '../../forms/saveProblems';
 import { labelPrinterKey, useLabelPrinter } from '../packing/packingQueries';
 
 type PrinterInput = z.input<typeof labelPrinterBodySchema>;

@@ -20,7 +20,7 @@ import {
 import { FormError, SavedStatus, InputField } from '../../components/FormMessages';
 import { useAnnounce } from '../../status/StatusContext';
 import { fieldMessage } from '../../format/fieldMessage';
-import { saveProblemsOf } from '../orders/serverErrors';
+import { saveProblemsOf } from '../../forms/saveProblems';
 import { syncStateLine } from './syncSettingsState';
 
 const FIELDS = ['central_url', 'device_id', 'device_secret'] as const;
