@@ -8,7 +8,6 @@ import {
   type UseQueryResult,
 } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { loadFacilityRows } from './facilityRows';
 import { describeError } from './ApiError';
 import { useApi } from './ApiContext';
 import {
@@ -20,21 +19,15 @@ import {
   type AdviceScope,
   type SnapshotDelivery,
 } from './inventory';
-import { listBrands, listFacilities, listRetailers } from './lookups';
+import { lookupKeys } from './lookupQueries';
 
 /**
  * Query keys. Everything about the state of deliveries sits under one prefix, so a write
  * (a send, a retry) invalidates every view of it at once: Recent snapshots and Send results.
  */
 export const queryKeys = {
-  lookups: ['lookups'] as const,
-  facilities: () => [...queryKeys.lookups, 'facilities'] as const,
-  brands: (facilityId: string) => [...queryKeys.lookups, 'brands', facilityId] as const,
-  retailers: (facilityId: string, brandId: string) =>
-    [...queryKeys.lookups, 'retailers', facilityId, brandId] as const,
-  facilityRows: () => [...queryKeys.lookups, 'facility-rows'] as const,
   connections: (scope: AdviceScope) =>
-    [...queryKeys.lookups, 'connections', scope.facilityId, scope.brandId] as const,
+    [...lookupKeys.lookups, 'connections', scope.facilityId, scope.brandId] as const,
   deliveryState: ['delivery-state'] as const,
   snapshots: (scope: AdviceScope, page: number, pageSize: number) =>
     [...queryKeys.deliveryState, 'list', scope.facilityId, scope.brandId, page, pageSize] as const,
@@ -56,40 +49,6 @@ export function loadStateOf<T>(query: UseQueryResult<T>, enabled = true): LoadSt
   if (query.isError) return { status: 'error', message: describeError(query.error) };
   if (query.data !== undefined) return { status: 'ready', data: query.data };
   return { status: 'loading' };
-}
-
-export function useFacilities() {
-  const api = useApi();
-  return useQuery({
-    queryKey: queryKeys.facilities(),
-    queryFn: ({ signal }) => listFacilities(api, signal),
-  });
-}
-
-export function useBrands(facilityId: string) {
-  const api = useApi();
-  return useQuery({
-    queryKey: queryKeys.brands(facilityId),
-    queryFn: ({ signal }) => listBrands(api, facilityId, signal),
-    enabled: facilityId !== '',
-  });
-}
-
-export function useRetailers(facilityId: string, brandId: string) {
-  const api = useApi();
-  return useQuery({
-    queryKey: queryKeys.retailers(facilityId, brandId),
-    queryFn: ({ signal }) => listRetailers(api, facilityId, brandId, signal),
-    enabled: facilityId !== '' && brandId !== '',
-  });
-}
-
-export function useFacilityRows() {
-  const api = useApi();
-  return useQuery({
-    queryKey: queryKeys.facilityRows(),
-    queryFn: ({ signal }) => loadFacilityRows(api, signal),
-  });
 }
 
 /** The connections an advice for the scope reaches (null scope: nothing to load). */

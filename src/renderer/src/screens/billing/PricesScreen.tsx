@@ -21,7 +21,7 @@ import { Loaded } from '../../components/LoadStates';
 import { useUrlSearch } from '../../components/useUrlSearch';
 import { useAnnounce } from '../../status/StatusContext';
 import { saveProblemsOf } from '../../forms/saveProblems';
-import { useAllBrands } from '../transactions/transactionQueries';
+import { useAllBrands } from '../../api/lookupQueries';
 import { BillingTabs } from './BillingTabs';
 import { metricLabel } from './billingFormat';
 import { useBillingPrices, useSaveBillingPrices } from './billingQueries';

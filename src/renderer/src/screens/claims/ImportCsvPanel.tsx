@@ -4,7 +4,8 @@ import type { ClaimsImportKind } from '../../api/claims';
 import { useAnnounce } from '../../status/StatusContext';
 import { DataTable } from '../../components/DataTable';
 import { formatBytes } from '../../format/bytes';
-import { useBrandRetailers, useClaimsImport } from './claimsQueries';
+import { useClaimsImport } from './claimsQueries';
+import { useBrandRetailers } from '../../api/lookupQueries';
 import {
   checkCsvFile,
   csvHasColumn,

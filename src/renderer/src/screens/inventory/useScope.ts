@@ -1,13 +1,8 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo } from 'react';
 import type { AdviceScope } from '../../api/inventory';
-import {
-  loadStateOf,
-  useBrands,
-  useFacilities,
-  useRetailers,
-  type LoadState,
-} from '../../api/queries';
+import { loadStateOf, type LoadState } from '../../api/queries';
+import { useBrands, useFacilities, useRetailers } from '../../api/lookupQueries';
 import { useAuth } from '../../auth/AuthContext';
 import { browserStorage, recallScope, rememberScope } from '../../routing/lastScope';
 import type { Brand, Facility, Retailer } from '../../../../shared/lookups';

@@ -23,7 +23,8 @@ import { TRANSPORTATION_METHODS } from '../../../../shared/billing';
 import { maxLengthAt } from '../../../../shared/schema-limits';
 import { FormField, invalidProps } from '../../components/FormMessages';
 import { TextField } from '../../components/TextField';
-import { loadStateOf, useBrands, useFacilities, useRetailers } from '../../api/queries';
+import { loadStateOf } from '../../api/queries';
+import { useBrands, useFacilities, useRetailers } from '../../api/lookupQueries';
 import { useAnnounce } from '../../status/StatusContext';
 import { useCreateOrder, useUpdateOrder } from './orderQueries';
 import {

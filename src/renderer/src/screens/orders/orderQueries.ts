@@ -18,8 +18,7 @@ import {
   type OrderListRequest,
 } from '../../api/orders';
 import { invalidateOrders, orderKeys } from '../../api/orderKeys';
-import { queryKeys } from '../../api/queries';
-import { allRetailersOf, useBrandRetailers } from '../claims/claimsQueries';
+import { lookupKeys } from '../../api/lookupQueries';
 import type { CreateOrderBody, UpdateOrderBody } from '../../../../shared/orders';
 
 export function useOrderList(request: OrderListRequest) {
@@ -51,17 +50,12 @@ export function useBolVersions(orderId: string) {
   });
 }
 
-/** The retailer filter's choices: every retailer of any brand the user sees, each once, by name. */
-export function useAllRetailers() {
-  return useBrandRetailers(allRetailersOf);
-}
-
 /** For each facility id, whether `brandId` works there (from each facility's brand list). */
 export function useBrandWorksAt(facilityIds: readonly string[], brandId: string) {
   const api = useApi();
   return useQueries({
     queries: facilityIds.map((facilityId) => ({
-      queryKey: queryKeys.brands(facilityId),
+      queryKey: lookupKeys.brands(facilityId),
       queryFn: ({ signal }: { signal: AbortSignal }) => listBrands(api, facilityId, signal),
     })),
     combine: (results) => ({
@@ -86,7 +80,7 @@ export function useRetailerConnectedAt(
   const api = useApi();
   return useQueries({
     queries: facilityIds.map((facilityId) => ({
-      queryKey: queryKeys.retailers(facilityId, brandId),
+      queryKey: lookupKeys.retailers(facilityId, brandId),
       queryFn: ({ signal }: { signal: AbortSignal }) =>
         listRetailers(api, facilityId, brandId, signal),
     })),
