@@ -7,7 +7,7 @@ import {
   redirect,
 } from '@tanstack/react-router';
 import { z } from 'zod';
-import { AppShell } from '../components/AppShell';
+import { AppShell } from '../shell/AppShell';
 import { FacilitiesScreen } from '../screens/facilities/FacilitiesScreen';
 import { InventoryScreen } from '../screens/inventory/InventoryScreen';
 import { OrderPage } from '../screens/orders/OrderPage';
