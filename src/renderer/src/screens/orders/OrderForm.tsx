@@ -364,14 +364,14 @@ export function OrderForm({ mode, initial, order }: OrderFormProps) {
     else addButton.current?.focus();
   }, [items.fields, setFocus]);
 
-  // After a rejected submit, the first field in error (top to bottom) takes the focus. It runs
-  // after every render: react-hook-form keeps one errors object, so no dependency would change.
+  // After a rejected submit, the first field in error (top to bottom) takes the focus. Each
+  // rejection counts one, so the effect runs after the render that shows its errors
+  // (react-hook-form keeps one errors object, so the errors themselves are no dependency).
   const formRef = useRef<HTMLFormElement>(null);
-  const focusFirstError = useRef(false);
+  const [rejections, setRejections] = useState(0);
   const unplacedProblems = useRef<string | null>(null);
   useEffect(() => {
-    if (!focusFirstError.current) return;
-    focusFirstError.current = false;
+    if (rejections === 0) return;
     const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
     if (invalid) {
       invalid.focus();
@@ -380,7 +380,7 @@ export function OrderForm({ mode, initial, order }: OrderFormProps) {
       setFormMessage(unplacedProblems.current);
       formMessageRef.current?.focus();
     }
-  });
+  }, [rejections]);
 
   useBlocker({
     shouldBlockFn: () => isDirty && !saved.current && !window.confirm(LEAVE_QUESTION),
@@ -421,7 +421,7 @@ export function OrderForm({ mode, initial, order }: OrderFormProps) {
       await navigate({ to: '/orders/$orderId', params: { orderId } });
     } catch (error) {
       const problems = saveProblemsOf(error, fieldPathsOf(getValues()));
-      focusFirstError.current = problems.fields.length > 0;
+      if (problems.fields.length > 0) setRejections((count) => count + 1);
       for (const problem of problems.fields) {
         setError(problem.path as Path<OrderFormValues>, {
           type: 'server',
@@ -450,7 +450,7 @@ export function OrderForm({ mode, initial, order }: OrderFormProps) {
       onSubmit={(event) =>
         void handleSubmit(onValid, (invalid) => {
           unplacedProblems.current = problemsText(invalid);
-          focusFirstError.current = true;
+          setRejections((count) => count + 1);
         })(event)
       }
     >
