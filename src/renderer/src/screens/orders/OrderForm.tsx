@@ -327,7 +327,7 @@ export function OrderForm({ mode, initial, order }: OrderFormProps) {
     // react-hook-form's own choice does not follow once there are item rows.
     shouldFocusError: false,
   });
-  const { errors, isDirty, isSubmitting } = formState;
+  const { errors, isDirty, isSubmitting, submitCount } = formState;
   const items = useFieldArray({ control, name: 'items' });
   const create = useCreateOrder();
   const update = useUpdateOrder();
@@ -364,14 +364,15 @@ export function OrderForm({ mode, initial, order }: OrderFormProps) {
     else addButton.current?.focus();
   }, [items.fields, setFocus]);
 
-  // After a rejected submit, the first field in error (top to bottom) takes the focus. Each
-  // rejection counts one, so the effect runs after the render that shows its errors
-  // (react-hook-form keeps one errors object, so the errors themselves are no dependency).
+  // After a rejected submit, the first field in error (top to bottom) takes the focus. It runs
+  // when a submit ends (react-hook-form counts one in the render that shows its errors): the
+  // errors are no dependency, as react-hook-form keeps one errors object.
   const formRef = useRef<HTMLFormElement>(null);
-  const [rejections, setRejections] = useState(0);
+  const focusFirstError = useRef(false);
   const unplacedProblems = useRef<string | null>(null);
   useEffect(() => {
-    if (rejections === 0) return;
+    if (!focusFirstError.current) return;
+    focusFirstError.current = false;
     const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
     if (invalid) {
       invalid.focus();
@@ -380,7 +381,7 @@ export function OrderForm({ mode, initial, order }: OrderFormProps) {
       setFormMessage(unplacedProblems.current);
       formMessageRef.current?.focus();
     }
-  }, [rejections]);
+  }, [submitCount]);
 
   useBlocker({
     shouldBlockFn: () => isDirty && !saved.current && !window.confirm(LEAVE_QUESTION),
@@ -421,7 +422,7 @@ export function OrderForm({ mode, initial, order }: OrderFormProps) {
       await navigate({ to: '/orders/$orderId', params: { orderId } });
     } catch (error) {
       const problems = saveProblemsOf(error, fieldPathsOf(getValues()));
-      if (problems.fields.length > 0) setRejections((count) => count + 1);
+      focusFirstError.current = problems.fields.length > 0;
       for (const problem of problems.fields) {
         setError(problem.path as Path<OrderFormValues>, {
           type: 'server',
@@ -450,7 +451,7 @@ export function OrderForm({ mode, initial, order }: OrderFormProps) {
       onSubmit={(event) =>
         void handleSubmit(onValid, (invalid) => {
           unplacedProblems.current = problemsText(invalid);
-          setRejections((count) => count + 1);
+          focusFirstError.current = true;
         })(event)
       }
     >
