@@ -6,10 +6,7 @@ import {
   checkBolFile,
   scheduledDeliveryOf,
 } from '../../src/renderer/src/screens/orders/bolFile';
-import {
-  normaliseFieldPath,
-  saveProblemsOf,
-} from '../../src/renderer/src/screens/orders/serverErrors';
+import { normaliseFieldPath, saveProblemsOf } from '../../src/renderer/src/forms/saveProblems';
 
 const PDF_HEAD = new TextEncoder().encode('%PDF-1.7\n');
 

@@ -6,11 +6,9 @@ import {
   type OrderDetails,
 } from '../../src/shared/orders';
 import { orderListParams } from '../../src/renderer/src/api/orders';
-import {
-  fieldMessage,
-  formatDate,
-  timelineOf,
-} from '../../src/renderer/src/screens/orders/orderFormat';
+import { timelineOf } from '../../src/renderer/src/screens/orders/orderFormat';
+import { fieldMessage } from '../../src/renderer/src/format/fieldMessage';
+import { formatDate } from '../../src/renderer/src/format/time';
 import {
   emptyOrderForm,
   fieldPathsOf,

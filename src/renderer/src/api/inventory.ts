@@ -148,3 +148,28 @@ export async function retryDelivery(api: ApiClient, deliveryId: string): Promise
   );
   return { ...envelope.data, message: envelope.message };
 }
+
+/**
+ * The newest snapshot of this scope that at least one connection accepted, with its rows: what
+ * retailers were last told. Null when nothing was delivered yet.
+ */
+export async function fetchLastDelivered(
+  api: ApiClient,
+  scope: AdviceScope,
+  signal?: AbortSignal,
+): Promise<SnapshotDetail | null> {
+  const query = new URLSearchParams({
+    brand_id: scope.brandId,
+    facility_id: scope.facilityId,
+    page: '1',
+    page_size: '20',
+  });
+  const page = await api.get(`/api/v1/inventory/snapshots?${query}`, snapshotPageSchema, signal);
+  const delivered = page.items.find((snapshot) => snapshot.summary.succeeded > 0);
+  if (!delivered) return null;
+  return api.get(
+    `/api/v1/inventory/snapshots/${encodeURIComponent(delivered.snapshot_id)}`,
+    snapshotDetailSchema,
+    signal,
+  );
+}

@@ -13,7 +13,7 @@ import {
   type SyncConflict,
   type SyncStatus,
 } from '../../../shared/sync';
-import { orderKeys } from '../screens/orders/orderQueries';
+import { orderKeys } from './orderKeys';
 import { useApi } from './ApiContext';
 import { ApiError } from './ApiError';
 import type { ApiClient } from './client';

@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import {
   useNavigate,
   useSearch,
@@ -12,13 +13,26 @@ type SearchOf<TFrom extends RouteId> = RouteById<
   TFrom
 >['types']['fullSearchSchema'];
 
-/** A screen's URL state and a function that replaces it (filters, sort and page live there). */
+/** How a change of URL state enters the history. */
+export interface UrlSearchOptions {
+  /** Replace the current entry (a pick from a list is not a place to go Back to). */
+  replace?: boolean;
+}
+
+/**
+ * A screen's URL state and a function that replaces it (filters, sort and page live there). The
+ * function stays the same between renders, so effects and callbacks may depend on it.
+ */
 export function useUrlSearch<TFrom extends RouteId>(
   from: TFrom,
-): [SearchOf<TFrom>, (next: SearchOf<TFrom>) => void] {
+): [SearchOf<TFrom>, (next: SearchOf<TFrom>, options?: UrlSearchOptions) => void] {
   const search = useSearch({ from }) as SearchOf<TFrom>;
   // The route's own schema types `next`; the router's types cannot follow a generic route id.
   const navigate = useNavigate({ from: from as never });
-  const go = (next: SearchOf<TFrom>) => void navigate({ search: next } as never);
+  const go = useCallback(
+    (next: SearchOf<TFrom>, options?: UrlSearchOptions) =>
+      void navigate({ search: next, ...(options?.replace ? { replace: true } : {}) } as never),
+    [navigate],
+  );
   return [search, go];
 }

@@ -6,10 +6,10 @@ import {
   createRouter,
   redirect,
 } from '@tanstack/react-router';
-import { z } from 'zod';
-import { AppShell } from '../components/AppShell';
+import { AppShell } from '../shell/AppShell';
 import { FacilitiesScreen } from '../screens/facilities/FacilitiesScreen';
 import { InventoryScreen } from '../screens/inventory/InventoryScreen';
+import { inventorySearchSchema } from '../screens/inventory/inventorySearch';
 import { OrderPage } from '../screens/orders/OrderPage';
 import { EditOrderScreen, NewOrderScreen } from '../screens/orders/OrderFormScreens';
 import { OrdersScreen } from '../screens/orders/OrdersScreen';
@@ -52,15 +52,6 @@ const facilitiesRoute = createRoute({
   path: 'facilities',
   component: FacilitiesScreen,
 });
-
-/** The Inventory screen's URL state; an id that is not a UUID is dropped rather than an error. */
-export const inventorySearchSchema = z.object({
-  facility: z.uuid().optional().catch(undefined),
-  brand: z.uuid().optional().catch(undefined),
-  /** The page of Recent snapshots (1 when absent). */
-  history: z.number().int().min(2).optional().catch(undefined),
-});
-export type InventorySearch = z.infer<typeof inventorySearchSchema>;
 
 const inventoryRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -186,17 +177,3 @@ declare module '@tanstack/react-router' {
     router: AppRouter;
   }
 }
-
-/** The screens the main navigation lists, in order. */
-export const NAV_ITEMS = [
-  { to: '/facilities', label: 'Facilities' },
-  { to: '/inventory', label: 'Inventory' },
-  { to: '/orders', label: 'Orders' },
-  { to: '/transactions', label: 'Transactions' },
-  { to: '/analytics', label: 'Analytics' },
-  { to: '/billing', label: 'Billing' },
-  { to: '/chargebacks', label: 'Chargebacks' },
-  { to: '/pos', label: 'POS' },
-  { to: '/sync', label: 'Sync' },
-  { to: '/settings', label: 'Settings' },
-] as const;

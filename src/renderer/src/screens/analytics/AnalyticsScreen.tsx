@@ -1,7 +1,8 @@
 import type { VisibilityState } from '@tanstack/react-table';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { loadStateOf, useFacilities } from '../../api/queries';
+import { loadStateOf } from '../../api/queries';
+import { useFacilities } from '../../api/lookupQueries';
 import { SelectField, facilityChoices } from '../../components/FilterFields';
 import { Loaded } from '../../components/LoadStates';
 import { Pager } from '../../components/Pager';

@@ -7,8 +7,7 @@ import {
   SelectField,
   retailerChoices,
 } from '../../components/FilterFields';
-import { useAllRetailers } from '../orders/orderQueries';
-import { useAllBrands } from '../transactions/transactionQueries';
+import { useAllRetailers, useAllBrands } from '../../api/lookupQueries';
 import {
   isFiltered,
   searchWithFilter,

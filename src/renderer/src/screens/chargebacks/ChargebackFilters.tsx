@@ -6,7 +6,7 @@ import {
   SelectField,
   retailerChoices,
 } from '../../components/FilterFields';
-import { allRetailersOf, useBrandRetailers } from '../claims/claimsQueries';
+import { allRetailersOf, useBrandRetailers } from '../../api/lookupQueries';
 import { isChargebackFiltered, toggleStatus, type ChargebacksSearch } from './chargebacksSearch';
 
 const SETTLED_CHOICES = [

@@ -5,7 +5,7 @@ import type { Chargeback, DisputeStatus } from '../../../../shared/claims';
 import { DataTable } from '../../components/DataTable';
 import { formatMoney } from '../claims/claimsFormat';
 import type { PickableColumn } from '../claims/ColumnPicker';
-import { formatShortTime } from '../orders/orderFormat';
+import { formatShortTime } from '../../format/time';
 import { deadlineWarningOf, statusChipOf } from './chargebackRules';
 import { DisputePacketButton } from './DisputePacketButton';
 

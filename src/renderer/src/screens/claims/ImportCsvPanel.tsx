@@ -3,8 +3,9 @@ import { useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import type { ClaimsImportKind } from '../../api/claims';
 import { useAnnounce } from '../../status/StatusContext';
 import { DataTable } from '../../components/DataTable';
-import { formatBytes } from '../orders/orderFormat';
-import { useBrandRetailers, useClaimsImport } from './claimsQueries';
+import { formatBytes } from '../../format/bytes';
+import { useClaimsImport } from './claimsQueries';
+import { useBrandRetailers } from '../../api/lookupQueries';
 import {
   checkCsvFile,
   csvHasColumn,

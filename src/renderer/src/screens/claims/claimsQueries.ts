@@ -1,6 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ClaimsImportBody, PosRow } from '../../../../shared/claims';
-import type { Brand, Retailer } from '../../../../shared/lookups';
 import { useApi } from '../../api/ApiContext';
 import {
   importClaimsCsv,
@@ -11,8 +10,6 @@ import {
   type PosListRequest,
 } from '../../api/claims';
 import type { ApiClient } from '../../api/client';
-import { listBrands, listFacilities, listRetailers } from '../../api/lookups';
-import { queryKeys } from '../../api/queries';
 import { CHART_ROW_LIMIT } from '../pos/posChart';
 
 /** Chargebacks and POS rows each under one prefix, so an import refreshes every view of them. */
@@ -75,53 +72,6 @@ export function usePosChartRows(filter: Omit<PosListRequest, 'page' | 'page_size
   });
 }
 
-/** A brand the user sees, with the retailers it deals with at any of the user's facilities. */
-export interface BrandWithRetailers {
-  brand: Brand;
-  retailers: Retailer[];
-}
-
-const byName = (a: { name: string }, b: { name: string }) =>
-  a.name.localeCompare(b.name, undefined, { sensitivity: 'base' });
-
-async function loadBrandRetailers(
-  api: ApiClient,
-  signal: AbortSignal,
-): Promise<BrandWithRetailers[]> {
-  const facilities = await listFacilities(api, signal);
-  const pairs = (
-    await Promise.all(
-      facilities.map(async (facility) =>
-        (await listBrands(api, facility.id, signal)).map((brand) => ({ facility, brand })),
-      ),
-    )
-  ).flat();
-  const byBrand = new Map<string, { brand: Brand; retailers: Map<string, Retailer> }>();
-  await Promise.all(
-    pairs.map(async ({ facility, brand }) => {
-      const retailers = await listRetailers(api, facility.id, brand.brand_id, signal);
-      const entry = byBrand.get(brand.brand_id) ?? { brand, retailers: new Map() };
-      for (const retailer of retailers) entry.retailers.set(retailer.retailer_id, retailer);
-      byBrand.set(brand.brand_id, entry);
-    }),
-  );
-  return [...byBrand.values()]
-    .map((entry) => ({ brand: entry.brand, retailers: [...entry.retailers.values()].sort(byName) }))
-    .sort((a, b) => byName(a.brand, b.brand));
-}
-
-/** The brands the user sees with their retailers (the import panel's choices), or `select` of them. */
-export function useBrandRetailers<T = BrandWithRetailers[]>(
-  select?: (entries: BrandWithRetailers[]) => T,
-) {
-  const api = useApi();
-  return useQuery({
-    queryKey: [...queryKeys.lookups, 'brand-retailers'] as const,
-    queryFn: ({ signal }) => loadBrandRetailers(api, signal),
-    select,
-  });
-}
-
 /** A CSV import; on success every list of that kind loads again. */
 export function useClaimsImport(kind: ClaimsImportKind) {
   const api = useApi();
@@ -133,13 +83,4 @@ export function useClaimsImport(kind: ClaimsImportKind) {
         queryKey: kind === 'chargebacks' ? claimKeys.chargebacks : claimKeys.pos,
       }),
   });
-}
-
-/** Every retailer of any of the brands, each once, by name (the retailer filter's choices). */
-export function allRetailersOf(entries: readonly BrandWithRetailers[]): Retailer[] {
-  const byId = new Map<string, Retailer>();
-  for (const entry of entries) {
-    for (const retailer of entry.retailers) byId.set(retailer.retailer_id, retailer);
-  }
-  return [...byId.values()].sort(byName);
 }

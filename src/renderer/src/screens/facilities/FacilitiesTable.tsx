@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { DataTable } from '../../components/DataTable';
-import type { FacilityRow } from './loadFacilityRows';
+import type { FacilityRow } from '../../api/facilityRows';
 
 const NONE = '—';
 const column = createColumnHelper<FacilityRow>();

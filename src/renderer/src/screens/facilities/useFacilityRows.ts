@@ -1,11 +1,8 @@
 import { useCallback } from 'react';
-import {
-  loadStateOf,
-  useFacilityRows as useFacilityRowsQuery,
-  useOnQueryData,
-} from '../../api/queries';
+import { loadStateOf, useOnQueryData } from '../../api/queries';
+import { useFacilityRows as useFacilityRowsQuery } from '../../api/lookupQueries';
 import { useScreenAnnounce } from '../../status/StatusContext';
-import type { FacilityRow } from './loadFacilityRows';
+import type { FacilityRow } from '../../api/facilityRows';
 
 export type FacilityRowsState =
   | { status: 'loading' }

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { plural } from './labels';
+import { plural } from '../../format/plural';
 
 interface ActionBarProps {
   /** Why Preview and Send cannot run yet, or null when they can. */

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { formatTime, plural } from './labels';
+import { formatTime } from './labels';
+import { plural } from '../../format/plural';
 import type { SendConfirmation } from './useSendGuard';
 
 /** At most this many SKUs are named per line; the rest are counted. */

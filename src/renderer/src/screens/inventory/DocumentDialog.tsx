@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { loadStateOf, useDeliveryDocument } from '../../api/queries';
+import { loadStateOf } from '../../api/queries';
+import { useDeliveryDocument } from './inventoryQueries';
 import { documentFileName, readableDocument } from './documentFormat';
 import { downloadText } from './download';
 import type { DocumentRequest } from './SendResults';

@@ -6,7 +6,7 @@ import { ConfirmSendDialog } from './ConfirmSendDialog';
 import { DocumentDialog } from './DocumentDialog';
 import { InputPanel } from './InputPanel';
 import { useInventoryDraft } from './InventoryDraft';
-import { plural } from './labels';
+import { plural } from '../../format/plural';
 import { PreviewPanel } from './PreviewPanel';
 import { RecentSnapshots } from './RecentSnapshots';
 import type { RowCheck } from './rowCheck';

@@ -3,7 +3,8 @@ import { ClerkText } from './ClerkText';
 import { clerkDeliveryError } from './clerkMessages';
 import { readableDocument } from './documentFormat';
 import { downloadText } from './download';
-import { formatTime, kindLabel, plural } from './labels';
+import { formatTime, kindLabel } from './labels';
+import { plural } from '../../format/plural';
 
 /** At most this many SKUs are listed per change; the rest are counted. */
 const LISTED = 20;

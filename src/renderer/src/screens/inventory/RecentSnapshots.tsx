@@ -1,12 +1,14 @@
-import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { AdviceScope, SnapshotSummary } from '../../api/inventory';
-import { loadStateOf, useSnapshots } from '../../api/queries';
+import { loadStateOf } from '../../api/queries';
+import { useUrlSearch } from '../../components/useUrlSearch';
+import { useSnapshots } from './inventoryQueries';
 import { formatTime } from '../../format/time';
 import { ClerkText } from './ClerkText';
 import { clerkDeliveryError } from './clerkMessages';
 import { canRetry, inStableOrder, scheduleNote } from './deliveryState';
-import { kindLabel, plural } from './labels';
+import { kindLabel } from './labels';
+import { plural } from '../../format/plural';
 import { RetryDeliveryButton } from './RetryDeliveryButton';
 import type { DocumentRequest } from './SendResults';
 
@@ -129,12 +131,9 @@ export function RecentSnapshots({
   onViewDocument: (request: DocumentRequest) => void;
 }) {
   // The page lives in the URL, so a reload or a visit to another screen keeps it.
-  const page = useSearch({ from: '/inventory', select: (search) => search.history ?? 1 });
-  const navigate = useNavigate({ from: '/inventory' });
-  const goTo = (next: number) =>
-    void navigate({
-      search: (previous) => ({ ...previous, history: next > 1 ? next : undefined }),
-    });
+  const [search, go] = useUrlSearch('/inventory');
+  const page = search.history ?? 1;
+  const goTo = (next: number) => go({ ...search, history: next > 1 ? next : undefined });
   const query = useSnapshots(scope, page, SHOWN);
   const state = loadStateOf(query);
   const [retryMessage, setRetryMessage] = useState<string | null>(null);

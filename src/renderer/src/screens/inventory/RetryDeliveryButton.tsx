@@ -1,5 +1,5 @@
 import { describeError } from '../../api/ApiError';
-import { useRetryDelivery } from '../../api/queries';
+import { useRetryDelivery } from './inventoryQueries';
 
 /**
  * Resends a delivery that did not reach the retailer (failed, or left pending by a crash).

@@ -11,7 +11,7 @@ import { ClerkText } from './ClerkText';
 import { clerkCellMessage, columnName, rowNumberOf, type MessageContext } from './clerkMessages';
 import { FIELD_LABELS, ITEM_FIELDS, type ItemField } from './columns';
 import { downloadText } from './download';
-import { plural } from './labels';
+import { plural } from '../../format/plural';
 import { errorReportCsv, problemCells } from './problemList';
 import type { RowCheck } from './rowCheck';
 import type { ParsedSheet, RowInput } from './sheetRows';
@@ -199,15 +199,18 @@ export function RowsTable({
   const page = table.getState().pagination.pageIndex + 1;
 
   // "Next problem": show the page holding the cell, then focus it once it is rendered.
+  // Only a new request moves focus; the rows are read as they are at that moment (an edit that
+  // changes them must not move the page back). The table instance stays the same.
   const pendingFocus = useRef<CellFocusRequest | null>(null);
+  const rowsNow = useRef(data);
+  rowsNow.current = data;
   useEffect(() => {
     if (!focusRequest) return;
-    const position = data.findIndex((row) => row.index === focusRequest.index);
+    const position = rowsNow.current.findIndex((row) => row.index === focusRequest.index);
     if (position < 0) return;
     pendingFocus.current = focusRequest;
     table.setPageIndex(Math.floor(position / PAGE_SIZE));
-    // Only a new request moves focus; `data` and `table` are read as they are at that moment.
-  }, [focusRequest]);
+  }, [focusRequest, table]);
   useEffect(() => {
     const request = pendingFocus.current;
     if (!request) return;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { AdviceOutcome, AdviceResult, SnapshotDelivery } from '../../api/inventory';
-import { useSnapshot } from '../../api/queries';
+import { useSnapshot } from './inventoryQueries';
 import { useAnnounce } from '../../status/StatusContext';
 import { ClerkText } from './ClerkText';
 import { clerkDeliveryError } from './clerkMessages';

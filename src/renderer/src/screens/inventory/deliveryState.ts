@@ -1,5 +1,5 @@
 import { formatUpcoming } from '../../format/time';
-import { plural } from './labels';
+import { plural } from '../../format/plural';
 
 /** What the UI reads of a delivery's state (a snapshot's delivery; the outbox fields may be absent). */
 export interface DeliveryState {

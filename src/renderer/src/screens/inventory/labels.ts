@@ -14,5 +14,3 @@ export function kindLabel(kind: string | null): string {
       return kind;
   }
 }
-
-export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useApi } from '../../api/ApiContext';
-import { invalidateDeliveryState } from '../../api/queries';
+import { invalidateDeliveryState } from './inventoryQueries';
 import {
   previewAdvice,
   sendAdvice,

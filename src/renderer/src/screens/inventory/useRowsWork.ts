@@ -1,10 +1,9 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { localDay } from '../../../../shared/inventory';
 import type { AdviceScope } from '../../api/inventory';
-import { useAdviceConnections } from '../../api/queries';
+import { useAdviceConnections, statusRetailersOf } from './inventoryQueries';
 import type { MessageContext } from './clerkMessages';
 import type { ItemField } from './columns';
-import { statusRetailersOf } from './inventoryQueries';
 import { useInventoryDraft } from './InventoryDraft';
 import { nextProblem, problemCells } from './problemList';
 import { checkSheet, emptyCheck, mergeChecks, type RowCheck } from './rowCheck';

@@ -1,14 +1,9 @@
-import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo } from 'react';
 import type { AdviceScope } from '../../api/inventory';
-import {
-  loadStateOf,
-  useBrands,
-  useFacilities,
-  useRetailers,
-  type LoadState,
-} from '../../api/queries';
+import { loadStateOf, type LoadState } from '../../api/queries';
+import { useBrands, useFacilities, useRetailers } from '../../api/lookupQueries';
 import { useAuth } from '../../auth/AuthContext';
+import { useUrlSearch } from '../../components/useUrlSearch';
 import { browserStorage, recallScope, rememberScope } from '../../routing/lastScope';
 import type { Brand, Facility, Retailer } from '../../../../shared/lookups';
 
@@ -35,8 +30,7 @@ const known = <T>(state: LoadState<T[]>, has: (item: T) => boolean) =>
  * remembered per user for the next visit whose URL names none.
  */
 export function useScope(): ScopeChoice {
-  const search = useSearch({ from: '/inventory' });
-  const navigate = useNavigate({ from: '/inventory' });
+  const [search, go] = useUrlSearch('/inventory');
   const email = useAuth().session?.email ?? '';
   const facilityId = search.facility ?? '';
   const brandId = search.brand ?? '';
@@ -44,25 +38,22 @@ export function useScope(): ScopeChoice {
   const choose = useCallback(
     (facility: string, brand: string) => {
       // replace: picking from a list is not a place to go Back to.
-      void navigate({
-        search: { facility: facility || undefined, brand: brand || undefined },
-        replace: true,
-      });
+      go({ facility: facility || undefined, brand: brand || undefined }, { replace: true });
       rememberScope(
         browserStorage(),
         email,
         facility ? { facility, ...(brand ? { brand } : {}) } : null,
       );
     },
-    [navigate, email],
+    [go, email],
   );
 
   // No choice in the URL: start from the last one.
   useEffect(() => {
     if (search.facility) return;
     const last = recallScope(browserStorage(), email);
-    if (last) void navigate({ search: last, replace: true });
-  }, [search.facility, email, navigate]);
+    if (last) go(last, { replace: true });
+  }, [search.facility, email, go]);
 
   const facilitiesQuery = useFacilities();
   const { refetch: refetchFacilities } = facilitiesQuery;

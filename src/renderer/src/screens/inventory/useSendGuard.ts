@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { useApi } from '../../api/ApiContext';
 import type { AdvicePreview, AdviceScope } from '../../api/inventory';
-import { fetchLastDelivered } from './inventoryQueries';
+import { fetchLastDelivered } from '../../api/inventory';
 import { sameRows, sendRisks, type SendRisk } from './sendGuard';
 import type { RowInput } from './sheetRows';
 

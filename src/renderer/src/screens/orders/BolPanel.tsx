@@ -8,8 +8,10 @@ import { useFileTransfer } from '../../api/transfer';
 import { maxLengthAt } from '../../../../shared/schema-limits';
 import { useAnnounce } from '../../status/StatusContext';
 import { base64Of, checkBolFile, scheduledDeliveryOf } from './bolFile';
-import { formatBytes, formatTime } from './orderFormat';
-import { invalidateOrders, useBolVersions } from './orderQueries';
+import { formatBytes } from '../../format/bytes';
+import { formatTime } from '../../format/time';
+import { invalidateOrders } from '../../api/orderKeys';
+import { useBolVersions } from './orderQueries';
 
 /**
  * The text inputs of the upload form, by body field. The numbers belong to one document: they

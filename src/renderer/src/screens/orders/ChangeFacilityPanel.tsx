@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { MOVABLE_STATUSES, type OrderDetails } from '../../../../shared/orders';
 import { describeError } from '../../api/ApiError';
-import { useFacilities } from '../../api/queries';
+import { useFacilities } from '../../api/lookupQueries';
 import { useAnnounce } from '../../status/StatusContext';
 import { useBrandWorksAt, useChangeFacility, useRetailerConnectedAt } from './orderQueries';
 

@@ -23,7 +23,8 @@ import { TRANSPORTATION_METHODS } from '../../../../shared/billing';
 import { maxLengthAt } from '../../../../shared/schema-limits';
 import { FormField, invalidProps } from '../../components/FormMessages';
 import { TextField } from '../../components/TextField';
-import { loadStateOf, useBrands, useFacilities, useRetailers } from '../../api/queries';
+import { loadStateOf } from '../../api/queries';
+import { useBrands, useFacilities, useRetailers } from '../../api/lookupQueries';
 import { useAnnounce } from '../../status/StatusContext';
 import { useCreateOrder, useUpdateOrder } from './orderQueries';
 import {
@@ -34,8 +35,8 @@ import {
   fieldPathsOf,
   type OrderFormValues,
 } from './orderFormValues';
-import { fieldMessage } from './orderFormat';
-import { saveProblemsOf } from './serverErrors';
+import { fieldMessage } from '../../format/fieldMessage';
+import { saveProblemsOf } from '../../forms/saveProblems';
 
 type SavedBody = CreateOrderBody | UpdateOrderBody;
 type Register = UseFormRegister<OrderFormValues>;
@@ -326,7 +327,7 @@ export function OrderForm({ mode, initial, order }: OrderFormProps) {
     // react-hook-form's own choice does not follow once there are item rows.
     shouldFocusError: false,
   });
-  const { errors, isDirty, isSubmitting } = formState;
+  const { errors, isDirty, isSubmitting, submitCount } = formState;
   const items = useFieldArray({ control, name: 'items' });
   const create = useCreateOrder();
   const update = useUpdateOrder();
@@ -364,7 +365,8 @@ export function OrderForm({ mode, initial, order }: OrderFormProps) {
   }, [items.fields, setFocus]);
 
   // After a rejected submit, the first field in error (top to bottom) takes the focus. It runs
-  // after every render: react-hook-form keeps one errors object, so no dependency would change.
+  // when a submit ends (react-hook-form counts one in the render that shows its errors): the
+  // errors are no dependency, as react-hook-form keeps one errors object.
   const formRef = useRef<HTMLFormElement>(null);
   const focusFirstError = useRef(false);
   const unplacedProblems = useRef<string | null>(null);
@@ -379,7 +381,7 @@ export function OrderForm({ mode, initial, order }: OrderFormProps) {
       setFormMessage(unplacedProblems.current);
       formMessageRef.current?.focus();
     }
-  });
+  }, [submitCount]);
 
   useBlocker({
     shouldBlockFn: () => isDirty && !saved.current && !window.confirm(LEAVE_QUESTION),

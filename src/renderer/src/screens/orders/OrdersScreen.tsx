@@ -7,7 +7,8 @@ import {
   type OrderStatus,
 } from '../../../../shared/orders';
 import { maxLengthAt } from '../../../../shared/schema-limits';
-import { loadStateOf, useFacilities } from '../../api/queries';
+import { loadStateOf } from '../../api/queries';
+import { useFacilities, useAllRetailers } from '../../api/lookupQueries';
 import {
   ClearFilters,
   DateRangeFields,
@@ -18,7 +19,7 @@ import {
 import { Loaded, emptyFirstPage } from '../../components/LoadStates';
 import { CountedPager, withPage } from '../../components/Pager';
 import { useUrlSearch } from '../../components/useUrlSearch';
-import { useAllRetailers, useOrderList } from './orderQueries';
+import { useOrderList } from './orderQueries';
 import {
   ORDER_PAGE_SIZE,
   isFiltered,

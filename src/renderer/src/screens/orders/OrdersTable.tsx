@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { OrderListItem } from '../../../../shared/orders';
 import { ServerSortedTable } from '../../components/ServerSortedTable';
-import { formatDate, formatShortTime } from './orderFormat';
+import { formatDate, formatShortTime } from '../../format/time';
 import type { OrderSortField } from './orderSearch';
 import { ShipByDay } from './ShipBy';
 

@@ -4,7 +4,6 @@ import {
   useQueries,
   useQuery,
   useQueryClient,
-  type QueryClient,
 } from '@tanstack/react-query';
 import { useApi } from '../../api/ApiContext';
 import { listBrands, listRetailers } from '../../api/lookups';
@@ -18,21 +17,9 @@ import {
   type ChangeFacilityRequest,
   type OrderListRequest,
 } from '../../api/orders';
-import { queryKeys } from '../../api/queries';
-import { allRetailersOf, useBrandRetailers } from '../claims/claimsQueries';
+import { invalidateOrders, orderKeys } from '../../api/orderKeys';
+import { lookupKeys } from '../../api/lookupQueries';
 import type { CreateOrderBody, UpdateOrderBody } from '../../../../shared/orders';
-
-/** Everything about orders sits under one prefix, so a write refreshes every view of them. */
-export const orderKeys = {
-  all: ['orders'] as const,
-  list: (request: OrderListRequest) => [...orderKeys.all, 'list', request] as const,
-  one: (orderId: string) => [...orderKeys.all, 'one', orderId] as const,
-  bol: (orderId: string) => [...orderKeys.all, 'bol', orderId] as const,
-};
-
-export function invalidateOrders(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: orderKeys.all });
-}
 
 export function useOrderList(request: OrderListRequest) {
   const api = useApi();
@@ -63,17 +50,12 @@ export function useBolVersions(orderId: string) {
   });
 }
 
-/** The retailer filter's choices: every retailer of any brand the user sees, each once, by name. */
-export function useAllRetailers() {
-  return useBrandRetailers(allRetailersOf);
-}
-
 /** For each facility id, whether `brandId` works there (from each facility's brand list). */
 export function useBrandWorksAt(facilityIds: readonly string[], brandId: string) {
   const api = useApi();
   return useQueries({
     queries: facilityIds.map((facilityId) => ({
-      queryKey: queryKeys.brands(facilityId),
+      queryKey: lookupKeys.brands(facilityId),
       queryFn: ({ signal }: { signal: AbortSignal }) => listBrands(api, facilityId, signal),
     })),
     combine: (results) => ({
@@ -98,7 +80,7 @@ export function useRetailerConnectedAt(
   const api = useApi();
   return useQueries({
     queries: facilityIds.map((facilityId) => ({
-      queryKey: queryKeys.retailers(facilityId, brandId),
+      queryKey: lookupKeys.retailers(facilityId, brandId),
       queryFn: ({ signal }: { signal: AbortSignal }) =>
         listRetailers(api, facilityId, brandId, signal),
     })),

@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import type { FulfilmentView } from '../../../../shared/fulfilment';
 import type { OrderStepPath } from '../../api/fulfilment';
-import { plural } from '../inventory/labels';
-import { formatShortTime } from '../orders/orderFormat';
+import { plural } from '../../format/plural';
+import { formatShortTime } from '../../format/time';
 import type { ConfirmRequest } from './ConfirmDialog';
 import { stepButtons, type GatedStep } from './stepGate';
 import type { PackingStation } from './usePackingStation';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/ApiContext';
 import { fetchFulfilment, fetchLabelPrinter } from '../../api/fulfilment';
-import { orderKeys } from '../orders/orderQueries';
+import { orderKeys } from '../../api/orderKeys';
 
 /** Under the orders prefix, so a write anywhere about orders refreshes the packing screen too. */
 export const fulfilmentKey = (orderId: string) =>

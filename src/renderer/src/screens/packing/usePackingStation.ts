@@ -20,7 +20,7 @@ import {
 } from '../../api/fulfilment';
 import { useFileTransfer } from '../../api/transfer';
 import { saveBlob } from '../../components/saveBlob';
-import { invalidateOrders } from '../orders/orderQueries';
+import { invalidateOrders } from '../../api/orderKeys';
 import { beepRefused } from './beep';
 import { fulfilmentKey, useLabelPrinter } from './packingQueries';
 import { bytesOfBase64, labelFileName, looksLikePdf } from './pdfFiles';

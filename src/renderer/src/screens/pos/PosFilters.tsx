@@ -4,7 +4,7 @@ import {
   SelectField,
   retailerChoices,
 } from '../../components/FilterFields';
-import { allRetailersOf, useBrandRetailers } from '../claims/claimsQueries';
+import { allRetailersOf, useBrandRetailers } from '../../api/lookupQueries';
 import { isPosFiltered, type PosSearch } from './posSearch';
 
 /** Retailer and reporting dates; every change goes to the URL (and back to page 1). */

@@ -16,8 +16,8 @@ import {
 } from '../../components/FormMessages';
 import { fetchGs1Prefix, saveGs1Prefix } from '../../api/fulfilment';
 import { useAnnounce } from '../../status/StatusContext';
-import { fieldMessage } from '../orders/orderFormat';
-import { useAllBrands } from '../transactions/transactionQueries';
+import { fieldMessage } from '../../format/fieldMessage';
+import { useAllBrands } from '../../api/lookupQueries';
 
 const formSchema = gs1PrefixBodySchema.extend({
   brand_id: z.string().min(1, { message: 'Choose a brand.' }),

@@ -14,8 +14,9 @@ import { useApi } from '../../api/ApiContext';
 import { FormError, SavedStatus, InputField } from '../../components/FormMessages';
 import { removeLabelPrinter, saveLabelPrinter } from '../../api/fulfilment';
 import { useAnnounce } from '../../status/StatusContext';
-import { fieldMessage, formatShortTime } from '../orders/orderFormat';
-import { saveProblemsOf } from '../orders/serverErrors';
+import { fieldMessage } from '../../format/fieldMessage';
+import { formatShortTime } from '../../format/time';
+import { saveProblemsOf } from '../../forms/saveProblems';
 import { labelPrinterKey, useLabelPrinter } from '../packing/packingQueries';
 
 type PrinterInput = z.input<typeof labelPrinterBodySchema>;

@@ -19,8 +19,8 @@ import {
 } from '../../api/syncSettings';
 import { FormError, SavedStatus, InputField } from '../../components/FormMessages';
 import { useAnnounce } from '../../status/StatusContext';
-import { fieldMessage } from '../orders/orderFormat';
-import { saveProblemsOf } from '../orders/serverErrors';
+import { fieldMessage } from '../../format/fieldMessage';
+import { saveProblemsOf } from '../../forms/saveProblems';
 import { syncStateLine } from './syncSettingsState';
 
 const FIELDS = ['central_url', 'device_id', 'device_secret'] as const;

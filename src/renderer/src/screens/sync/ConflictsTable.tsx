@@ -3,7 +3,7 @@ import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/re
 import { createContext, useContext, type ReactNode } from 'react';
 import type { SyncConflict } from '../../../../shared/sync';
 import { HeaderCell, TableRows } from '../../components/TableParts';
-import { formatShortTime } from '../orders/orderFormat';
+import { formatShortTime } from '../../format/time';
 import { ConflictActions } from './ConflictActions';
 import {
   fieldLabels,

@@ -13,7 +13,7 @@ import {
 import { Loaded, LoadFailed, LoadingMessage, emptyFirstPage } from '../../components/LoadStates';
 import { CountedPager, withPage } from '../../components/Pager';
 import { useUrlSearch } from '../../components/useUrlSearch';
-import { plural } from '../inventory/labels';
+import { plural } from '../../format/plural';
 import { ConflictsTable } from './ConflictsTable';
 import { conflictStatusOf, searchForStatus, type SyncSearch } from './syncSearch';
 import { SyncSummary } from './SyncSummary';

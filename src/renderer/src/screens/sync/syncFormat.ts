@@ -4,7 +4,7 @@ import type {
   SyncConflict,
   SyncStatus,
 } from '../../../../shared/sync';
-import { plural } from '../inventory/labels';
+import { plural } from '../../format/plural';
 
 /** Where a time is shown: the workstation's locale and zone unless a test names others. */
 export interface TimeSettings {

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { Transaction } from '../../../../shared/transactions';
-import { formatShortTime } from '../orders/orderFormat';
+import { formatShortTime } from '../../format/time';
 import type { NameLookup } from './TransactionsTable';
 import { statusLabel } from './transactionLabels';
 

@@ -5,7 +5,8 @@ import {
   EXECUTION_STATUSES,
   TRANSACTION_LIMITS,
 } from '../../../../shared/transactions';
-import { loadStateOf, useFacilities } from '../../api/queries';
+import { loadStateOf } from '../../api/queries';
+import { useFacilities, useAllRetailers, useAllBrands } from '../../api/lookupQueries';
 import {
   ClearFilters,
   DateRangeFields,
@@ -14,8 +15,6 @@ import {
   facilityChoices,
   retailerChoices,
 } from '../../components/FilterFields';
-import { useAllRetailers } from '../orders/orderQueries';
-import { useAllBrands } from './transactionQueries';
 import { STATUS_LABELS } from './transactionLabels';
 import { isFiltered, type TransactionSearch } from './transactionSearch';
 import { UUID_TEXT } from '../../../../shared/ids';

@@ -1,13 +1,13 @@
 import { useEffect, useRef } from 'react';
-import { loadStateOf, useFacilities } from '../../api/queries';
+import { loadStateOf } from '../../api/queries';
+import { useFacilities, useAllRetailers, useAllBrands } from '../../api/lookupQueries';
 import { dateRangeProblem, fixTheDates } from '../../components/dateRange';
 import { Loaded, emptyFirstPage } from '../../components/LoadStates';
 import { CountedPager, withPage } from '../../components/Pager';
 import { useUrlSearch } from '../../components/useUrlSearch';
-import { useAllRetailers } from '../orders/orderQueries';
 import { TransactionDrawer } from './TransactionDrawer';
 import { TransactionFilters } from './TransactionFilters';
-import { useAllBrands, useTransactionList } from './transactionQueries';
+import { useTransactionList } from './transactionQueries';
 import {
   TRANSACTION_PAGE_SIZE,
   isFiltered,

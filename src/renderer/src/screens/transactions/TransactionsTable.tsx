@@ -2,7 +2,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { Link } from '@tanstack/react-router';
 import type { Transaction, TransactionSortField } from '../../../../shared/transactions';
 import { ServerSortedTable } from '../../components/ServerSortedTable';
-import { formatShortTime } from '../orders/orderFormat';
+import { formatShortTime } from '../../format/time';
 import { statusLabel } from './transactionLabels';
 
 const column = createColumnHelper<Transaction>();

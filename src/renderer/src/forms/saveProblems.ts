@@ -1,4 +1,4 @@
-import { isApiError } from '../../api/ApiError';
+import { isApiError } from '../api/ApiError';
 
 /** A service complaint placed on one form field (`items.0.quantity`-style path). */
 export interface FieldProblem {

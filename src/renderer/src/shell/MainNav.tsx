@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { NAV_ITEMS } from '../routing/router';
+import { NAV_ITEMS } from '../routing/navItems';
 
 /** Links between screens; the router marks the current one with aria-current="page". */
 export function MainNav() {

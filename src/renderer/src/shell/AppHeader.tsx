@@ -1,6 +1,6 @@
 import { useAuth } from '../auth/AuthContext';
 import { discardQuestion, useInventoryDraft } from '../screens/inventory/InventoryDraft';
-import { DiskFullBanner } from './DiskFullBanner';
+import { DiskFullBanner } from '../components/DiskFullBanner';
 import { SyncBadge } from './SyncBadge';
 
 export function AppHeader({ email }: { email: string }) {

@@ -1,6 +1,6 @@
-import type { ApiClient } from '../../api/client';
-import { listBrands, listFacilities, listRetailers } from '../../api/lookups';
-import type { Facility, Retailer } from '../../../../shared/lookups';
+import type { ApiClient } from './client';
+import { listBrands, listFacilities, listRetailers } from './lookups';
+import type { Facility, Retailer } from '../../../shared/lookups';
 
 /** One line of the facilities table. */
 export interface FacilityRow {

@@ -3,9 +3,14 @@ import { useEffect, useRef } from 'react';
 import { useAuth } from '../auth/AuthContext';
 import { AppHeader } from './AppHeader';
 import { MainNav } from './MainNav';
-import { SkipLink } from './SkipLink';
+import { SkipLink } from '../components/SkipLink';
 
-/** Header, navigation and the current screen (the router's outlet). */
+/**
+ * Header, navigation and the current screen (the router's outlet). The shell is the frame around
+ * every screen: like the router, it composes the screens (the header asks about the Inventory
+ * draft before a sign-out, the badge words the sync state), so it lives apart from components/,
+ * which never import screens.
+ */
 export function AppShell() {
   const { session } = useAuth();
   const router = useRouter();
