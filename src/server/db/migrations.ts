@@ -5,11 +5,11 @@ import * as advice from '../inventory/migrations/0002_advice';
 import * as outboxDrain from '../inventory/migrations/0004_outbox_drain';
 import * as orders from '../orders/migrations/0005_orders';
 import * as orderBol from '../orders/migrations/0006_order_bol';
-import { billingMigrations } from './migration-sets/billing';
-import { claimsMigrations } from './migration-sets/claims';
-import { fulfilmentMigrations } from './migration-sets/fulfilment';
-import { syncMigrations } from './migration-sets/sync';
-import { transactionsSearchMigrations } from './migration-sets/transactions-search';
+import { billingMigrations } from '../billing/migrations/0009_billing';
+import { claimsMigrations } from '../claims/migrations/0010_claims';
+import { fulfilmentMigrations } from '../fulfilment/migrations/0007_fulfilment';
+import { syncMigrations } from '../sync/migrations/0011_sync';
+import { transactionsSearchMigrations } from '../transactions/migrations/0008_transactions_search';
 
 /**
  * Migrations are code, keyed by a sortable name, and imported statically so that bundlers

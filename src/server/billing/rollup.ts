@@ -1,5 +1,5 @@
 import { sql, type CreateTableBuilder, type Kysely } from 'kysely';
-import { LABEL_PRINT_METRICS } from '../../../shared/fulfilment-activity';
+import { LABEL_PRINT_METRICS } from '../../shared/fulfilment-activity';
 
 /*
  * Per-order totals for invoices (12): summing pallets, cartons, SKU lines and activity of 100,000

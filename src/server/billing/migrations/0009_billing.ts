@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
-import { createBillingRollup } from './billing-rollup';
+import { createBillingRollup } from '../rollup';
 
 /** Billing prices per brand, and the indexes the analytics and invoice queries read through. */
 export const billingMigrations: Record<string, Migration> = {

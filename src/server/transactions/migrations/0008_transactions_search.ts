@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Migration } from 'kysely';
-import { createTransactionCounts } from '../../transactions/counts';
-import { createOrderCodeSearch, createTransactionSearch } from '../../transactions/search-queries';
+import { createTransactionCounts } from '../counts';
+import { createOrderCodeSearch, createTransactionSearch } from '../search-queries';
 
 /** Migrations of this feature (keep the names sortable). */
 export const transactionsSearchMigrations: Record<string, Migration> = {
