@@ -5,10 +5,13 @@ import * as advice from '../inventory/migrations/0002_advice';
 import * as outboxDrain from '../inventory/migrations/0004_outbox_drain';
 import * as orders from '../orders/migrations/0005_orders';
 import * as orderBol from '../orders/migrations/0006_order_bol';
+import * as fulfilment from '../fulfilment/migrations/0007_fulfilment';
+import * as claims from '../claims/migrations/0010_claims';
+import * as sync from '../sync/migrations/0011_sync';
+import * as ssccSerialBlocks from '../sync/migrations/0012_sscc_serial_blocks';
+import * as syncConflictsBrand from '../sync/migrations/0013_sync_conflicts_brand';
+import * as syncFileUploads from '../sync/migrations/0013_sync_file_uploads';
 import { billingMigrations } from '../billing/migrations/0009_billing';
-import { claimsMigrations } from '../claims/migrations/0010_claims';
-import { fulfilmentMigrations } from '../fulfilment/migrations/0007_fulfilment';
-import { syncMigrations } from '../sync/migrations/0011_sync';
 import { transactionsSearchMigrations } from '../transactions/migrations/0008_transactions_search';
 
 /**
@@ -22,11 +25,14 @@ const allMigrations: Record<string, Migration> = {
   '0004_outbox_drain': outboxDrain,
   '0005_orders': orders,
   '0006_order_bol': orderBol,
-  ...fulfilmentMigrations,
+  '0007_fulfilment': fulfilment,
   ...transactionsSearchMigrations,
   ...billingMigrations,
-  ...claimsMigrations,
-  ...syncMigrations,
+  '0010_claims': claims,
+  '0011_sync': sync,
+  '0012_sscc_serial_blocks': ssccSerialBlocks,
+  '0013_sync_conflicts_brand': syncConflictsBrand,
+  '0013_sync_file_uploads': syncFileUploads,
 };
 
 export const migrationProvider: MigrationProvider = {
