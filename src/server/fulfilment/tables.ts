@@ -1,4 +1,4 @@
-/** Tables of fulfilment on the floor (migration-sets/fulfilment.ts). */
+/** Tables of fulfilment on the floor (./migrations). */
 export interface SsccCountersTable {
   company_prefix: string;
   last_serial: number;

@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
  * Billing prices per brand, the indexes the analytics and invoice queries read through, and the
  * per-order totals an invoice sums, kept by triggers (billing/rollup.ts tells why and how).
  * Frozen (see db/migrations.ts): imports nothing but Kysely; a later change is a new migration.
- * The totals' SQL is what billing-rollup.ts emitted when this was written, with
+ * The totals' SQL is what billing/rollup.ts emitted when this was written, with
  * LABEL_PRINT_METRICS (src/shared/fulfilment-activity.ts) written out.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
