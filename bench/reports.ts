@@ -15,7 +15,7 @@ import {
   billingRollupTriggerNames,
   createBillingRollupTriggers,
   refillBillingRollup,
-} from '../src/server/db/migration-sets/billing-rollup';
+} from '../src/server/billing/rollup';
 import type { Database } from '../src/server/db/schema';
 import { analyticsTableV2 } from '../src/server/analytics/table';
 import { authUserById } from '../src/server/access/auth-cache';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refillBillingRollup } from '../../src/server/db/migration-sets/billing-rollup';
+import { refillBillingRollup } from '../../src/server/billing/rollup';
 import { id } from '../helpers/fixtures';
 import { createTestService, type TestService } from '../helpers/service';
 import { cartonId, orderId, palletId, reportsBundle } from './report-fixtures';

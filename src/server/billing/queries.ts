@@ -3,7 +3,7 @@ import type { Db } from '../db/db';
 
 /*
  * Billing prices per brand (cents), and the sums of invoices (12) over the orders in scope, read
- * from the per-order totals that triggers keep (migration-sets/billing-rollup.ts).
+ * from the per-order totals that triggers keep (./rollup.ts).
  */
 
 export function listPrices(db: Db, brandIds: readonly string[]) {
@@ -166,7 +166,7 @@ const TOTAL_COLUMNS = {
 
 /**
  * Per brand, the count of every line metric over the orders in the filter's scope, from the
- * per-order totals (one row per order, kept by triggers: migration-sets/billing-rollup.ts), in
+ * per-order totals (one row per order, kept by triggers: ./rollup.ts), in
  * one scan of them.
  */
 export async function invoiceLineTotals(db: Db, f: InvoiceFilter) {

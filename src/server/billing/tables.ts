@@ -1,6 +1,6 @@
 import type { OrderStatus } from '../../shared/orders';
 
-/** Tables of billing prices per brand (migration-sets/billing.ts). Money is integer cents. */
+/** Tables of billing prices per brand (./migrations). Money is integer cents. */
 export interface BillingPricesTable {
   brand_id: string;
   /** An invoice line metric (src/shared/billing.ts INVOICE_LINE_METRICS). */
@@ -30,7 +30,7 @@ export interface OrderInvoiceKeys {
   packed_at: string | null;
 }
 
-/** Per-order totals, kept by triggers from the order's rows (migration-sets/billing-rollup.ts). */
+/** Per-order totals, kept by triggers from the order's rows (./rollup.ts). */
 export interface OrderBillingTotalsTable extends OrderInvoiceKeys {
   order_id: string;
   pallets: number;

@@ -1,4 +1,4 @@
-/** Tables of chargebacks and POS report rows (migration-sets/claims.ts). Money is integer cents. */
+/** Tables of chargebacks and POS report rows (./migrations). Money is integer cents. */
 export interface ChargebacksTable {
   id: string;
   brand_id: string;

@@ -1,6 +1,6 @@
 import type { ColumnType } from 'kysely';
 
-/** Tables of fulfilment on the floor (migration-sets/fulfilment.ts). */
+/** Tables of fulfilment on the floor (./migrations). */
 export interface SsccCountersTable {
   company_prefix: string;
   last_serial: number;

@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-/** Tables of sync (migration-sets/sync.ts; docs/sync.md). */
+/** Tables of sync (./migrations; docs/sync.md). */
 export interface SyncStateTable {
   id: number;
   device_id: string;

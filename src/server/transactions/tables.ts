@@ -1,6 +1,6 @@
-/** Tables of the transaction log, its search and its counts. */
+/** Tables of the transaction log, its search and its counts (./migrations 0008 and 0013_order_code_search). */
 
-/** A stable integer per transaction: the FTS5 rowid of its search entry (db/transactions-search.ts). */
+/** A stable integer per transaction: the FTS5 rowid of its search entry (./search-queries.ts). */
 export interface TransactionsSearchIdsTable {
   id: number;
   transaction_id: string;
@@ -17,7 +17,7 @@ export interface TransactionsSearchIdsTable {
   has_error: number;
 }
 
-/** Transactions per group of filtered columns (db/transaction-counts.ts); ids '' stand for null. */
+/** Transactions per group of filtered columns (migration 0008); ids '' stand for null. */
 export interface TransactionCountsTable {
   /** '' for all time, else the UTC calendar day YYYY-MM-DD. */
   day: string;

@@ -1,5 +1,5 @@
-import { sql, type CreateTableBuilder, type Kysely } from 'kysely';
-import { LABEL_PRINT_METRICS } from '../../../shared/fulfilment-activity';
+import { sql, type Kysely } from 'kysely';
+import { LABEL_PRINT_METRICS } from '../../shared/fulfilment-activity';
 
 /*
  * Per-order totals for invoices (12): summing pallets, cartons, SKU lines and activity of 100,000
@@ -11,6 +11,11 @@ import { LABEL_PRINT_METRICS } from '../../../shared/fulfilment-activity';
  * by a trigger on orders), so an invoice is one scan of the totals, not a lookup per order.
  * SQLite-specific: a PostgreSQL twin would use the same recomputations in plpgsql trigger
  * functions.
+ *
+ * Migration 0009_billing (./migrations) created the tables and triggers from a frozen copy of this
+ * SQL. This module rebuilds the triggers and refills the totals after a bulk load (bench), so it
+ * must emit what the migrations installed (test/unit/migrations-frozen.test.ts checks it): a
+ * change to a trigger is a new migration, and this module follows it.
  */
 
 /** The order's columns copied into both totals tables (brand, scope, status, filters). */
@@ -166,56 +171,4 @@ export async function refillBillingRollup(db: Kysely<unknown>) {
     await sql.raw(recompute('order_billing_totals.order_id').replace(/;\s*$/, '')).execute(db);
   }
   await sql.raw(`${ACTION_TOTALS} ${ACTION_GROUPS}`).execute(db);
-}
-
-/** Adds the copied order columns (ORDER_KEY_COLUMNS) to a totals table. */
-function withOrderKeys<T extends string, C extends string>(table: CreateTableBuilder<T, C>) {
-  const required = new Set(['facility_id', 'brand_id', 'status', 'retailer_id']);
-  let builder: CreateTableBuilder<T, C | (typeof ORDER_KEY_COLUMNS)[number]> = table;
-  for (const column of ORDER_KEY_COLUMNS) {
-    builder = builder.addColumn(column, 'text', (c) => (required.has(column) ? c.notNull() : c));
-  }
-  return builder;
-}
-
-/** Creates the totals tables and their triggers, and fills them for the orders already there. */
-export async function createBillingRollup(db: Kysely<unknown>) {
-  let table = db.schema
-    .createTable('order_billing_totals')
-    .$call(withOrderKeys)
-    .addColumn('order_id', 'text', (c) =>
-      c.notNull().unique().references('orders.id').onDelete('cascade'),
-    )
-    .addColumn('pallets', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('cartons', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('units', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('skus', 'integer', (c) => c.notNull().defaultTo(0));
-  for (const column of ROLLUP_ACTIVITY_COLUMNS) {
-    table = table.addColumn(column, 'integer', (c) => c.notNull().defaultTo(0));
-  }
-  // Keyed by brand first (WITHOUT ROWID: the rows are stored in key order), so an invoice's
-  // per-brand sums are one scan in group order, never sorted; triggers find a row by order_id.
-  await table
-    .addPrimaryKeyConstraint('order_billing_totals_pk', ['brand_id', 'order_id'])
-    .modifyEnd(sql`WITHOUT ROWID`)
-    .execute();
-  await db.schema
-    .createTable('order_action_totals')
-    .addColumn('order_id', 'text', (c) => c.notNull().references('orders.id').onDelete('cascade'))
-    .addColumn('action_type', 'text', (c) => c.notNull())
-    .addColumn('metric', 'text', (c) => c.notNull())
-    .addColumn('count', 'integer', (c) => c.notNull())
-    .$call(withOrderKeys)
-    // In the invoice's group order (brand, action, name), as above.
-    .addPrimaryKeyConstraint('order_action_totals_pk', [
-      'brand_id',
-      'action_type',
-      'metric',
-      'order_id',
-    ])
-    .modifyEnd(sql`WITHOUT ROWID`)
-    .execute();
-  await sql`CREATE INDEX order_action_totals_order ON order_action_totals (order_id)`.execute(db);
-  await createBillingRollupTriggers(db);
-  await refillBillingRollup(db);
 }
