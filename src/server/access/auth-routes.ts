@@ -19,7 +19,7 @@ export const authRoutes: RouteDef[] = [
       401: { description: 'Invalid credentials', schema: errorEnvelopeSchema },
       429: { description: 'Too many failed sign-ins for this email', schema: errorEnvelopeSchema },
     },
-    async handler(request, _reply, ctx) {
+    async legacyHandler(request, _reply, ctx) {
       const parsed = tokenRequestSchema.safeParse(request.body);
       if (!parsed.success) throw invalidRequest('Missing parameters');
       const data = await issueToken(ctx, parsed.data.email, parsed.data.password);

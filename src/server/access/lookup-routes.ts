@@ -25,7 +25,7 @@ export const lookupRoutes: RouteDef[] = [
       200: { description: 'Facilities fetched', schema: successEnvelope(z.array(facilitySchema)) },
       401: { description: 'Authentication failed', schema: errorEnvelopeSchema },
     },
-    async handler(request, _reply, ctx) {
+    async legacyHandler(request, _reply, ctx) {
       return { data: await facilitiesOf(ctx, userOf(request)), message: 'Facilities fetched' };
     },
   },
@@ -44,7 +44,7 @@ export const lookupRoutes: RouteDef[] = [
       400: { description: 'Invalid facility or brand ID format', schema: errorEnvelopeSchema },
       404: { description: 'No retailers found', schema: errorEnvelopeSchema },
     },
-    async handler(request, _reply, ctx) {
+    async legacyHandler(request, _reply, ctx) {
       const facilityId = facilityIdOf(request.params);
       const { brand_id } = parseOr(retailerQuerySchema, request.query, 'Invalid brand ID format');
       const data = await retailersAt(ctx, userOf(request), facilityId, brand_id);
@@ -65,7 +65,7 @@ export const lookupRoutes: RouteDef[] = [
       400: { description: 'Invalid facility ID format', schema: errorEnvelopeSchema },
       404: { description: 'No brands found (code NO_BRANDS_FOUND)', schema: errorEnvelopeSchema },
     },
-    async handler(request, _reply, ctx) {
+    async legacyHandler(request, _reply, ctx) {
       const data = await brandsAt(ctx, userOf(request), facilityIdOf(request.params));
       return { data, message: 'Brand info retrieved successfully' };
     },

@@ -40,7 +40,7 @@ export const analyticsRoutes: RouteDef[] = [
       },
       500: { description: FAILED, schema: errorEnvelopeSchema },
     },
-    async handler(request, _reply, ctx) {
+    async legacyHandler(request, _reply, ctx) {
       const { facility_id } = analyticsFacilityParamsSchema.parse(request.params);
       if (!UUID_TEXT.test(facility_id)) throw invalidRequest('Invalid facility ID format');
       const query = parseOr(analyticsV2QuerySchema, request.query, 'Invalid query parameters');
@@ -62,7 +62,7 @@ export const analyticsRoutes: RouteDef[] = [
       401: { description: 'Authentication failed', schema: errorEnvelopeSchema },
       500: { description: FAILED, schema: errorEnvelopeSchema },
     },
-    async handler(request, _reply, ctx) {
+    async legacyHandler(request, _reply, ctx) {
       const query = parseOr(analyticsV1QuerySchema, request.query, 'Invalid query parameters');
       const data = await analyticsTableV1(ctx, userOf(request), query);
       return { message: RETRIEVED, data };

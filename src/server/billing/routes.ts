@@ -55,7 +55,7 @@ function reportRoute<Q extends ZodType>(spec: ReportRouteSpec<Q>): RouteDef {
       400: error(spec.badQuery),
       401: error('Unauthorized'),
     },
-    async handler(request, _reply, ctx) {
+    async legacyHandler(request, _reply, ctx) {
       const query = parseOr(spec.query, request.query, 'Invalid query parameters');
       const data = await spec.read(ctx, userOf(request), query);
       return { message: spec.message, data };
@@ -98,7 +98,7 @@ export const billingRoutes: RouteDef[] = [
       401: error('Authentication failed'),
       404: error('Brand not found (also a brand the user does not see)'),
     },
-    async handler(request, _reply, ctx) {
+    async legacyHandler(request, _reply, ctx) {
       const data = await getBillingPrices(ctx, userOf(request), brandIdOf(request.params));
       return { message: 'Billing prices retrieved successfully', data };
     },
@@ -122,7 +122,7 @@ export const billingRoutes: RouteDef[] = [
       403: error('Unauthorized (no admin grant for the brand)'),
       404: error('Brand not found (also a brand the user does not see)'),
     },
-    async handler(request, _reply, ctx) {
+    async legacyHandler(request, _reply, ctx) {
       const brandId = brandIdOf(request.params);
       const body = parseOr(billingPricesBodySchema, request.body, 'Invalid billing prices');
       const data = await setBillingPrices(ctx, userOf(request), brandId, body);

@@ -81,7 +81,7 @@ function claimListRoute<Q extends ZodType>(spec: ClaimListSpec<Q>): RouteDef {
       404: error(messages.retailerNotFound),
       500: error(messages.failed),
     },
-    async handler(request, _reply, ctx) {
+    async legacyHandler(request, _reply, ctx) {
       const query = parseQuery(spec.query, request.query);
       const data = await spec.list(ctx, userOf(request), query);
       return { message: messages.retrieved, data };
@@ -112,7 +112,7 @@ function claimImportRoute(spec: ClaimImportSpec): RouteDef {
       200: { description: messages.imported, schema: successEnvelope(importResultSchema) },
       ...importErrors,
     },
-    async handler(request, _reply, ctx) {
+    async legacyHandler(request, _reply, ctx) {
       const body = parseOr(claimsImportBodySchema, request.body, 'Invalid import request');
       const data = await spec.run(ctx, userOf(request), body);
       return { message: messages.imported, data };
@@ -156,7 +156,7 @@ export const claimRoutes: RouteDef[] = [
       401: error('Authentication failed'),
       404: error(CHARGEBACK_MESSAGES.notFound),
     },
-    async handler(request, reply, ctx) {
+    async legacyHandler(request, reply, ctx) {
       const { id } = parseOr(chargebackIdParams, request.params, 'Invalid chargeback ID format');
       const packet = await disputePacket(ctx, userOf(request), id.toLowerCase());
       return reply

@@ -16,16 +16,8 @@ import { contentDisposition } from './file-name';
 import { COMPLIANCE_NOT_FOUND, complianceReport } from './compliance';
 import { orderLabels, type RenderedLabels } from './labels';
 import { packingSlip } from './packing-slip';
-import {
-  PRINT_MESSAGES,
-  printLabels,
-  PrinterUnavailable,
-} from './print-labels';
-import {
-  labelPrinterSetting,
-  removeLabelPrinter,
-  setLabelPrinter,
-} from './printer-settings';
+import { PRINT_MESSAGES, printLabels, PrinterUnavailable } from './print-labels';
+import { labelPrinterSetting, removeLabelPrinter, setLabelPrinter } from './printer-settings';
 import { DomainError, notFound } from '../core/errors';
 import { envelopeOf } from '../http/errors';
 import { errorEnvelopeSchema, successEnvelope } from '../http/openapi-schemas';
@@ -70,7 +62,7 @@ export const documentRoutes: RouteDef[] = [
     params: orderDocumentParamsSchema,
     query: orderLabelsQuerySchema,
     responses: labelResponses,
-    async handler(request, reply, ctx) {
+    async legacyHandler(request, reply, ctx) {
       const { order_id } = parseOr(orderDocumentParamsSchema, request.params, INVALID_ORDER_ID);
       const query = parseOr(orderLabelsQuerySchema, request.query, INVALID_QUERY);
       const labels: RenderedLabels = await orderLabels(
@@ -92,7 +84,7 @@ export const documentRoutes: RouteDef[] = [
     params: unitLabelParamsSchema,
     query: labelQuerySchema,
     responses: labelResponses,
-    async handler(request, reply, ctx) {
+    async legacyHandler(request, reply, ctx) {
       const params = parseOr(unitLabelParamsSchema, request.params, 'Invalid order or unit ID');
       const query = parseOr(labelQuerySchema, request.query, INVALID_QUERY);
       const ids = [params.unit_id];
@@ -132,7 +124,7 @@ export const documentRoutes: RouteDef[] = [
         'The labels did not reach the printer, whatever the cause (one message for all); nothing recorded',
       ),
     },
-    async handler(request, reply, ctx) {
+    async legacyHandler(request, reply, ctx) {
       const { order_id } = parseOr(orderDocumentParamsSchema, request.params, INVALID_ORDER_ID);
       const body = parseOr(printLabelsBodySchema, request.body ?? {}, 'Invalid print request');
       try {
@@ -160,7 +152,7 @@ export const documentRoutes: RouteDef[] = [
       401: error('Authentication failed'),
       404: error('Order not found (also another tenant’s)'),
     },
-    async handler(request, reply, ctx) {
+    async legacyHandler(request, reply, ctx) {
       const { order_id } = parseOr(orderDocumentParamsSchema, request.params, INVALID_ORDER_ID);
       const { record } = parseOr(packingSlipQuerySchema, request.query, INVALID_QUERY);
       const slip = await packingSlip(ctx, userOf(request), order_id, record);
@@ -183,7 +175,7 @@ export const documentRoutes: RouteDef[] = [
       },
       401: error('Authentication failed'),
     },
-    async handler(_request, _reply, ctx) {
+    async legacyHandler(_request, _reply, ctx) {
       const data = await labelPrinterSetting(ctx);
       return { message: 'Label printer retrieved successfully', data };
     },
@@ -204,7 +196,7 @@ export const documentRoutes: RouteDef[] = [
       401: error('Authentication failed'),
       403: error('Unauthorized: the user is not an admin of every facility on this install'),
     },
-    async handler(request, _reply, ctx) {
+    async legacyHandler(request, _reply, ctx) {
       const body = parseOr(labelPrinterBodySchema, request.body, 'Invalid label printer');
       const data = await setLabelPrinter(ctx, userOf(request), body);
       return { message: 'Label printer saved', data };
@@ -223,7 +215,7 @@ export const documentRoutes: RouteDef[] = [
       401: error('Authentication failed'),
       403: error('Unauthorized: the user is not an admin of every facility on this install'),
     },
-    async handler(request, _reply, ctx) {
+    async legacyHandler(request, _reply, ctx) {
       const data = await removeLabelPrinter(ctx, userOf(request));
       return { message: 'Label printer removed; labels are saved as PDFs', data };
     },
@@ -243,7 +235,7 @@ export const documentRoutes: RouteDef[] = [
       ),
       500: { description: 'Unhandled failure: {error, order_id}', schema: complianceFailureSchema },
     },
-    async handler(request, reply, ctx) {
+    async legacyHandler(request, reply, ctx) {
       const params = orderDocumentParamsSchema.safeParse(request.params);
       // The interface lists no 400 here: an id that cannot be an order's is not found.
       if (!params.success) throw notFound(COMPLIANCE_NOT_FOUND);

@@ -40,13 +40,7 @@ import {
   unpackCarton,
 } from './packing';
 import { createPallet, deletePallet, moveCarton } from './pallets';
-import {
-  cancelOrder,
-  loadOrder,
-  shipOrder,
-  stageOrder,
-  startPicking,
-} from './progress';
+import { cancelOrder, loadOrder, shipOrder, stageOrder, startPicking } from './progress';
 import { fulfilmentView } from './read';
 import type { StepAnswer } from './step';
 import { envelopeOf, httpStatusOf } from '../http/errors';
@@ -171,7 +165,7 @@ function stepRoute<S extends ZodType>(spec: StepRouteSpec<S>): RouteDef {
       },
       ...errors(spec.conflicts),
     },
-    handler: (request, reply, ctx) =>
+    legacyHandler: (request, reply, ctx) =>
       withFailureLog(
         ctx,
         request,
@@ -214,7 +208,7 @@ export const fulfilmentRoutes: RouteDef[] = [
         schema: errorEnvelopeSchema,
       },
     },
-    async handler(request, _reply, ctx) {
+    async legacyHandler(request, _reply, ctx) {
       const { order_id } = parseOr(orderIdParamsSchema, request.params, 'Invalid order ID format');
       const data = await fulfilmentView(ctx, userOf(request), order_id);
       return { message: 'Fulfilment retrieved successfully', data };
@@ -361,7 +355,7 @@ export const fulfilmentRoutes: RouteDef[] = [
         schema: errorEnvelopeSchema,
       },
     },
-    async handler(request, _reply, ctx) {
+    async legacyHandler(request, _reply, ctx) {
       const { brand_id } = parseOr(brandIdParamsSchema, request.params, 'Invalid brand ID format');
       const data = await gs1PrefixOf(ctx, userOf(request), brand_id);
       return { message: 'GS1 company prefix retrieved', data };
@@ -392,7 +386,7 @@ export const fulfilmentRoutes: RouteDef[] = [
         schema: errorEnvelopeSchema,
       },
     },
-    async handler(request, _reply, ctx) {
+    async legacyHandler(request, _reply, ctx) {
       const { brand_id } = parseOr(brandIdParamsSchema, request.params, 'Invalid brand ID format');
       const input = parseOr(gs1PrefixBodySchema, request.body ?? {}, INVALID_BODY);
       const data = await setGs1Prefix(ctx, userOf(request), brand_id, input);

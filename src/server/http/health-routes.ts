@@ -44,7 +44,7 @@ export const healthRoutes: RouteDef[] = [
         schema: healthSchema,
       },
     },
-    async handler(_request, _reply, ctx) {
+    async legacyHandler(_request, _reply, ctx) {
       await checkDatabase(ctx);
       return storageStatusOf(ctx.db).fullSince ? DISK_FULL : HEALTHY;
     },

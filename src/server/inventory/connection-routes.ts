@@ -28,7 +28,7 @@ export const inventoryConnectionRoutes: RouteDef[] = [
         schema: errorEnvelopeSchema,
       },
     },
-    async handler(request, _reply, ctx) {
+    async legacyHandler(request, _reply, ctx) {
       const query = parseOr(connectionListQuerySchema, request.query, 'Invalid query parameters');
       const data = await listAdviceConnections(ctx, userOf(request), {
         brandId: query.brand_id,

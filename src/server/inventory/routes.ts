@@ -12,12 +12,7 @@ import {
   snapshotPageSchema,
 } from '../../shared/inventory';
 import { sendInventoryAdvice, type AdviceResponse } from './advise';
-import {
-  deliveredDocument,
-  retryDelivery,
-  snapshotDetail,
-  snapshotHistory,
-} from './history';
+import { deliveredDocument, retryDelivery, snapshotDetail, snapshotHistory } from './history';
 import { previewInventoryAdvice } from './preview';
 import type { ServiceContext } from '../core/context';
 import type { AdviceScope } from './targets';
@@ -120,7 +115,7 @@ export const inventoryRoutes: RouteDef[] = [
     params: adviceScopeParamsSchema,
     body: inventoryAdviceRequestDocSchema,
     responses: adviceResponses,
-    handler: advice(byFacility),
+    legacyHandler: advice(byFacility),
   },
   {
     method: 'POST',
@@ -135,7 +130,7 @@ export const inventoryRoutes: RouteDef[] = [
         schema: errorEnvelopeSchema,
       },
     },
-    handler: advice(byBrand),
+    legacyHandler: advice(byBrand),
   },
   {
     method: 'POST',
@@ -145,7 +140,7 @@ export const inventoryRoutes: RouteDef[] = [
     params: adviceScopeParamsSchema,
     body: inventoryAdviceRequestDocSchema,
     responses: previewResponses,
-    handler: preview(byFacility),
+    legacyHandler: preview(byFacility),
   },
   {
     method: 'POST',
@@ -154,7 +149,7 @@ export const inventoryRoutes: RouteDef[] = [
     tag: 'Inventory advice',
     body: inventoryAdviceRequestDocSchema,
     responses: previewResponses,
-    handler: preview(byBrand),
+    legacyHandler: preview(byBrand),
   },
   {
     method: 'GET',
@@ -169,7 +164,7 @@ export const inventoryRoutes: RouteDef[] = [
       },
       400: adviceResponses[400],
     },
-    async handler(request, _reply, ctx) {
+    async legacyHandler(request, _reply, ctx) {
       const query = parseOr(snapshotListQuerySchema, request.query, 'Invalid query parameters');
       const data = await snapshotHistory(ctx, userOf(request), {
         brandId: query.brand_id,
@@ -193,7 +188,7 @@ export const inventoryRoutes: RouteDef[] = [
       },
       404: adviceResponses[404],
     },
-    async handler(request, _reply, ctx) {
+    async legacyHandler(request, _reply, ctx) {
       const data = await snapshotDetail(ctx, userOf(request), snapshotIdOf(request.params));
       return { message: 'Snapshot retrieved successfully', data };
     },
@@ -208,7 +203,7 @@ export const inventoryRoutes: RouteDef[] = [
       200: { description: 'The document, with its own content type' },
       404: adviceResponses[404],
     },
-    async handler(request, reply, ctx) {
+    async legacyHandler(request, reply, ctx) {
       const document = await deliveredDocument(ctx, userOf(request), deliveryIdOf(request.params));
       return reply
         .type(document.contentType)
@@ -232,7 +227,7 @@ export const inventoryRoutes: RouteDef[] = [
       403: adviceResponses[403],
       404: adviceResponses[404],
     },
-    async handler(request, _reply, ctx) {
+    async legacyHandler(request, _reply, ctx) {
       return retryDelivery(ctx, userOf(request), deliveryIdOf(request.params));
     },
   },

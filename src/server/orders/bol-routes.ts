@@ -43,7 +43,7 @@ export const orderBolRoutes: RouteDef[] = [
       413: error('The PDF is over 10 MB, or the request body over its limit'),
       500: error(BOL_MESSAGES.failed),
     },
-    async handler(request, _reply, ctx) {
+    async legacyHandler(request, _reply, ctx) {
       const { order_id } = parseOr(orderIdParamsSchema, request.params, BOL_MESSAGES.invalid);
       const body = parseOr(bolBodySchema, request.body, BOL_MESSAGES.invalid);
       await uploadBillOfLading(ctx, userOf(request), order_id, body);
@@ -65,7 +65,7 @@ export const orderBolRoutes: RouteDef[] = [
       401: error('Authentication failed'),
       404: notFound,
     },
-    async handler(request, _reply, ctx) {
+    async legacyHandler(request, _reply, ctx) {
       const { order_id } = parseOr(orderIdParamsSchema, request.params, 'Invalid order ID format');
       const data = await bolHistory(ctx, userOf(request), order_id);
       return { message: 'BOL versions retrieved successfully', data };
@@ -83,7 +83,7 @@ export const orderBolRoutes: RouteDef[] = [
       401: error('Authentication failed'),
       404: error('Order not found, or BOL version not found'),
     },
-    async handler(request, reply, ctx) {
+    async legacyHandler(request, reply, ctx) {
       const params = parseOr(
         bolVersionParamsSchema,
         request.params,

@@ -27,7 +27,7 @@ export const orderReadRoutes: RouteDef[] = [
       400: { description: 'Invalid query parameters', schema: errorEnvelopeSchema },
       401: { description: 'Authentication failed', schema: errorEnvelopeSchema },
     },
-    async handler(request, _reply, ctx) {
+    async legacyHandler(request, _reply, ctx) {
       const query = parseOr(orderListQuerySchema, request.query, 'Invalid query parameters');
       const data = await orderList(ctx, userOf(request), query);
       return { message: 'Orders retrieved successfully', data };
@@ -52,7 +52,7 @@ export const orderReadRoutes: RouteDef[] = [
         schema: errorEnvelopeSchema,
       },
     },
-    async handler(request, reply, ctx) {
+    async legacyHandler(request, reply, ctx) {
       const { order_id } = parseOr(orderIdParamsSchema, request.params, 'Invalid order ID format');
       // The details come serialized (and usually cached): sent as they are, not parsed again.
       const data = await orderDetailsJson(ctx, userOf(request), order_id);

@@ -119,7 +119,7 @@ export const orderWriteRoutes: RouteDef[] = [
         schema: errorEnvelopeSchema,
       },
     },
-    handler: (request, reply, ctx) =>
+    legacyHandler: (request, reply, ctx) =>
       logFailure(ctx, request, 'create', async (trail) => {
         const body = parseCreateBody(request.body);
         const key = parseIdempotencyKey(request.headers['idempotency-key']);
@@ -140,7 +140,7 @@ export const orderWriteRoutes: RouteDef[] = [
       200: { description: 'Order updated successfully', schema: orderIdEnvelope },
       ...changeErrors,
     },
-    handler: (request, reply, ctx) =>
+    legacyHandler: (request, reply, ctx) =>
       logFailure(ctx, request, 'update', async (trail) => {
         const body = parseUpdateBody(request.body);
         return send(reply, await updateOrder(ctx, userOf(request), body, trail));
@@ -160,7 +160,7 @@ export const orderWriteRoutes: RouteDef[] = [
       200: { description: 'Facility changed successfully', schema: orderIdEnvelope },
       ...changeErrors,
     },
-    handler: (request, reply, ctx) =>
+    legacyHandler: (request, reply, ctx) =>
       logFailure(ctx, request, 'move', async (trail) => {
         const body = parseChangeFacilityBody(request.body);
         return send(reply, await changeOrderFacility(ctx, userOf(request), body, trail));

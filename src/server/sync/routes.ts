@@ -17,12 +17,7 @@ import {
   pushFromDevice,
   requireProtocol,
 } from './central';
-import {
-  listConflicts,
-  recreateRefusedOrder,
-  resolveConflict,
-  syncStatus,
-} from './conflicts';
+import { listConflicts, recreateRefusedOrder, resolveConflict, syncStatus } from './conflicts';
 import { FILE_BODY_LIMIT, fileBodySchema, receiveFile, sendFile } from './files';
 import { deviceOfToken, openDeviceSession } from './devices';
 import { pullQuerySchema, pushBodySchema, sessionBodySchema } from './protocol';
@@ -64,7 +59,7 @@ export const syncRoutes: RouteDef[] = [
       ...deviceErrors,
       429: error('Too many failed attempts'),
     },
-    async handler(request, _reply, ctx) {
+    async legacyHandler(request, _reply, ctx) {
       requireProtocol(request.headers[SYNC_PROTOCOL_HEADER]);
       centralRuntime(ctx);
       const body = sessionBodySchema.safeParse(request.body);
@@ -96,7 +91,7 @@ export const syncRoutes: RouteDef[] = [
       ...deviceErrors,
       409: error('SYNC_GAP: error.expected_seq names the mutation that must come next'),
     },
-    async handler(request, _reply, ctx) {
+    async legacyHandler(request, _reply, ctx) {
       const device = await deviceOf(request, ctx);
       return pushFromDevice(ctx, device, request.body);
     },
@@ -114,7 +109,7 @@ export const syncRoutes: RouteDef[] = [
       400: error('Bad limit'),
       ...deviceErrors,
     },
-    async handler(request, _reply, ctx) {
+    async legacyHandler(request, _reply, ctx) {
       const device = await deviceOf(request, ctx);
       return pullForDevice(ctx, device, request.query);
     },
@@ -142,7 +137,7 @@ export const syncRoutes: RouteDef[] = [
       ...deviceErrors,
       409: error('The serials of the prefix are used up'),
     },
-    async handler(request, _reply, ctx) {
+    async legacyHandler(request, _reply, ctx) {
       const device = await deviceOf(request, ctx);
       return leaseSsccBlock(ctx, device, request.body);
     },
@@ -168,7 +163,7 @@ export const syncRoutes: RouteDef[] = [
       413: error('Larger than the BOL limit (10 MB)'),
       429: error("Over the device's quota of files no BOL refers to (100 MB in 24 hours)"),
     },
-    async handler(request, _reply, ctx) {
+    async legacyHandler(request, _reply, ctx) {
       const device = await deviceOf(request, ctx);
       return receiveFile(ctx, device, (request.params as { sha256: string }).sha256, request.body);
     },
@@ -186,7 +181,7 @@ export const syncRoutes: RouteDef[] = [
       400: error('Not a digest'),
       ...deviceErrors,
     },
-    async handler(request, _reply, ctx) {
+    async legacyHandler(request, _reply, ctx) {
       const device = await deviceOf(request, ctx);
       return sendFile(ctx, device, (request.params as { sha256: string }).sha256);
     },
@@ -200,7 +195,7 @@ export const syncRoutes: RouteDef[] = [
       200: { description: 'The status', schema: syncStatusSchema },
       401: error('Authentication failed'),
     },
-    async handler(request, _reply, ctx) {
+    async legacyHandler(request, _reply, ctx) {
       return syncStatus(ctx, userOf(request));
     },
   },
@@ -225,7 +220,7 @@ export const syncRoutes: RouteDef[] = [
       400: error('Invalid query parameters'),
       401: error('Authentication failed'),
     },
-    async handler(request, _reply, ctx) {
+    async legacyHandler(request, _reply, ctx) {
       return {
         message: 'Conflicts retrieved successfully',
         data: await listConflicts(ctx, userOf(request), request.query),
@@ -249,7 +244,7 @@ export const syncRoutes: RouteDef[] = [
         'Conflict already resolved, or apply mine refused: the order is Shipped or Cancelled (Shipped wins) or not on this service',
       ),
     },
-    async handler(request, _reply, ctx) {
+    async legacyHandler(request, _reply, ctx) {
       const body = resolveConflictBodySchema.safeParse(request.body);
       if (!body.success) throw invalidRequest('action must be keep_central or apply_mine');
       const { id } = request.params as { id: string };
@@ -279,7 +274,7 @@ export const syncRoutes: RouteDef[] = [
         'Conflict already resolved, not a refused new order, or the picksheet code is taken',
       ),
     },
-    async handler(request, reply, ctx) {
+    async legacyHandler(request, reply, ctx) {
       const { id } = request.params as { id: string };
       const data = await recreateRefusedOrder(ctx, userOf(request), id, request.body);
       return reply.status(201).send({ message: 'Order created successfully', data });

@@ -35,7 +35,7 @@ export const syncSettingsRoutes: RouteDef[] = [
       401: error('Authentication failed'),
       403: error('Unauthorized: the user has no admin grant'),
     },
-    async handler(request, _reply, ctx) {
+    async legacyHandler(request, _reply, ctx) {
       const data = await syncSettingsView(ctx, userOf(request));
       return { message: 'Sync settings retrieved successfully', data };
     },
@@ -57,7 +57,7 @@ export const syncSettingsRoutes: RouteDef[] = [
       403: error('Unauthorized: the user is not an admin of every facility on this install'),
       409: error('Sync is set by start-up flags, or the service has no data dir'),
     },
-    async handler(request, _reply, ctx) {
+    async legacyHandler(request, _reply, ctx) {
       const user = userOf(request);
       if (isClearRequest(request.body)) {
         parseOr(clearSyncSettingsBodySchema, request.body, 'Invalid sync settings');
@@ -84,7 +84,7 @@ export const syncSettingsRoutes: RouteDef[] = [
       403: error('Unauthorized: the user is not an admin of every facility on this install'),
       409: error('This app does not sync as a workstation'),
     },
-    async handler(request, _reply, ctx) {
+    async legacyHandler(request, _reply, ctx) {
       const data = await acceptNewCentral(ctx, userOf(request));
       return { message: 'The new central service is accepted; syncing starts over with it', data };
     },

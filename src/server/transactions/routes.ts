@@ -28,7 +28,7 @@ export const transactionRoutes: RouteDef[] = [
         schema: errorEnvelopeSchema,
       },
     },
-    async handler(request, reply, ctx) {
+    async legacyHandler(request, reply, ctx) {
       const queryStart = request.url.indexOf('?');
       const rawQuery = queryStart < 0 ? '' : request.url.slice(queryStart + 1);
       // The answer comes serialized (and usually cached): sent as it is, not parsed again.
