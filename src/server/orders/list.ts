@@ -1,9 +1,4 @@
-import {
-  countOrders,
-  listOrders,
-  type OrderListFilter,
-  type OrderListRow,
-} from './read-queries';
+import { countOrders, listOrders, type OrderListFilter, type OrderListRow } from './read-queries';
 import type { OrderListItem, OrderListPage, OrderListQuery } from '../../shared/orders';
 import { localDay } from '../../shared/inventory';
 import { shipByDate, shipByStatus } from '../../shared/ship-by';
