@@ -84,13 +84,14 @@ export interface RouteDef<
 
 /**
  * A route with its input types inferred from its schemas; a part without a schema is `undefined`.
- * The defaults apply when a part is absent, so the handler sees `undefined`, not `unknown`.
+ * The defaults apply when a part is absent, so the handler sees `undefined`, not `unknown`;
+ * `NoInfer` keeps a `RouteDef[]` around the call from widening them.
  */
 export function defineRoute<
   P extends InputSchema = undefined,
   Q extends InputSchema = undefined,
   B extends InputSchema = undefined,
->(def: RouteDef<P, Q, B>): RouteDef<P, Q, B> {
+>(def: RouteDef<P, Q, B>): RouteDef<NoInfer<P>, NoInfer<Q>, NoInfer<B>> {
   return def;
 }
 
