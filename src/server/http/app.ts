@@ -109,9 +109,8 @@ export async function buildApp(ctx: ServiceContext, options: AppOptions): Promis
       },
       ...(def.bodyLimit ? { bodyLimit: def.bodyLimit } : {}),
       handler: async (request, reply) => {
-        if (def.legacyHandler) return def.legacyHandler(request as RouteRequest, reply, ctx);
         const input = await parsedInput(def, request as RouteRequest, ctx);
-        return def.handler?.({ ...input, request: request as RouteRequest, reply }, ctx);
+        return def.handler({ ...input, request: request as RouteRequest, reply }, ctx);
       },
     });
   }

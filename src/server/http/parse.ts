@@ -1,4 +1,4 @@
-import type { ZodType, z } from 'zod';
+import type { z } from 'zod';
 import { invalidRequest } from '../core/errors';
 
 /** `items.0.quantity: must be greater than 0; ...`: one string, as the interface shows `details`. */
@@ -11,11 +11,4 @@ export function issuesText(issues: readonly z.core.$ZodIssue[]): string {
 /** INVALID_REQUEST with `message`, and the issue list as a `details` string. */
 export function invalidInput(message: string, issues: readonly z.core.$ZodIssue[]) {
   return invalidRequest(message, { details: issuesText(issues) });
-}
-
-/** Transitional: parses `input` or throws `invalidInput(message, ...)`; goes once routes parse. */
-export function parseOr<S extends ZodType>(schema: S, input: unknown, message: string): z.infer<S> {
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  throw invalidInput(message, result.error.issues);
 }

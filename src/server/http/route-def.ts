@@ -77,9 +77,7 @@ export interface RouteDef<
   /** The endpoint's message for an empty JSON body, where the interface names one. */
   emptyBodyMessage?: string;
   bodyLimit?: number;
-  handler?(input: RouteInput<P, Q, B>, ctx: ServiceContext): Promise<unknown>;
-  /** Transitional: a handler that still parses its own input (removed once every route is converted). */
-  legacyHandler?(request: RouteRequest, reply: FastifyReply, ctx: ServiceContext): Promise<unknown>;
+  handler(input: RouteInput<P, Q, B>, ctx: ServiceContext): Promise<unknown>;
 }
 
 /**
