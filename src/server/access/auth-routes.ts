@@ -2,10 +2,10 @@ import { tokenRequestSchema, tokenResponseSchema } from '../../shared/auth';
 import { issueToken } from './auth';
 import { invalidRequest } from '../core/errors';
 import { errorEnvelopeSchema, successEnvelope } from '../http/openapi-schemas';
-import type { RouteDef } from '../http/route-def';
+import { defineRoute, type RouteDef } from '../http/route-def';
 
 export const authRoutes: RouteDef[] = [
-  {
+  defineRoute({
     method: 'POST',
     url: '/api/auth/token',
     summary: 'Issue an access token',
@@ -19,11 +19,10 @@ export const authRoutes: RouteDef[] = [
       401: { description: 'Invalid credentials', schema: errorEnvelopeSchema },
       429: { description: 'Too many failed sign-ins for this email', schema: errorEnvelopeSchema },
     },
-    async handler(request, _reply, ctx) {
-      const parsed = tokenRequestSchema.safeParse(request.body);
-      if (!parsed.success) throw invalidRequest('Missing parameters');
-      const data = await issueToken(ctx, parsed.data.email, parsed.data.password);
+    invalid: () => invalidRequest('Missing parameters'),
+    async handler({ body }, ctx) {
+      const data = await issueToken(ctx, body.email, body.password);
       return { message: 'API token issued successfully', data };
     },
-  },
+  }),
 ];

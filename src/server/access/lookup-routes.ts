@@ -8,14 +8,12 @@ import {
 } from '../../shared/lookups';
 import { brandsAt, facilitiesOf, retailersAt } from './lookups';
 import { errorEnvelopeSchema, successEnvelope } from '../http/openapi-schemas';
-import { parseOr } from '../http/parse';
-import { userOf, type RouteDef } from '../http/route-def';
+import { defineRoute, invalidAs, userOf, type RouteDef } from '../http/route-def';
 
-const facilityIdOf = (params: unknown) =>
-  parseOr(facilityIdParamsSchema, params, 'Invalid facility ID format').facility_id;
+const INVALID_FACILITY_ID = 'Invalid facility ID format';
 
 export const lookupRoutes: RouteDef[] = [
-  {
+  defineRoute({
     method: 'GET',
     url: '/api/user-facilities/v1/facilities',
     summary: 'List the facilities of the signed-in user',
@@ -25,11 +23,11 @@ export const lookupRoutes: RouteDef[] = [
       200: { description: 'Facilities fetched', schema: successEnvelope(z.array(facilitySchema)) },
       401: { description: 'Authentication failed', schema: errorEnvelopeSchema },
     },
-    async handler(request, _reply, ctx) {
+    async handler({ request }, ctx) {
       return { data: await facilitiesOf(ctx, userOf(request)), message: 'Facilities fetched' };
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'GET',
     url: '/api/retailer/v1/facility/:facility_id',
     summary: 'List the retailers connected at a facility, optionally for one brand',
@@ -44,14 +42,13 @@ export const lookupRoutes: RouteDef[] = [
       400: { description: 'Invalid facility or brand ID format', schema: errorEnvelopeSchema },
       404: { description: 'No retailers found', schema: errorEnvelopeSchema },
     },
-    async handler(request, _reply, ctx) {
-      const facilityId = facilityIdOf(request.params);
-      const { brand_id } = parseOr(retailerQuerySchema, request.query, 'Invalid brand ID format');
-      const data = await retailersAt(ctx, userOf(request), facilityId, brand_id);
+    invalid: invalidAs({ params: INVALID_FACILITY_ID, query: 'Invalid brand ID format' }),
+    async handler({ params, query, request }, ctx) {
+      const data = await retailersAt(ctx, userOf(request), params.facility_id, query.brand_id);
       return { data, message: 'Retailer info retrieved successfully' };
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'GET',
     url: '/api/brand/v1/facility/:facility_id',
     summary: 'List the brands working at a facility',
@@ -65,9 +62,10 @@ export const lookupRoutes: RouteDef[] = [
       400: { description: 'Invalid facility ID format', schema: errorEnvelopeSchema },
       404: { description: 'No brands found (code NO_BRANDS_FOUND)', schema: errorEnvelopeSchema },
     },
-    async handler(request, _reply, ctx) {
-      const data = await brandsAt(ctx, userOf(request), facilityIdOf(request.params));
+    invalid: invalidAs({ params: INVALID_FACILITY_ID }),
+    async handler({ params, request }, ctx) {
+      const data = await brandsAt(ctx, userOf(request), params.facility_id);
       return { data, message: 'Brand info retrieved successfully' };
     },
-  },
+  }),
 ];

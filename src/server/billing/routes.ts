@@ -15,18 +15,18 @@ import { BRAND_NOT_FOUND, getBillingPrices, setBillingPrices } from './prices';
 import { notFound } from '../core/errors';
 import { UUID_TEXT } from '../../shared/ids';
 import { errorEnvelopeSchema, successEnvelope } from '../http/openapi-schemas';
-import { parseOr } from '../http/parse';
-import { userOf, type RouteDef } from '../http/route-def';
+import { invalidInput } from '../http/parse';
+import { defineRoute, userOf, type InvalidHook, type RouteDef } from '../http/route-def';
 
 const INVOICES = 'Invoices retrieved successfully';
 const DETAILS = 'Invoice order details retrieved successfully';
 
+/** The path's brand id; the refinement leaves the documented schema (a string) as it is. */
+const brandParamsSchema = brandIdParamsSchema.refine(({ brand_id }) => UUID_TEXT.test(brand_id));
+
 /** A malformed brand id names no brand: the same 404 as an unknown one. */
-function brandIdOf(params: unknown) {
-  const { brand_id } = brandIdParamsSchema.parse(params);
-  if (!UUID_TEXT.test(brand_id)) throw notFound(BRAND_NOT_FOUND);
-  return brand_id.toLowerCase();
-}
+const invalidPrices: InvalidHook = ({ part, issues }) =>
+  part === 'params' ? notFound(BRAND_NOT_FOUND) : invalidInput('Invalid billing prices', issues);
 
 const error = (description: string) => ({ description, schema: errorEnvelopeSchema });
 
@@ -43,7 +43,7 @@ interface ReportRouteSpec<Q extends ZodType> {
 
 /** A billing report read (12, 13): parse the query, read, answer `message` with the data. */
 function reportRoute<Q extends ZodType>(spec: ReportRouteSpec<Q>): RouteDef {
-  return {
+  return defineRoute<undefined, Q, undefined>({
     method: 'GET',
     url: spec.url,
     summary: spec.summary,
@@ -55,12 +55,11 @@ function reportRoute<Q extends ZodType>(spec: ReportRouteSpec<Q>): RouteDef {
       400: error(spec.badQuery),
       401: error('Unauthorized'),
     },
-    async handler(request, _reply, ctx) {
-      const query = parseOr(spec.query, request.query, 'Invalid query parameters');
-      const data = await spec.read(ctx, userOf(request), query);
+    async handler({ query, request }, ctx) {
+      const data = await spec.read(ctx, userOf(request), query as z.output<Q>);
       return { message: spec.message, data };
     },
-  };
+  });
 }
 
 /** Invoices (12, 13) and billing prices. */
@@ -84,12 +83,13 @@ export const billingRoutes: RouteDef[] = [
     badQuery: 'Invalid date format: ...; Invalid query parameter: ...',
     read: invoiceOrderDetails,
   }),
-  {
+  defineRoute({
     method: 'GET',
     url: '/api/v1/billing/prices/:brand_id',
     summary: "A brand's billing prices (unit prices of line metrics and actions, dollars)",
     tag: 'Billing',
-    params: brandIdParamsSchema,
+    params: brandParamsSchema,
+    invalid: invalidPrices,
     responses: {
       200: {
         description: 'Billing prices retrieved successfully',
@@ -98,19 +98,21 @@ export const billingRoutes: RouteDef[] = [
       401: error('Authentication failed'),
       404: error('Brand not found (also a brand the user does not see)'),
     },
-    async handler(request, _reply, ctx) {
-      const data = await getBillingPrices(ctx, userOf(request), brandIdOf(request.params));
+    async handler({ params, request }, ctx) {
+      const brandId = params.brand_id.toLowerCase();
+      const data = await getBillingPrices(ctx, userOf(request), brandId);
       return { message: 'Billing prices retrieved successfully', data };
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'PUT',
     url: '/api/v1/billing/prices/:brand_id',
     summary:
       "Replace a brand's billing prices (needs an admin grant for the brand at a facility the user sees)",
     tag: 'Billing',
-    params: brandIdParamsSchema,
+    params: brandParamsSchema,
     body: billingPricesBodySchema,
+    invalid: invalidPrices,
     emptyBodyMessage: 'Invalid billing prices',
     responses: {
       200: {
@@ -122,11 +124,10 @@ export const billingRoutes: RouteDef[] = [
       403: error('Unauthorized (no admin grant for the brand)'),
       404: error('Brand not found (also a brand the user does not see)'),
     },
-    async handler(request, _reply, ctx) {
-      const brandId = brandIdOf(request.params);
-      const body = parseOr(billingPricesBodySchema, request.body, 'Invalid billing prices');
+    async handler({ params, body, request }, ctx) {
+      const brandId = params.brand_id.toLowerCase();
       const data = await setBillingPrices(ctx, userOf(request), brandId, body);
       return { message: 'Billing prices updated successfully', data };
     },
-  },
+  }),
 ];

@@ -20,15 +20,10 @@ import { posReportList } from './pos';
 import { importPosCsv } from './pos-import';
 import { invalidRequest } from '../core/errors';
 import { errorEnvelopeSchema, successEnvelope } from '../http/openapi-schemas';
-import { parseOr } from '../http/parse';
-import { userOf, type RouteDef } from '../http/route-def';
+import { defineRoute, invalidAs, userOf, type InvalidHook, type RouteDef } from '../http/route-def';
 
-/** Parses a query whose every issue carries the interface's exact message; the first one answers. */
-function parseQuery<S extends ZodType>(schema: S, input: unknown): z.infer<S> {
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  throw invalidRequest(result.error.issues[0]!.message);
-}
+/** Every issue of a claims query carries the interface's exact message; the first one answers. */
+const firstIssueMessage: InvalidHook = ({ issues }) => invalidRequest(issues[0]!.message);
 
 const error = (description: string) => ({ description, schema: errorEnvelopeSchema });
 const importErrors = {
@@ -66,12 +61,13 @@ interface ClaimListSpec<Q extends ZodType> {
 /** A filtered, paged claims list; a bad query answers the first issue's exact message. */
 function claimListRoute<Q extends ZodType>(spec: ClaimListSpec<Q>): RouteDef {
   const { messages } = spec;
-  return {
+  return defineRoute<undefined, Q, undefined>({
     method: 'GET',
     url: spec.url,
     summary: spec.summary,
     tag: spec.tag,
     query: spec.query,
+    invalid: firstIssueMessage,
     internalErrorMessage: messages.failed,
     unauthenticatedMessage: messages.unauthorized,
     responses: {
@@ -81,12 +77,11 @@ function claimListRoute<Q extends ZodType>(spec: ClaimListSpec<Q>): RouteDef {
       404: error(messages.retailerNotFound),
       500: error(messages.failed),
     },
-    async handler(request, _reply, ctx) {
-      const query = parseQuery(spec.query, request.query);
-      const data = await spec.list(ctx, userOf(request), query);
+    async handler({ query, request }, ctx) {
+      const data = await spec.list(ctx, userOf(request), query as z.output<Q>);
       return { message: messages.retrieved, data };
     },
-  };
+  });
 }
 
 interface ClaimImportSpec {
@@ -100,24 +95,24 @@ interface ClaimImportSpec {
 /** A retailer's CSV import: the shared body, size limit and errors. */
 function claimImportRoute(spec: ClaimImportSpec): RouteDef {
   const { messages } = spec;
-  return {
+  return defineRoute({
     method: 'POST',
     url: spec.url,
     summary: spec.summary,
     tag: spec.tag,
     body: claimsImportBodySchema,
+    invalid: invalidAs({ body: 'Invalid import request' }),
     bodyLimit: CLAIM_LIMITS.importBodyBytes,
     internalErrorMessage: messages.importFailed,
     responses: {
       200: { description: messages.imported, schema: successEnvelope(importResultSchema) },
       ...importErrors,
     },
-    async handler(request, _reply, ctx) {
-      const body = parseOr(claimsImportBodySchema, request.body, 'Invalid import request');
+    async handler({ body, request }, ctx) {
       const data = await spec.run(ctx, userOf(request), body);
       return { message: messages.imported, data };
     },
-  };
+  });
 }
 
 const chargebackIdParams = z.object({ id: z.uuid() });
@@ -142,13 +137,14 @@ export const claimRoutes: RouteDef[] = [
     messages: CHARGEBACK_MESSAGES,
     run: importChargebacksCsv,
   }),
-  {
+  defineRoute({
     method: 'GET',
     url: '/api/v1/chargebacks/:id/dispute-packet',
     summary:
       'Dispute packet: a zip with a cover PDF, and per matched order its bills of lading, compliance report and cartons and pallets',
     tag: 'Chargebacks',
     params: chargebackIdParams,
+    invalid: invalidAs({ params: 'Invalid chargeback ID format' }),
     internalErrorMessage: CHARGEBACK_MESSAGES.packetFailed,
     responses: {
       200: { description: 'application/zip, with Content-Disposition naming the file' },
@@ -156,15 +152,14 @@ export const claimRoutes: RouteDef[] = [
       401: error('Authentication failed'),
       404: error(CHARGEBACK_MESSAGES.notFound),
     },
-    async handler(request, reply, ctx) {
-      const { id } = parseOr(chargebackIdParams, request.params, 'Invalid chargeback ID format');
+    async handler({ params: { id }, request, reply }, ctx) {
       const packet = await disputePacket(ctx, userOf(request), id.toLowerCase());
       return reply
         .type('application/zip')
         .header('Content-Disposition', packet.contentDisposition)
         .send(Buffer.from(packet.bytes));
     },
-  },
+  }),
   claimListRoute({
     url: '/api/v1/pos-reports',
     summary: 'Point-of-sale report rows of the brands you see, newest period first, paged',

@@ -21,14 +21,14 @@ import { labelPrinterSetting, removeLabelPrinter, setLabelPrinter } from './prin
 import { DomainError, notFound } from '../core/errors';
 import { envelopeOf } from '../http/errors';
 import { errorEnvelopeSchema, successEnvelope } from '../http/openapi-schemas';
-import { parseOr } from '../http/parse';
-import { userOf, type RouteDef } from '../http/route-def';
+import { defineRoute, invalidAs, userOf, type RouteDef } from '../http/route-def';
 
 /** Labels, packing slips, compliance report (16), label printer (issue 8). */
 
 const error = (description: string) => ({ description, schema: errorEnvelopeSchema });
 const INVALID_ORDER_ID = 'Invalid order ID format';
-const INVALID_QUERY = 'Invalid query parameters';
+/** A bad order id has its own message; a bad query the default one. */
+const invalidOrderId = invalidAs({ params: INVALID_ORDER_ID });
 
 const sendDocument = (
   reply: FastifyReply,
@@ -53,7 +53,7 @@ const labelResponses = {
 };
 
 export const documentRoutes: RouteDef[] = [
-  {
+  defineRoute({
     method: 'GET',
     url: '/api/v1/orders/:order_id/labels',
     summary:
@@ -62,9 +62,8 @@ export const documentRoutes: RouteDef[] = [
     params: orderDocumentParamsSchema,
     query: orderLabelsQuerySchema,
     responses: labelResponses,
-    async handler(request, reply, ctx) {
-      const { order_id } = parseOr(orderDocumentParamsSchema, request.params, INVALID_ORDER_ID);
-      const query = parseOr(orderLabelsQuerySchema, request.query, INVALID_QUERY);
+    invalid: invalidOrderId,
+    async handler({ params: { order_id }, query, request, reply }, ctx) {
       const labels: RenderedLabels = await orderLabels(
         ctx,
         userOf(request),
@@ -74,8 +73,8 @@ export const documentRoutes: RouteDef[] = [
       );
       return sendDocument(reply, labels);
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'GET',
     url: '/api/v1/orders/:order_id/labels/:units/:unit_id',
     summary:
@@ -84,9 +83,8 @@ export const documentRoutes: RouteDef[] = [
     params: unitLabelParamsSchema,
     query: labelQuerySchema,
     responses: labelResponses,
-    async handler(request, reply, ctx) {
-      const params = parseOr(unitLabelParamsSchema, request.params, 'Invalid order or unit ID');
-      const query = parseOr(labelQuerySchema, request.query, INVALID_QUERY);
+    invalid: invalidAs({ params: 'Invalid order or unit ID' }),
+    async handler({ params, query, request, reply }, ctx) {
       const ids = [params.unit_id];
       const labels = await orderLabels(
         ctx,
@@ -99,8 +97,8 @@ export const documentRoutes: RouteDef[] = [
       );
       return sendDocument(reply, labels);
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'POST',
     url: '/api/v1/orders/:order_id/labels/print',
     summary:
@@ -124,9 +122,9 @@ export const documentRoutes: RouteDef[] = [
         'The labels did not reach the printer, whatever the cause (one message for all); nothing recorded',
       ),
     },
-    async handler(request, reply, ctx) {
-      const { order_id } = parseOr(orderDocumentParamsSchema, request.params, INVALID_ORDER_ID);
-      const body = parseOr(printLabelsBodySchema, request.body ?? {}, 'Invalid print request');
+    optionalBody: true,
+    invalid: invalidAs({ params: INVALID_ORDER_ID, body: 'Invalid print request' }),
+    async handler({ params: { order_id }, body, request, reply }, ctx) {
       try {
         const data = await printLabels(ctx, userOf(request), order_id, body);
         return { message: PRINT_MESSAGES.printed, data };
@@ -137,8 +135,8 @@ export const documentRoutes: RouteDef[] = [
         throw failure;
       }
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'GET',
     url: '/api/v1/orders/:order_id/packing-slip',
     summary:
@@ -152,9 +150,8 @@ export const documentRoutes: RouteDef[] = [
       401: error('Authentication failed'),
       404: error('Order not found (also another tenant’s)'),
     },
-    async handler(request, reply, ctx) {
-      const { order_id } = parseOr(orderDocumentParamsSchema, request.params, INVALID_ORDER_ID);
-      const { record } = parseOr(packingSlipQuerySchema, request.query, INVALID_QUERY);
+    invalid: invalidOrderId,
+    async handler({ params: { order_id }, query: { record }, request, reply }, ctx) {
       const slip = await packingSlip(ctx, userOf(request), order_id, record);
       return sendDocument(reply, {
         body: slip.bytes,
@@ -162,8 +159,8 @@ export const documentRoutes: RouteDef[] = [
         fileName: slip.fileName,
       });
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'GET',
     url: '/api/v1/settings/label-printer',
     summary: 'The workstation’s label printer (host null until set); any signed-in user',
@@ -175,12 +172,12 @@ export const documentRoutes: RouteDef[] = [
       },
       401: error('Authentication failed'),
     },
-    async handler(_request, _reply, ctx) {
+    async handler(_input, ctx) {
       const data = await labelPrinterSetting(ctx);
       return { message: 'Label printer retrieved successfully', data };
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'PUT',
     url: '/api/v1/settings/label-printer',
     summary:
@@ -196,13 +193,13 @@ export const documentRoutes: RouteDef[] = [
       401: error('Authentication failed'),
       403: error('Unauthorized: the user is not an admin of every facility on this install'),
     },
-    async handler(request, _reply, ctx) {
-      const body = parseOr(labelPrinterBodySchema, request.body, 'Invalid label printer');
+    invalid: invalidAs({ body: 'Invalid label printer' }),
+    async handler({ body, request }, ctx) {
       const data = await setLabelPrinter(ctx, userOf(request), body);
       return { message: 'Label printer saved', data };
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'DELETE',
     url: '/api/v1/settings/label-printer',
     summary: 'Remove the label printer (labels are then saved as PDFs); install admins only',
@@ -215,12 +212,12 @@ export const documentRoutes: RouteDef[] = [
       401: error('Authentication failed'),
       403: error('Unauthorized: the user is not an admin of every facility on this install'),
     },
-    async handler(request, _reply, ctx) {
+    async handler({ request }, ctx) {
       const data = await removeLabelPrinter(ctx, userOf(request));
       return { message: 'Label printer removed; labels are saved as PDFs', data };
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'GET',
     url: '/api/orders/compliance_report/binary/:order_id',
     summary:
@@ -235,11 +232,9 @@ export const documentRoutes: RouteDef[] = [
       ),
       500: { description: 'Unhandled failure: {error, order_id}', schema: complianceFailureSchema },
     },
-    async handler(request, reply, ctx) {
-      const params = orderDocumentParamsSchema.safeParse(request.params);
-      // The interface lists no 400 here: an id that cannot be an order's is not found.
-      if (!params.success) throw notFound(COMPLIANCE_NOT_FOUND);
-      const orderId = params.data.order_id;
+    // The interface lists no 400 here: an id that cannot be an order's is not found.
+    invalid: () => notFound(COMPLIANCE_NOT_FOUND),
+    async handler({ params: { order_id: orderId }, request, reply }, ctx) {
       try {
         return await complianceReport(ctx, userOf(request), orderId);
       } catch (failure) {
@@ -251,5 +246,5 @@ export const documentRoutes: RouteDef[] = [
           .send({ error: `Failed to generate compliance report: ${message}`, order_id: orderId });
       }
     },
-  },
+  }),
 ];

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { ZodType, z } from 'zod';
 import {
   brandIdParamsSchema,
@@ -27,7 +28,6 @@ import {
   FULFILMENT_ACTIONS,
   recordStepFailure,
   type FulfilmentAction,
-  type StepIds,
   type StepTrail,
 } from './log';
 import {
@@ -45,8 +45,15 @@ import { fulfilmentView } from './read';
 import type { StepAnswer } from './step';
 import { envelopeOf, httpStatusOf } from '../http/errors';
 import { errorEnvelopeSchema, successEnvelope } from '../http/openapi-schemas';
-import { parseOr } from '../http/parse';
-import { userOf, type RouteDef, type RouteRequest } from '../http/route-def';
+import { invalidInput } from '../http/parse';
+import {
+  defineRoute,
+  invalidAs,
+  userOf,
+  type InvalidHook,
+  type RouteDef,
+  type RouteRequest,
+} from '../http/route-def';
 
 /*
  * Fulfilment on the floor (DESIGN.md, Fulfilment): the steps that take an order from Open to
@@ -57,6 +64,8 @@ import { userOf, type RouteDef, type RouteRequest } from '../http/route-def';
 
 const TAG = 'Fulfilment';
 const INVALID_BODY = 'Invalid request body';
+const INVALID_ORDER_ID = 'Invalid order ID format';
+const INVALID_BRAND_ID = 'Invalid brand ID format';
 const stepEnvelope = successEnvelope(stepResultSchema);
 
 const errors = (conflictText: string) => ({
@@ -78,32 +87,38 @@ interface StepInput {
   trail: StepTrail;
 }
 
+/** Path parameters of every step route: the order, and a carton or pallet where the path has one. */
+interface StepParams {
+  order_id: string;
+  carton_id?: string;
+  pallet_id?: string;
+}
+
+/**
+ * A step's refused input: a bad order id has its own message (checked before the carton's or
+ * pallet's), then the carton or pallet id, then the body.
+ */
+const invalidStepInput: InvalidHook = ({ part, issues }) => {
+  if (part !== 'params') return invalidInput(INVALID_BODY, issues);
+  const orderIssues = issues.filter((issue) => issue.path[0] === 'order_id');
+  return orderIssues.length > 0
+    ? invalidInput(INVALID_ORDER_ID, orderIssues)
+    : invalidInput('Invalid carton or pallet ID format', issues);
+};
+
 /** Runs a step; a refusal after the order was found also gets its FAILURE log row. */
 async function withFailureLog<T>(
   ctx: ServiceContext,
   request: RouteRequest,
+  reply: FastifyReply,
   action: FulfilmentAction,
-  ids: (params: Record<string, string>) => StepIds,
-  run: (input: StepInput, params: Record<string, string>) => Promise<StepAnswer<T>>,
-  reply: { status(code: number): { send(body: unknown): unknown } },
+  params: StepParams,
+  run: (input: StepInput) => Promise<StepAnswer<T>>,
 ) {
   const startedAt = performance.now();
-  parseOr(
-    orderIdParamsSchema,
-    { order_id: (request.params as Record<string, unknown>)['order_id'] },
-    'Invalid order ID format',
-  );
-  const params = parseOr(
-    cartonOrPalletParams,
-    request.params,
-    'Invalid carton or pallet ID format',
-  ) as Record<string, string>;
   const trail: StepTrail = {};
   try {
-    const answer = await run(
-      { user: userOf(request), orderId: params['order_id']!, trail },
-      params,
-    );
+    const answer = await run({ user: userOf(request), orderId: params.order_id, trail });
     return reply.status(answer.status).send(answer.body);
   } catch (error) {
     if (trail.orderId && error instanceof DomainError) {
@@ -111,7 +126,7 @@ async function withFailureLog<T>(
         action,
         orderId: trail.orderId,
         trail,
-        ids: ids(params),
+        ids: { cartonId: params.carton_id, palletId: params.pallet_id },
         startedAt,
         payload: request.body,
         responseStatus: httpStatusOf(error),
@@ -123,23 +138,17 @@ async function withFailureLog<T>(
   }
 }
 
-/** Path parameters of every step route: the order, and a carton or pallet where the path has one. */
-const cartonOrPalletParams = orderIdParamsSchema.extend({
-  carton_id: cartonParamsSchema.shape.carton_id.optional(),
-  pallet_id: palletParamsSchema.shape.pallet_id.optional(),
-});
-
 /** What a step's command gets: the caller, the order, the path's carton or pallet, the parsed body. */
 interface StepCall<B> extends StepInput {
   ctx: ServiceContext;
-  params: Record<string, string>;
+  params: StepParams;
   input: B;
 }
 
 interface StepRouteSpec<S extends ZodType> {
   action: FulfilmentAction;
   summary: string;
-  params?: ZodType;
+  params?: ZodType<StepParams>;
   /** The body schema; parsed (absent body as {}) before the command runs. */
   body?: S;
   dataSchema?: ZodType;
@@ -149,14 +158,14 @@ interface StepRouteSpec<S extends ZodType> {
 
 function stepRoute<S extends ZodType>(spec: StepRouteSpec<S>): RouteDef {
   const action = FULFILMENT_ACTIONS[spec.action];
-  const bodySchema = spec.body;
-  return {
+  return defineRoute<ZodType<StepParams>, undefined, S | undefined>({
     method: action.method,
     url: `/api/v1/orders/:order_id/${action.path}`,
     summary: spec.summary,
     tag: TAG,
     params: spec.params ?? orderIdParamsSchema,
-    ...(bodySchema ? { body: bodySchema } : {}),
+    ...(spec.body ? { body: spec.body, optionalBody: true } : {}),
+    invalid: invalidStepInput,
     internalErrorMessage: `Failed to ${action.label.toLowerCase()}`,
     responses: {
       [action.status]: {
@@ -165,30 +174,18 @@ function stepRoute<S extends ZodType>(spec: StepRouteSpec<S>): RouteDef {
       },
       ...errors(spec.conflicts),
     },
-    handler: (request, reply, ctx) =>
-      withFailureLog(
-        ctx,
-        request,
-        spec.action,
-        (p) => ({ cartonId: p['carton_id'], palletId: p['pallet_id'] }),
-        (input, params) =>
-          spec.run({
-            ...input,
-            ctx,
-            params,
-            input: (bodySchema
-              ? parseOr(bodySchema, request.body ?? {}, INVALID_BODY)
-              : undefined) as z.output<S>,
-          }),
-        reply,
+    handler: ({ params, body, request, reply }, ctx) =>
+      withFailureLog(ctx, request, reply, spec.action, params, (input) =>
+        // A step without a body schema gets no input; its command takes none.
+        spec.run({ ...input, ctx, params, input: body as z.output<S> }),
       ),
-  };
+  });
 }
 
 const STATUS_CONFLICT = 'The order is in a status this step does not take (the message names it)';
 
 export const fulfilmentRoutes: RouteDef[] = [
-  {
+  defineRoute({
     method: 'GET',
     url: '/api/v1/orders/:order_id/fulfilment',
     summary:
@@ -208,12 +205,12 @@ export const fulfilmentRoutes: RouteDef[] = [
         schema: errorEnvelopeSchema,
       },
     },
-    async handler(request, _reply, ctx) {
-      const { order_id } = parseOr(orderIdParamsSchema, request.params, 'Invalid order ID format');
+    invalid: invalidAs({ params: INVALID_ORDER_ID }),
+    async handler({ params: { order_id }, request }, ctx) {
       const data = await fulfilmentView(ctx, userOf(request), order_id);
       return { message: 'Fulfilment retrieved successfully', data };
     },
-  },
+  }),
   stepRoute({
     action: 'startPicking',
     summary: 'Start picking: Open → Picking (started_at)',
@@ -336,7 +333,7 @@ export const fulfilmentRoutes: RouteDef[] = [
     conflicts: 'Not used',
     run: (s) => recordAction(s.ctx, s.user, s.orderId, s.input, s.trail),
   }),
-  {
+  defineRoute({
     method: 'GET',
     url: '/api/v1/brands/:brand_id/gs1-prefix',
     summary: "A brand's current GS1 company prefix (null when none is set)",
@@ -355,13 +352,13 @@ export const fulfilmentRoutes: RouteDef[] = [
         schema: errorEnvelopeSchema,
       },
     },
-    async handler(request, _reply, ctx) {
-      const { brand_id } = parseOr(brandIdParamsSchema, request.params, 'Invalid brand ID format');
+    invalid: invalidAs({ params: INVALID_BRAND_ID }),
+    async handler({ params: { brand_id }, request }, ctx) {
       const data = await gs1PrefixOf(ctx, userOf(request), brand_id);
       return { message: 'GS1 company prefix retrieved', data };
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'PUT',
     url: '/api/v1/brands/:brand_id/gs1-prefix',
     summary:
@@ -386,11 +383,11 @@ export const fulfilmentRoutes: RouteDef[] = [
         schema: errorEnvelopeSchema,
       },
     },
-    async handler(request, _reply, ctx) {
-      const { brand_id } = parseOr(brandIdParamsSchema, request.params, 'Invalid brand ID format');
-      const input = parseOr(gs1PrefixBodySchema, request.body ?? {}, INVALID_BODY);
-      const data = await setGs1Prefix(ctx, userOf(request), brand_id, input);
+    optionalBody: true,
+    invalid: invalidAs({ params: INVALID_BRAND_ID, body: INVALID_BODY }),
+    async handler({ params: { brand_id }, body, request }, ctx) {
+      const data = await setGs1Prefix(ctx, userOf(request), brand_id, body);
       return { message: 'GS1 company prefix saved', data };
     },
-  },
+  }),
 ];

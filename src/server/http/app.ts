@@ -10,7 +10,7 @@ import { answerClientError } from './client-error';
 import { envelopeOf, httpStatusOf, internalError } from './errors';
 import { createHostGuard } from './host-guard';
 import { API_DOCS_PREFIX, registerApiDocs } from './openapi';
-import type { RouteDef, RouteRequest } from './route-def';
+import { parseRouteInput, type RouteDef, type RouteRequest } from './route-def';
 import { allRoutes } from './routes';
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -108,7 +108,10 @@ export async function buildApp(ctx: ServiceContext, options: AppOptions): Promis
         unauthenticatedMessage: def.unauthenticatedMessage,
       },
       ...(def.bodyLimit ? { bodyLimit: def.bodyLimit } : {}),
-      handler: (request, reply) => def.handler(request as RouteRequest, reply, ctx),
+      handler: async (request, reply) => {
+        const input = await parsedInput(def, request as RouteRequest, ctx);
+        return def.handler({ ...input, request: request as RouteRequest, reply }, ctx);
+      },
     });
   }
   await registerApiDocs(app, routes);
@@ -125,6 +128,16 @@ declare module 'fastify' {
     internalErrorMessage?: string;
     emptyBodyMessage?: string;
     unauthenticatedMessage?: string;
+  }
+}
+
+/** The route's input parsed with its own schemas; a refusal runs the route's `onInvalid` first. */
+async function parsedInput(def: RouteDef, request: RouteRequest, ctx: ServiceContext) {
+  try {
+    return parseRouteInput(def, request);
+  } catch (error) {
+    await def.onInvalid?.(error, request, ctx);
+    throw error;
   }
 }
 

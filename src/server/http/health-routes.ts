@@ -2,7 +2,7 @@ import { DISK_FULL_HEALTH_MESSAGE, healthSchema } from '../../shared/health';
 import { APP_VERSION } from '../core/version';
 import type { ServiceContext } from '../core/context';
 import { storageStatusOf } from '../db/storage-status';
-import type { RouteDef } from './route-def';
+import { defineRoute, type RouteDef } from './route-def';
 
 /** How long a successful database check stands for: integrations poll health in tight loops. */
 export const HEALTH_CHECK_TTL_MS = 1000;
@@ -30,7 +30,7 @@ async function checkDatabase(ctx: ServiceContext): Promise<void> {
 }
 
 export const healthRoutes: RouteDef[] = [
-  {
+  defineRoute({
     method: 'GET',
     url: '/api/health',
     summary: 'Service health (no token needed)',
@@ -44,9 +44,9 @@ export const healthRoutes: RouteDef[] = [
         schema: healthSchema,
       },
     },
-    async handler(_request, _reply, ctx) {
+    async handler(_input, ctx) {
       await checkDatabase(ctx);
       return storageStatusOf(ctx.db).fullSince ? DISK_FULL : HEALTHY;
     },
-  },
+  }),
 ];

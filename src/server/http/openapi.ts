@@ -15,7 +15,7 @@ function parametersOf(def: RouteDef) {
   const parameters: Record<string, unknown>[] = [];
   for (const [where, schema] of [
     ['path', def.params],
-    ['query', def.query],
+    ['query', def.query ?? def.unparsed?.query],
     ['header', def.headers],
   ] as const) {
     if (!schema) continue;
@@ -35,6 +35,7 @@ function parametersOf(def: RouteDef) {
 export function buildOpenApiDocument(routes: RouteDef[]) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const def of routes) {
+    const body = def.body ?? def.unparsed?.body;
     const path = def.url.replace(/:([A-Za-z_]+)/g, '{$1}');
     const responses = Object.fromEntries(
       Object.entries(def.responses).map(([status, doc]) => [
@@ -54,11 +55,11 @@ export function buildOpenApiDocument(routes: RouteDef[]) {
       operationId: `${def.method.toLowerCase()}${path.replace(/[^A-Za-z0-9]+/g, '_')}`,
       ...(def.public ? { security: [] } : {}),
       parameters: parametersOf(def),
-      ...(def.body
+      ...(body
         ? {
             requestBody: {
               required: true,
-              content: { 'application/json': { schema: jsonSchemaOf(def.body) } },
+              content: { 'application/json': { schema: jsonSchemaOf(body) } },
             },
           }
         : {}),

@@ -1,12 +1,14 @@
-import type { ZodType, z } from 'zod';
+import type { z } from 'zod';
 import { invalidRequest } from '../core/errors';
 
-/** Parses `input` with `schema`, or throws INVALID_REQUEST with `message` (and the issue list as a string). */
-export function parseOr<S extends ZodType>(schema: S, input: unknown, message: string): z.infer<S> {
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  const details = result.error.issues
-    .map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`)
+/** `items.0.quantity: must be greater than 0; ...`: one string, as the interface shows `details`. */
+export function issuesText(issues: readonly z.core.$ZodIssue[]): string {
+  return issues
+    .map((issue) => `${issue.path.map(String).join('.') || 'body'}: ${issue.message}`)
     .join('; ');
-  throw invalidRequest(message, { details });
+}
+
+/** INVALID_REQUEST with `message`, and the issue list as a `details` string. */
+export function invalidInput(message: string, issues: readonly z.core.$ZodIssue[]) {
+  return invalidRequest(message, { details: issuesText(issues) });
 }

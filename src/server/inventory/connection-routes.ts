@@ -1,11 +1,10 @@
 import { adviceConnectionListSchema, connectionListQuerySchema } from '../../shared/inventory';
 import { listAdviceConnections } from './connections';
 import { errorEnvelopeSchema, successEnvelope } from '../http/openapi-schemas';
-import { parseOr } from '../http/parse';
-import { userOf, type RouteDef } from '../http/route-def';
+import { defineRoute, userOf, type RouteDef } from '../http/route-def';
 
 export const inventoryConnectionRoutes: RouteDef[] = [
-  {
+  defineRoute({
     method: 'GET',
     url: '/api/v1/inventory/connections',
     summary:
@@ -28,13 +27,12 @@ export const inventoryConnectionRoutes: RouteDef[] = [
         schema: errorEnvelopeSchema,
       },
     },
-    async handler(request, _reply, ctx) {
-      const query = parseOr(connectionListQuerySchema, request.query, 'Invalid query parameters');
+    async handler({ query, request }, ctx) {
       const data = await listAdviceConnections(ctx, userOf(request), {
         brandId: query.brand_id,
         facilityId: query.facility_id,
       });
       return { message: 'Connections retrieved successfully', data };
     },
-  },
+  }),
 ];

@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import type { z } from 'zod';
 import {
   advicePreviewSchema,
   adviceResponseDataSchema,
@@ -18,31 +19,45 @@ import type { ServiceContext } from '../core/context';
 import type { AdviceScope } from './targets';
 import { invalidRequest } from '../core/errors';
 import { errorEnvelopeSchema, successEnvelope } from '../http/openapi-schemas';
-import { parseOr } from '../http/parse';
-import { userOf, type RouteDef, type RouteRequest } from '../http/route-def';
+import {
+  defineRoute,
+  invalidAs,
+  userOf,
+  type InvalidHook,
+  type RouteDef,
+  type RouteRequest,
+} from '../http/route-def';
 
 const FACILITY_URL = '/api/v1/inventory/brand/:brand_id/facility/:facility_id';
 const BRAND_URL = '/api/v1/inventory/brand';
 
 /** Path ids are field problems of the "Validation failed" shape, like body fields. */
-function facilityScope(params: unknown): AdviceScope {
-  const parsed = adviceScopeParamsSchema.safeParse(params);
-  if (!parsed.success) {
-    throw invalidRequest('Validation failed', {
-      details: parsed.error.issues.map((issue) => ({
-        loc: ['path', ...issue.path.map(String)],
-        msg: 'Input should be a valid UUID',
-        type: 'uuid_parsing',
-      })),
-    });
-  }
-  return { kind: 'facility', brandId: parsed.data.brand_id, facilityId: parsed.data.facility_id };
-}
+const invalidScope: InvalidHook = ({ issues }) =>
+  invalidRequest('Validation failed', {
+    details: issues.map((issue) => ({
+      loc: ['path', ...issue.path.map(String)],
+      msg: 'Input should be a valid UUID',
+      type: 'uuid_parsing',
+    })),
+  });
 
-const snapshotIdOf = (params: unknown) =>
-  parseOr(snapshotIdParamsSchema, params, 'Invalid snapshot ID format').snapshot_id;
-const deliveryIdOf = (params: unknown) =>
-  parseOr(deliveryIdParamsSchema, params, 'Invalid delivery ID format').delivery_id;
+type AdviceParams = z.output<typeof adviceScopeParamsSchema>;
+
+/** A facility route's parsed path, or the brand-wide scope of a route without one. */
+const scopeOf = (params: AdviceParams | undefined): AdviceScope =>
+  params
+    ? { kind: 'facility', brandId: params.brand_id, facilityId: params.facility_id }
+    : { kind: 'brand' };
+
+/**
+ * What the advice routes get. The body stays unparsed here: it is validated against the targets
+ * the scope resolves to (and after the grant checks), in the domain (validate.ts).
+ */
+interface AdviceInput {
+  params?: AdviceParams;
+  request: RouteRequest;
+  reply: FastifyReply;
+}
 
 /** 200 all delivered, 207 some, 502 none (see docs/decisions.md). */
 function sendAdvice(reply: FastifyReply, response: AdviceResponse) {
@@ -90,39 +105,37 @@ const previewResponses = {
   404: adviceResponses[404],
 };
 
-const advice = (scopeOf: (request: RouteRequest) => AdviceScope) =>
-  async function handler(request: RouteRequest, reply: FastifyReply, ctx: ServiceContext) {
-    return sendAdvice(
-      reply,
-      await sendInventoryAdvice(ctx, userOf(request), scopeOf(request), request.body),
-    );
-  };
+async function advice({ params, request, reply }: AdviceInput, ctx: ServiceContext) {
+  return sendAdvice(
+    reply,
+    await sendInventoryAdvice(ctx, userOf(request), scopeOf(params), request.body),
+  );
+}
 
-const preview = (scopeOf: (request: RouteRequest) => AdviceScope) =>
-  async function handler(request: RouteRequest, _reply: FastifyReply, ctx: ServiceContext) {
-    return previewInventoryAdvice(ctx, userOf(request), scopeOf(request), request.body);
-  };
+async function preview({ params, request }: AdviceInput, ctx: ServiceContext) {
+  return previewInventoryAdvice(ctx, userOf(request), scopeOf(params), request.body);
+}
 
-const byFacility = (request: RouteRequest) => facilityScope(request.params);
-const byBrand = (): AdviceScope => ({ kind: 'brand' });
+const invalidDelivery = invalidAs({ params: 'Invalid delivery ID format' });
 
 export const inventoryRoutes: RouteDef[] = [
-  {
+  defineRoute({
     method: 'POST',
     url: FACILITY_URL,
     summary: 'Send inventory advice for a brand at a facility',
     tag: 'Inventory advice',
     params: adviceScopeParamsSchema,
-    body: inventoryAdviceRequestDocSchema,
+    unparsed: { body: inventoryAdviceRequestDocSchema },
+    invalid: invalidScope,
     responses: adviceResponses,
-    handler: advice(byFacility),
-  },
-  {
+    handler: advice,
+  }),
+  defineRoute({
     method: 'POST',
     url: BRAND_URL,
     summary: "Send inventory advice for the credentials' brand across all its organisations",
     tag: 'Inventory advice',
-    body: inventoryAdviceRequestDocSchema,
+    unparsed: { body: inventoryAdviceRequestDocSchema },
     responses: {
       ...adviceResponses,
       409: {
@@ -130,28 +143,29 @@ export const inventoryRoutes: RouteDef[] = [
         schema: errorEnvelopeSchema,
       },
     },
-    handler: advice(byBrand),
-  },
-  {
+    handler: advice,
+  }),
+  defineRoute({
     method: 'POST',
     url: `${FACILITY_URL}/preview`,
     summary: 'Dry run of endpoint 2: documents and changes per connection; nothing sent or stored',
     tag: 'Inventory advice',
     params: adviceScopeParamsSchema,
-    body: inventoryAdviceRequestDocSchema,
+    unparsed: { body: inventoryAdviceRequestDocSchema },
+    invalid: invalidScope,
     responses: previewResponses,
-    handler: preview(byFacility),
-  },
-  {
+    handler: preview,
+  }),
+  defineRoute({
     method: 'POST',
     url: `${BRAND_URL}/preview`,
     summary: 'Dry run of endpoint 3: documents and changes per connection; nothing sent or stored',
     tag: 'Inventory advice',
-    body: inventoryAdviceRequestDocSchema,
+    unparsed: { body: inventoryAdviceRequestDocSchema },
     responses: previewResponses,
-    handler: preview(byBrand),
-  },
-  {
+    handler: preview,
+  }),
+  defineRoute({
     method: 'GET',
     url: '/api/v1/inventory/snapshots',
     summary: 'Past inventory snapshots with their per-connection results, newest first',
@@ -164,8 +178,7 @@ export const inventoryRoutes: RouteDef[] = [
       },
       400: adviceResponses[400],
     },
-    async handler(request, _reply, ctx) {
-      const query = parseOr(snapshotListQuerySchema, request.query, 'Invalid query parameters');
+    async handler({ query, request }, ctx) {
       const data = await snapshotHistory(ctx, userOf(request), {
         brandId: query.brand_id,
         facilityId: query.facility_id,
@@ -174,8 +187,8 @@ export const inventoryRoutes: RouteDef[] = [
       });
       return { message: 'Snapshots retrieved successfully', data };
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'GET',
     url: '/api/v1/inventory/snapshots/:snapshot_id',
     summary: 'One snapshot: its items and deliveries',
@@ -188,12 +201,13 @@ export const inventoryRoutes: RouteDef[] = [
       },
       404: adviceResponses[404],
     },
-    async handler(request, _reply, ctx) {
-      const data = await snapshotDetail(ctx, userOf(request), snapshotIdOf(request.params));
+    invalid: invalidAs({ params: 'Invalid snapshot ID format' }),
+    async handler({ params, request }, ctx) {
+      const data = await snapshotDetail(ctx, userOf(request), params.snapshot_id);
       return { message: 'Snapshot retrieved successfully', data };
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'GET',
     url: '/api/v1/inventory/deliveries/:delivery_id/document',
     summary: 'The exact document sent to a connection (X12 846 text or JSON feed)',
@@ -203,15 +217,16 @@ export const inventoryRoutes: RouteDef[] = [
       200: { description: 'The document, with its own content type' },
       404: adviceResponses[404],
     },
-    async handler(request, reply, ctx) {
-      const document = await deliveredDocument(ctx, userOf(request), deliveryIdOf(request.params));
+    invalid: invalidDelivery,
+    async handler({ params, request, reply }, ctx) {
+      const document = await deliveredDocument(ctx, userOf(request), params.delivery_id);
       return reply
         .type(document.contentType)
         .header('Content-Disposition', `inline; filename="${document.fileName.replace(/"/g, '')}"`)
         .send(document.body);
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'POST',
     url: '/api/v1/inventory/deliveries/:delivery_id/retry',
     summary:
@@ -227,10 +242,11 @@ export const inventoryRoutes: RouteDef[] = [
       403: adviceResponses[403],
       404: adviceResponses[404],
     },
-    async handler(request, _reply, ctx) {
-      return retryDelivery(ctx, userOf(request), deliveryIdOf(request.params));
+    invalid: invalidDelivery,
+    async handler({ params, request }, ctx) {
+      return retryDelivery(ctx, userOf(request), params.delivery_id);
     },
-  },
+  }),
 ];
 
 export { inventoryConnectionRoutes } from './connection-routes';

@@ -8,8 +8,7 @@ import {
 } from '../../shared/orders';
 import { BOL_MESSAGES, bolFile, bolHistory, uploadBillOfLading } from './bol';
 import { errorEnvelopeSchema, successEnvelope } from '../http/openapi-schemas';
-import { parseOr } from '../http/parse';
-import { userOf, type RouteDef } from '../http/route-def';
+import { defineRoute, invalidAs, userOf, type RouteDef } from '../http/route-def';
 
 /**
  * The upload's own body limit: the base64 of a 10 MB PDF (4/3 of it) plus room for the other
@@ -21,7 +20,7 @@ const error = (description: string) => ({ description, schema: errorEnvelopeSche
 const notFound = error('Order not found (also for another tenant’s order)');
 
 export const orderBolRoutes: RouteDef[] = [
-  {
+  defineRoute({
     method: 'POST',
     url: '/api/documents/bol/:order_id',
     summary:
@@ -43,14 +42,13 @@ export const orderBolRoutes: RouteDef[] = [
       413: error('The PDF is over 10 MB, or the request body over its limit'),
       500: error(BOL_MESSAGES.failed),
     },
-    async handler(request, _reply, ctx) {
-      const { order_id } = parseOr(orderIdParamsSchema, request.params, BOL_MESSAGES.invalid);
-      const body = parseOr(bolBodySchema, request.body, BOL_MESSAGES.invalid);
+    invalid: invalidAs({ params: BOL_MESSAGES.invalid, body: BOL_MESSAGES.invalid }),
+    async handler({ params: { order_id }, body, request }, ctx) {
       await uploadBillOfLading(ctx, userOf(request), order_id, body);
       return { message: BOL_MESSAGES.uploaded };
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'GET',
     url: '/api/v1/orders/:order_id/bol',
     summary: 'Every bill of lading uploaded to an order, newest first',
@@ -65,13 +63,13 @@ export const orderBolRoutes: RouteDef[] = [
       401: error('Authentication failed'),
       404: notFound,
     },
-    async handler(request, _reply, ctx) {
-      const { order_id } = parseOr(orderIdParamsSchema, request.params, 'Invalid order ID format');
+    invalid: invalidAs({ params: 'Invalid order ID format' }),
+    async handler({ params: { order_id }, request }, ctx) {
       const data = await bolHistory(ctx, userOf(request), order_id);
       return { message: 'BOL versions retrieved successfully', data };
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'GET',
     url: '/api/v1/orders/:order_id/bol/:version_id/file',
     summary: 'Download one stored bill of lading (application/pdf)',
@@ -83,12 +81,8 @@ export const orderBolRoutes: RouteDef[] = [
       401: error('Authentication failed'),
       404: error('Order not found, or BOL version not found'),
     },
-    async handler(request, reply, ctx) {
-      const params = parseOr(
-        bolVersionParamsSchema,
-        request.params,
-        'Invalid order or version ID format',
-      );
+    invalid: invalidAs({ params: 'Invalid order or version ID format' }),
+    async handler({ params, request, reply }, ctx) {
       const file = await bolFile(ctx, userOf(request), params.order_id, params.version_id);
       return reply
         .type('application/pdf')
@@ -96,5 +90,5 @@ export const orderBolRoutes: RouteDef[] = [
         .header('Cache-Control', 'private, no-store')
         .send(file.bytes);
     },
-  },
+  }),
 ];

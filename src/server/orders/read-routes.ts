@@ -7,11 +7,10 @@ import {
 import { orderDetailsJson } from './details';
 import { orderList } from './list';
 import { errorEnvelopeSchema, successEnvelope } from '../http/openapi-schemas';
-import { parseOr } from '../http/parse';
-import { userOf, type RouteDef } from '../http/route-def';
+import { defineRoute, invalidAs, userOf, type RouteDef } from '../http/route-def';
 
 export const orderReadRoutes: RouteDef[] = [
-  {
+  defineRoute({
     method: 'GET',
     url: '/api/v1/orders',
     summary:
@@ -27,13 +26,12 @@ export const orderReadRoutes: RouteDef[] = [
       400: { description: 'Invalid query parameters', schema: errorEnvelopeSchema },
       401: { description: 'Authentication failed', schema: errorEnvelopeSchema },
     },
-    async handler(request, _reply, ctx) {
-      const query = parseOr(orderListQuerySchema, request.query, 'Invalid query parameters');
+    async handler({ query, request }, ctx) {
       const data = await orderList(ctx, userOf(request), query);
       return { message: 'Orders retrieved successfully', data };
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'GET',
     url: '/api/v1/orders/:order_id',
     summary: 'Get order details: identifiers, status, timestamps, pallets, cartons and SKUs',
@@ -52,13 +50,13 @@ export const orderReadRoutes: RouteDef[] = [
         schema: errorEnvelopeSchema,
       },
     },
-    async handler(request, reply, ctx) {
-      const { order_id } = parseOr(orderIdParamsSchema, request.params, 'Invalid order ID format');
+    invalid: invalidAs({ params: 'Invalid order ID format' }),
+    async handler({ params: { order_id }, request, reply }, ctx) {
       // The details come serialized (and usually cached): sent as they are, not parsed again.
       const data = await orderDetailsJson(ctx, userOf(request), order_id);
       return reply
         .type('application/json; charset=utf-8')
         .send(`{"message":"Order details retrieved successfully","data":${data}}`);
     },
-  },
+  }),
 ];

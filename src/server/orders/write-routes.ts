@@ -10,11 +10,10 @@ import { changeOrderFacility } from './change-facility';
 import { createOrder, type OrderWriteAnswer } from './create';
 import { updateOrder } from './update';
 import {
+  changeBodyInvalid,
+  createBodyInvalid,
   INVALID_BODY,
-  parseChangeFacilityBody,
-  parseCreateBody,
   parseIdempotencyKey,
-  parseUpdateBody,
   PICKSHEET_REQUIRED,
 } from './validation';
 import type { ServiceContext } from '../core/context';
@@ -23,7 +22,7 @@ import { diskFull, DomainError } from '../core/errors';
 import { recordOrderFailure, type OrderAction, type OrderTrail } from './log';
 import { envelopeOf, httpStatusOf } from '../http/errors';
 import { errorEnvelopeSchema, successEnvelope } from '../http/openapi-schemas';
-import { userOf, type RouteDef, type RouteRequest } from '../http/route-def';
+import { defineRoute, userOf, type RouteDef, type RouteRequest } from '../http/route-def';
 
 /** Bodies of up to 1000 lines with trackers need more than the default limit. */
 const ORDER_BODY_LIMIT = 4 * 1024 * 1024;
@@ -39,10 +38,39 @@ const INTERNAL_MESSAGES: Record<OrderAction, string> = {
   move: 'Failed to change facility',
 };
 
-/**
- * Runs an order write; when it is refused, writes its FAILURE row to the transaction log (with
- * the ids the write had verified) before the error answer goes out.
- */
+/** Writes a refused order write's FAILURE row (with the ids it had verified) to the transaction log. */
+async function recordFailure(
+  ctx: ServiceContext,
+  request: RouteRequest,
+  action: OrderAction,
+  trail: OrderTrail,
+  startedAt: number,
+  error: unknown,
+) {
+  const failure =
+    error instanceof DomainError
+      ? error
+      : isDiskFull(error)
+        ? diskFull(ctx.dataDir)
+        : new DomainError('internal', 'INTERNAL_SERVER_ERROR', INTERNAL_MESSAGES[action]);
+  const details = failure.extra['details'];
+  const key = request.headers['idempotency-key'];
+  await recordOrderFailure(ctx, {
+    action,
+    trail,
+    startedAt,
+    correlationId: action === 'create' && typeof key === 'string' ? key.slice(0, 255) : null,
+    payload: request.body,
+    responseStatus: httpStatusOf(failure),
+    responseBody: envelopeOf(failure),
+    errorMessage:
+      typeof details === 'string' && !failure.message.includes(details)
+        ? `${failure.message}: ${details}`
+        : failure.message,
+  });
+}
+
+/** Runs an order write; when it is refused, logs the failure before the error answer goes out. */
 async function logFailure(
   ctx: ServiceContext,
   request: RouteRequest,
@@ -54,30 +82,15 @@ async function logFailure(
   try {
     return await write(trail);
   } catch (error) {
-    const failure =
-      error instanceof DomainError
-        ? error
-        : isDiskFull(error)
-          ? diskFull(ctx.dataDir)
-          : new DomainError('internal', 'INTERNAL_SERVER_ERROR', INTERNAL_MESSAGES[action]);
-    const details = failure.extra['details'];
-    const key = request.headers['idempotency-key'];
-    await recordOrderFailure(ctx, {
-      action,
-      trail,
-      startedAt,
-      correlationId: action === 'create' && typeof key === 'string' ? key.slice(0, 255) : null,
-      payload: request.body,
-      responseStatus: httpStatusOf(failure),
-      responseBody: envelopeOf(failure),
-      errorMessage:
-        typeof details === 'string' && !failure.message.includes(details)
-          ? `${failure.message}: ${details}`
-          : failure.message,
-    });
+    await recordFailure(ctx, request, action, trail, startedAt, error);
     throw error;
   }
 }
+
+/** A refused body is a refused write too: it gets its FAILURE row (no ids verified yet). */
+const logRefusedBody =
+  (action: OrderAction) => (error: unknown, request: RouteRequest, ctx: ServiceContext) =>
+    recordFailure(ctx, request, action, {}, performance.now(), error);
 
 const orderIdEnvelope = successEnvelope(orderIdDataSchema);
 const changeErrors = {
@@ -94,7 +107,7 @@ const changeErrors = {
 };
 
 export const orderWriteRoutes: RouteDef[] = [
-  {
+  defineRoute({
     method: 'POST',
     url: '/api/v1/orders/create',
     summary:
@@ -119,14 +132,16 @@ export const orderWriteRoutes: RouteDef[] = [
         schema: errorEnvelopeSchema,
       },
     },
-    handler: (request, reply, ctx) =>
+    invalid: createBodyInvalid,
+    onInvalid: logRefusedBody('create'),
+    handler: ({ body, request, reply }, ctx) =>
       logFailure(ctx, request, 'create', async (trail) => {
-        const body = parseCreateBody(request.body);
+        // buildApp does not parse headers: the key is read here, after the body, as before.
         const key = parseIdempotencyKey(request.headers['idempotency-key']);
         return send(reply, await createOrder(ctx, userOf(request), body, key, trail));
       }),
-  },
-  {
+  }),
+  defineRoute({
     method: 'PUT',
     url: '/api/v1/orders',
     summary:
@@ -140,13 +155,14 @@ export const orderWriteRoutes: RouteDef[] = [
       200: { description: 'Order updated successfully', schema: orderIdEnvelope },
       ...changeErrors,
     },
-    handler: (request, reply, ctx) =>
+    invalid: changeBodyInvalid,
+    onInvalid: logRefusedBody('update'),
+    handler: ({ body, request, reply }, ctx) =>
       logFailure(ctx, request, 'update', async (trail) => {
-        const body = parseUpdateBody(request.body);
         return send(reply, await updateOrder(ctx, userOf(request), body, trail));
       }),
-  },
-  {
+  }),
+  defineRoute({
     method: 'PUT',
     url: '/api/v1/orders/change-facility',
     summary:
@@ -160,10 +176,11 @@ export const orderWriteRoutes: RouteDef[] = [
       200: { description: 'Facility changed successfully', schema: orderIdEnvelope },
       ...changeErrors,
     },
-    handler: (request, reply, ctx) =>
+    invalid: changeBodyInvalid,
+    onInvalid: logRefusedBody('move'),
+    handler: ({ body, request, reply }, ctx) =>
       logFailure(ctx, request, 'move', async (trail) => {
-        const body = parseChangeFacilityBody(request.body);
         return send(reply, await changeOrderFacility(ctx, userOf(request), body, trail));
       }),
-  },
+  }),
 ];

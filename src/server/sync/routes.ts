@@ -22,12 +22,16 @@ import { FILE_BODY_LIMIT, fileBodySchema, receiveFile, sendFile } from './files'
 import { deviceOfToken, openDeviceSession } from './devices';
 import { pullQuerySchema, pushBodySchema, sessionBodySchema } from './protocol';
 import { errorEnvelopeSchema, successEnvelope } from '../http/openapi-schemas';
-import { userOf, type RouteDef, type RouteRequest } from '../http/route-def';
+import { defineRoute, userOf, type RouteDef, type RouteRequest } from '../http/route-def';
 import type { ServiceContext } from '../core/context';
 
 const error = (description: string) => ({ description, schema: errorEnvelopeSchema });
 const protocolHeaders = z.object({ [SYNC_PROTOCOL_HEADER]: z.literal('1') });
-/** Device routes: protocol first (426), then the device's token (401). */
+/**
+ * Device routes: protocol first (426), then the central role (404) and the device's token (401),
+ * and only then the input. So their bodies and queries are `unparsed`: documented here, parsed
+ * after those checks (by the handler or the sync domain), not by buildApp before them.
+ */
 const deviceErrors = {
   401: error('No device token, or a bad, expired or disabled one'),
   404: error('This service is not a central service'),
@@ -42,14 +46,14 @@ async function deviceOf(request: RouteRequest, ctx: ServiceContext) {
 
 /** Sync (docs/sync.md): device session, push and pull on the central; status and conflicts anywhere. */
 export const syncRoutes: RouteDef[] = [
-  {
+  defineRoute({
     method: 'POST',
     url: '/api/sync/v1/session',
     summary: 'Device sign-in: a device secret for a one-hour sync token (central only)',
     tag: 'Sync',
     public: true,
     headers: protocolHeaders,
-    body: sessionBodySchema,
+    unparsed: { body: sessionBodySchema },
     responses: {
       200: {
         description: "A token for push and pull, and the central's epoch (its identity)",
@@ -59,22 +63,22 @@ export const syncRoutes: RouteDef[] = [
       ...deviceErrors,
       429: error('Too many failed attempts'),
     },
-    async handler(request, _reply, ctx) {
+    async handler({ request }, ctx) {
       requireProtocol(request.headers[SYNC_PROTOCOL_HEADER]);
       centralRuntime(ctx);
       const body = sessionBodySchema.safeParse(request.body);
       if (!body.success) throw invalidRequest('device_id and device_secret are required');
       return openDeviceSession(ctx, body.data.device_id, body.data.device_secret);
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'POST',
     url: '/api/sync/v1/push',
     summary: "Applies a device's mutations in seq order (central only)",
     tag: 'Sync',
     public: true,
     headers: protocolHeaders,
-    body: pushBodySchema,
+    unparsed: { body: pushBodySchema },
     bodyLimit: PUSH_BODY_LIMIT,
     responses: {
       200: {
@@ -91,37 +95,37 @@ export const syncRoutes: RouteDef[] = [
       ...deviceErrors,
       409: error('SYNC_GAP: error.expected_seq names the mutation that must come next'),
     },
-    async handler(request, _reply, ctx) {
+    async handler({ request }, ctx) {
       const device = await deviceOf(request, ctx);
       return pushFromDevice(ctx, device, request.body);
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'GET',
     url: '/api/sync/v1/pull',
     summary: "Changes after the cursor in the device's facilities (central only)",
     tag: 'Sync',
     public: true,
     headers: protocolHeaders,
-    query: pullQuerySchema,
+    unparsed: { query: pullQuerySchema },
     responses: {
       200: { description: 'One page; `more` says whether another follows' },
       400: error('Bad limit'),
       ...deviceErrors,
     },
-    async handler(request, _reply, ctx) {
+    async handler({ request }, ctx) {
       const device = await deviceOf(request, ctx);
       return pullForDevice(ctx, device, request.query);
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'POST',
     url: '/api/sync/v1/sscc-blocks',
     summary: 'Leases the next block of SSCC serials of a GS1 company prefix to the device',
     tag: 'Sync',
     public: true,
     headers: protocolHeaders,
-    body: leaseBodySchema,
+    unparsed: { body: leaseBodySchema },
     responses: {
       200: {
         description: 'The block (it also comes down with the next pull)',
@@ -137,12 +141,12 @@ export const syncRoutes: RouteDef[] = [
       ...deviceErrors,
       409: error('The serials of the prefix are used up'),
     },
-    async handler(request, _reply, ctx) {
+    async handler({ request }, ctx) {
       const device = await deviceOf(request, ctx);
       return leaseSsccBlock(ctx, device, request.body);
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'PUT',
     url: '/api/sync/v1/files/:sha256',
     summary: 'Uploads a BOL file by its SHA-256, before the mutation naming it (central only)',
@@ -150,7 +154,7 @@ export const syncRoutes: RouteDef[] = [
     public: true,
     headers: protocolHeaders,
     params: z.object({ sha256: z.string() }),
-    body: fileBodySchema,
+    unparsed: { body: fileBodySchema },
     bodyLimit: FILE_BODY_LIMIT,
     responses: {
       200: {
@@ -163,12 +167,12 @@ export const syncRoutes: RouteDef[] = [
       413: error('Larger than the BOL limit (10 MB)'),
       429: error("Over the device's quota of files no BOL refers to (100 MB in 24 hours)"),
     },
-    async handler(request, _reply, ctx) {
+    async handler({ params, request }, ctx) {
       const device = await deviceOf(request, ctx);
-      return receiveFile(ctx, device, (request.params as { sha256: string }).sha256, request.body);
+      return receiveFile(ctx, device, params.sha256, request.body);
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'GET',
     url: '/api/sync/v1/files/:sha256',
     summary: "Downloads a BOL file of an order in the device's facilities (central only)",
@@ -181,12 +185,12 @@ export const syncRoutes: RouteDef[] = [
       400: error('Not a digest'),
       ...deviceErrors,
     },
-    async handler(request, _reply, ctx) {
+    async handler({ params, request }, ctx) {
       const device = await deviceOf(request, ctx);
-      return sendFile(ctx, device, (request.params as { sha256: string }).sha256);
+      return sendFile(ctx, device, params.sha256);
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'GET',
     url: '/api/sync/v1/status',
     summary: 'Online or offline, changes waiting, last sync times and open conflicts',
@@ -195,16 +199,17 @@ export const syncRoutes: RouteDef[] = [
       200: { description: 'The status', schema: syncStatusSchema },
       401: error('Authentication failed'),
     },
-    async handler(request, _reply, ctx) {
+    async handler({ request }, ctx) {
       return syncStatus(ctx, userOf(request));
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'GET',
     url: '/api/sync/v1/conflicts',
     summary: "Conflicts of the user's facilities, newest first",
     tag: 'Sync',
-    query: conflictListQuerySchema,
+    // Parsed by listConflicts (the domain), which the Sync screen's reads share.
+    unparsed: { query: conflictListQuerySchema },
     responses: {
       200: {
         description: 'Conflicts retrieved successfully',
@@ -220,20 +225,22 @@ export const syncRoutes: RouteDef[] = [
       400: error('Invalid query parameters'),
       401: error('Authentication failed'),
     },
-    async handler(request, _reply, ctx) {
+    async handler({ request }, ctx) {
       return {
         message: 'Conflicts retrieved successfully',
         data: await listConflicts(ctx, userOf(request), request.query),
       };
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'POST',
     url: '/api/sync/v1/conflicts/:id/resolve',
     summary: "Keep central's values, or apply mine again as a new edit",
     tag: 'Sync',
     params: z.object({ id: z.string() }),
     body: resolveConflictBodySchema,
+    // Only the body can be refused (the id is any text); the interface's message has no details.
+    invalid: () => invalidRequest('action must be keep_central or apply_mine'),
     responses: {
       200: { description: 'Conflict resolved', schema: successEnvelope(syncConflictSchema) },
       400: error('action must be keep_central or apply_mine'),
@@ -244,24 +251,22 @@ export const syncRoutes: RouteDef[] = [
         'Conflict already resolved, or apply mine refused: the order is Shipped or Cancelled (Shipped wins) or not on this service',
       ),
     },
-    async handler(request, _reply, ctx) {
-      const body = resolveConflictBodySchema.safeParse(request.body);
-      if (!body.success) throw invalidRequest('action must be keep_central or apply_mine');
-      const { id } = request.params as { id: string };
+    async handler({ params: { id }, body, request }, ctx) {
       return {
         message: 'Conflict resolved',
-        data: await resolveConflict(ctx, userOf(request), id, body.data.action),
+        data: await resolveConflict(ctx, userOf(request), id, body.action),
       };
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'POST',
     url: '/api/sync/v1/conflicts/:id/create-order',
     summary:
       'Creates a refused new order again under a new picksheet code, and resolves its conflict',
     tag: 'Sync',
     params: z.object({ id: z.string() }),
-    body: recreateOrderBodySchema,
+    // Parsed by recreateRefusedOrder (the domain), with the create's own messages.
+    unparsed: { body: recreateOrderBodySchema },
     responses: {
       201: {
         description: 'Order created; the conflict is resolved',
@@ -274,12 +279,11 @@ export const syncRoutes: RouteDef[] = [
         'Conflict already resolved, not a refused new order, or the picksheet code is taken',
       ),
     },
-    async handler(request, reply, ctx) {
-      const { id } = request.params as { id: string };
+    async handler({ params: { id }, request, reply }, ctx) {
       const data = await recreateRefusedOrder(ctx, userOf(request), id, request.body);
       return reply.status(201).send({ message: 'Order created successfully', data });
     },
-  },
+  }),
 ];
 
 export { syncSettingsRoutes } from './settings-routes';
