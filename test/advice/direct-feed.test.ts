@@ -1,5 +1,8 @@
 import { describe, it, expect } from 'vitest';
-import { buildDirectFeed, type DirectFeedInput } from '../../src/server/inventory/transmission/direct-feed';
+import {
+  buildDirectFeed,
+  type DirectFeedInput,
+} from '../../src/server/inventory/transmission/direct-feed';
 
 function input(overrides: Partial<DirectFeedInput> = {}): DirectFeedInput {
   return {

@@ -1,6 +1,10 @@
 import { describe, it, expect } from 'vitest';
 import { X12Parser, type X12Interchange, type X12Segment } from 'node-x12';
-import { build846, X12_CONTENT_TYPE, type Build846Input } from '../../src/server/inventory/transmission/x12-846';
+import {
+  build846,
+  X12_CONTENT_TYPE,
+  type Build846Input,
+} from '../../src/server/inventory/transmission/x12-846';
 import type { AdviceLine, EdiSettings } from '../../src/server/inventory/transmission/types';
 
 const edi: EdiSettings = {

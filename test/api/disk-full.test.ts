@@ -9,7 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { reportQuietly, startOutboxDrainer } from '../../src/server/inventory/transmission/outbox-drainer';
+import {
+  reportQuietly,
+  startOutboxDrainer,
+} from '../../src/server/inventory/transmission/outbox-drainer';
 import { checkpointQuietly } from '../../src/server/db/database';
 import { newStorageStatus, storageStatusOf } from '../../src/server/db/storage-status';
 import { startService } from '../../src/server/http/server';

@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { defaultDeliveryPolicy, type DeliveryPolicy } from '../../src/server/inventory/transmission/types';
+import {
+  defaultDeliveryPolicy,
+  type DeliveryPolicy,
+} from '../../src/server/inventory/transmission/types';
 import { openDatabase, type OpenedDatabase } from '../../src/server/db/database';
 import type { Clock, ServiceContext } from '../../src/server/core/context';
 import type { PasswordCost } from '../../src/server/access/passwords';

@@ -8,7 +8,10 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ServerResponse } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startOutboxDrainer, type OutboxDrainer } from '../../src/server/inventory/transmission/outbox-drainer';
+import {
+  startOutboxDrainer,
+  type OutboxDrainer,
+} from '../../src/server/inventory/transmission/outbox-drainer';
 import type { ServiceContext } from '../../src/server/core/context';
 import { writeOutbox } from '../../src/server/inventory/advise';
 import {

@@ -2,11 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  startService,
-  type RunningService,
-  type StartOptions,
-} from '../../src/server/http/server';
+import { startService, type RunningService, type StartOptions } from '../../src/server/http/server';
 import { syncSettingsPath, writeStoredSyncSettings } from '../../src/server/sync/stored-settings';
 import { TEST_PASSWORD_COST } from '../helpers/service';
 

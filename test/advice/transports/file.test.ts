@@ -3,7 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { deliver, type DeliverContext } from '../../../src/server/inventory/transmission/transports';
+import {
+  deliver,
+  type DeliverContext,
+} from '../../../src/server/inventory/transmission/transports';
 import { climbsOutOfDataDir } from '../../../src/server/inventory/transmission/transports/file';
 import type { OutboundDocument } from '../../../src/server/inventory/transmission/types';
 import { defaultDeliveryPolicy } from '../../../src/server/inventory/transmission/types';

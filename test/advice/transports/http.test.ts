@@ -1,9 +1,15 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { deliver, type DeliverContext } from '../../../src/server/inventory/transmission/transports';
+import {
+  deliver,
+  type DeliverContext,
+} from '../../../src/server/inventory/transmission/transports';
 import { truncateUtf8 } from '../../../src/server/inventory/transmission/transports/http';
-import type { DeliveryPolicy, OutboundDocument } from '../../../src/server/inventory/transmission/types';
+import type {
+  DeliveryPolicy,
+  OutboundDocument,
+} from '../../../src/server/inventory/transmission/types';
 
 const policy: DeliveryPolicy = {
   attemptTimeoutMs: 200,

@@ -3,8 +3,14 @@ import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deliver, type DeliverContext } from '../../../src/server/inventory/transmission/transports';
-import type { OutboundDocument, TransportConfig } from '../../../src/server/inventory/transmission/types';
+import {
+  deliver,
+  type DeliverContext,
+} from '../../../src/server/inventory/transmission/transports';
+import type {
+  OutboundDocument,
+  TransportConfig,
+} from '../../../src/server/inventory/transmission/types';
 import { startSftpServer, type RunningSftpServer } from '../../helpers/sftp-server';
 
 const USERNAME = 'edi-partner';
