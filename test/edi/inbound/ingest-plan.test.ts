@@ -221,6 +221,19 @@ describe('planIngest: X12 faults reach the 997', () => {
   });
 });
 
+describe('planIngest: a group that cannot be named', () => {
+  it('GS06 unreadable: no 997 (an AK1 needs it), nothing taken in', () => {
+    let text = editSegment(PO, 'GS', (s) => setElement(s, 6, ''));
+    text = editSegment(text, 'GE', (s) => setElement(s, 2, ''));
+    const group = plan(text).groups[0]!;
+    expect(group.ack).toBeNull();
+    expect(group.errors).toContain(
+      'The group cannot be acknowledged: its GS01 or GS06 cannot be read',
+    );
+    expect(group.sets.map((s) => s.status)).toEqual(['rejected', 'rejected']);
+  });
+});
+
 describe('planIngest: 860 and 997 groups', () => {
   it('an 860: the changes keyed by PO, answered with a 997', () => {
     const group = plan(golden('860-changes.edi')).groups[0]!;

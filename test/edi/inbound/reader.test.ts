@@ -168,6 +168,8 @@ describe('readX12 envelope checks', () => {
       faults: [{ code: '023' }],
     });
     expect(readX12('hello')).toMatchObject({ interchange: null, faults: [{ code: '024' }] });
+    const extra = PO.replace('*00*          *00*', '*00*     *    *00*');
+    expect(readX12(extra)).toMatchObject({ interchange: null, faults: [{ code: '024' }] });
     expect(readX12('')).toMatchObject({ interchange: null });
   });
   it('bad ISA dates, times and control numbers', () => {

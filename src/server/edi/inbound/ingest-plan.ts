@@ -217,8 +217,13 @@ function planGroup(group: ReadGroup, context: GroupContext): PlannedGroup {
       set.status = 'rejected';
     }
   }
-  // A group of 997s is never answered with a 997; a refused file is not answered at all.
-  const answered = group.functionalId !== 'FA' && !context.refused;
+  // A group of 997s is never answered with a 997; a refused file is not answered at all; a
+  // group whose GS01 or GS06 cannot be read cannot be named in an AK1.
+  const nameable = /^[A-Z]{2}$/.test(group.functionalId) && /^\d{1,9}$/.test(group.control);
+  if (!nameable) {
+    errors.push('The group cannot be acknowledged: its GS01 or GS06 cannot be read');
+  }
+  const answered = group.functionalId !== 'FA' && !context.refused && nameable;
   return {
     functional_id: group.functionalId,
     control_number: group.control,

@@ -135,6 +135,10 @@ function read(input: string): ReadResult {
   }
   const separators: Separators = { element, component, segment };
   const isa = text.slice(0, ISA_LENGTH - 1).split(element);
+  if (isa.length !== 17) {
+    fault(INTERCHANGE_ERROR.invalidContent, 'The ISA segment does not have 16 elements');
+    return { interchange: null, faults };
+  }
   checkIsaFields(isa, fault);
 
   const segments = splitSegments(text, ISA_LENGTH, separators, fault);
