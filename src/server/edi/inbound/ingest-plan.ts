@@ -187,7 +187,8 @@ function planGroup(group: ReadGroup, context: GroupContext): PlannedGroup {
   const rejected = groupCodes.length > 0 || context.envelopeBroken;
   const sets = group.sets.map((set) => planSet(set, setType ?? null, context));
   const acks: SetAckInput[] = sets.map((set) => ({
-    id: set.type,
+    // An unreadable ST01 is answered as the set type the group holds (AK201 is mandatory).
+    id: set.type || setType || '',
     control: set.control_number,
     status: setAckStatus(set),
     setCodes: set.set_faults.map((fault) => fault.code),
@@ -252,7 +253,8 @@ function planSet(set: ReadSet, expectedType: string | null, context: GroupContex
     faults: [...set.segmentFaults],
     set_faults: [...set.setFaults],
   };
-  if (expectedType !== null && set.id !== expectedType) {
+  const unreadableId = set.setFaults.some((f) => f.code === SET_ERROR.invalidSetIdentifier);
+  if (expectedType !== null && set.id !== expectedType && !unreadableId) {
     planned.set_faults.push({
       code: SET_ERROR.notSupported,
       message: `A ${set.id} cannot be in a group of ${expectedType}s`,
@@ -297,7 +299,8 @@ function mapOrder(set: ReadSet, planned: PlannedSet, context: GroupContext) {
     lines: mapped.lines,
   };
   planned.content = content;
-  if (mapped.faults.some((fault) => fault.severity === 'reject')) return;
+  // A set the 997 rejects is not looked at as an order (its faults say enough).
+  if (planned.set_faults.length > 0 || mapped.faults.some((f) => f.severity === 'reject')) return;
   if (mapped.purpose === 'duplicate') {
     planned.status = 'duplicate';
     planned.errors.push('The retailer sent this PO as a duplicate (BEG01 07): nothing is created');
