@@ -245,6 +245,27 @@ describe('planIngest: X12 faults reach the 997', () => {
   });
 });
 
+describe('planIngest: several groups in one interchange', () => {
+  it('a PO group and a PC group: each answered by its own 997 with its own ST02', () => {
+    const [isa, ...rest] = PO.split('~\n');
+    const poGroup = rest.slice(0, rest.indexOf('IEA*1*000000417'));
+    const changes = golden('860-changes.edi').split('~\n');
+    const pcGroup = changes.slice(
+      1,
+      changes.findIndex((s) => s.startsWith('IEA')),
+    );
+    const text = [isa, ...poGroup, ...pcGroup, 'IEA*2*000000417', ''].join('~\n');
+    const result = plan(text, { ackControlNumber: (index) => String(9001 + index) });
+    expect(result.errors).toEqual([]);
+    expect(
+      result.groups.map((g) => [g.functional_id, g.control_number, g.ack_status, g.ack![0]]),
+    ).toEqual([
+      ['PO', '417', 'A', ['ST', '997', '9001']],
+      ['PC', '418', 'A', ['ST', '997', '9002']],
+    ]);
+  });
+});
+
 describe('planIngest: a group that cannot be named', () => {
   it('GS06 unreadable: no 997 (an AK1 needs it), nothing taken in', () => {
     let text = editSegment(PO, 'GS', (s) => setElement(s, 6, ''));

@@ -96,7 +96,8 @@ export interface PlannedGroup {
 
 export interface IngestPlan {
   interchange_control_number: string | null;
-  /** ISA06 and ISA08 as sent. */
+  /** ISA05/ISA06 and ISA08 as sent: with ISA13, the key of duplicate detection. */
+  sender_qualifier: string | null;
   sender_id: string | null;
   receiver_id: string | null;
   test: boolean;
@@ -120,6 +121,7 @@ export function planIngest(input: IngestInput): IngestPlan {
   if (!interchange) {
     return {
       interchange_control_number: null,
+      sender_qualifier: null,
       sender_id: null,
       receiver_id: null,
       test: false,
@@ -131,6 +133,7 @@ export function planIngest(input: IngestInput): IngestPlan {
   }
   const plan: IngestPlan = {
     interchange_control_number: interchange.control,
+    sender_qualifier: interchange.senderQualifier,
     sender_id: interchange.senderId,
     receiver_id: interchange.receiverId,
     test: interchange.testIndicator === 'T',
