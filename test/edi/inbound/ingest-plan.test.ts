@@ -136,6 +136,12 @@ describe('planIngest: refusals and duplicates', () => {
     expect(result.duplicate).toBe(true);
     expect(result.groups[0]!.sets.map((s) => s.status)).toEqual(['duplicate', 'duplicate']);
     expect(result.groups[0]!.ack_status).toBe('A');
+    const damaged = plan(
+      editSegment(PO, 'PO1', (s) => setElement(s, 2, '2X')),
+      { seenBefore: true },
+    );
+    expect(damaged.groups[0]!.sets.map((s) => s.status)).toEqual(['duplicate', 'duplicate']);
+    expect(damaged.groups[0]!.ack_status).toBe('P');
   });
 
   it('BEG01 07: that PO is a duplicate; 01: a cancellation with no body', () => {

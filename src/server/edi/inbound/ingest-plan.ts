@@ -206,18 +206,16 @@ function planGroup(group: ReadGroup, context: GroupContext): PlannedGroup {
     rejected,
   };
   for (const [i, set] of sets.entries()) {
-    if (set.status !== 'accepted') continue;
     if (context.refused) {
       set.status = 'rejected';
       set.errors.push(context.refused);
-    } else if (rejected) {
-      set.status = 'rejected';
     } else if (context.seenBefore) {
+      // Nothing of a repeated interchange is taken in, whatever its sets say.
       set.status = 'duplicate';
       set.errors.push(
         'This interchange was received before (same sender and ISA13): nothing was taken in again',
       );
-    } else if (acks[i]!.status === 'R') {
+    } else if (set.status === 'accepted' && (rejected || acks[i]!.status === 'R')) {
       set.status = 'rejected';
     }
   }
