@@ -13,6 +13,7 @@ import { measureBreakdown, type Breakdown } from './breakdown';
 import { benchItems, ids } from './fixtures';
 import { benchAuthorization, postJson, startBenchService } from './harness';
 import { startReceivers, type CapturedRequest, type Receiver } from './receivers';
+import { runEdiBench } from './edi';
 import { runFulfilmentBench } from './fulfilment';
 import { runLabelsBench } from './labels';
 import { runOrdersBench } from './orders';
@@ -300,6 +301,7 @@ const SECTIONS: Record<string, (args: string[]) => Promise<void>> = {
   labels: runLabelsBench, // bench/labels.ts: a 100-label PDF
   // bench/sync.ts: push 10,000 mutations, first pull of 100,000 rows, write overhead.
   sync: (args) => runSyncBench(args, () => watchdog.refresh()),
+  edi: runEdiBench, // bench/edi.ts: ingest of 500 POs x 20 lines
 };
 
 async function runSections([name, ...args]: string[]) {

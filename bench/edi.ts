@@ -1,0 +1,6 @@
+/** `npm run bench -- edi`: the order documents' benchmarks (issue 16). */
+import { runEdiIngestBench } from './edi-ingest';
+
+export async function runEdiBench(): Promise<void> {
+  await runEdiIngestBench();
+}
