@@ -1,6 +1,6 @@
 import {
   completeDelivery,
-  deliveryState,
+  deliveryStates,
   insertAttempts,
   type AttemptContext,
   type DeliveryToSend,
@@ -69,79 +69,70 @@ export interface JobOutcome {
 }
 
 /**
- * Sends committed deliveries in parallel (bounded), then records each outcome and its attempts.
- * The caller has claimed every job (claimDelivery); each claim is released only once its outcome
- * is durable, so nobody sees a stale state and sends again meanwhile. No database transaction is
- * open while a transport waits on the network.
+ * Sends committed deliveries in parallel (bounded), then records every outcome and its attempts
+ * in one transaction: one commit (one fsync) per call, not one per delivery. The caller has
+ * claimed every job (claimDelivery); the claims are released only once the outcomes are durable,
+ * so nobody sees a stale state and sends again meanwhile. No database transaction is open while a
+ * transport waits on the network; a crash before the commit leaves the rows PENDING and due, and
+ * the drainer sends them again with the same idempotency key, as after a crash mid-send.
  */
 export async function runDeliveries(
   ctx: ServiceContext,
   jobs: DeliveryJob[],
 ): Promise<Map<string, JobOutcome>> {
-  const writer = new OutcomeWriter(ctx);
   for (const job of jobs) ctx.deliveriesInFlight.add(job.deliveryId);
-  const outcomes = await mapBounded(jobs, ctx.deliveryConcurrency, async (job) => {
-    try {
-      const outcome = await deliver(job.transport, job.document, {
+  try {
+    const sent = await mapBounded(jobs, ctx.deliveryConcurrency, async (job) => ({
+      job,
+      outcome: await deliver(job.transport, job.document, {
         dataDir: ctx.dataDir,
         policy: ctx.deliveryPolicy,
-      });
-      await writer.record(job, outcome);
-      return [job.deliveryId, { success: outcome.success, error: outcome.error }] as const;
-    } finally {
-      releaseDelivery(ctx, job.deliveryId);
-    }
-  });
-  return new Map(outcomes);
+      }),
+    }));
+    await recordOutcomes(ctx, sent);
+    return new Map(
+      sent.map(({ job, outcome }) => [
+        job.deliveryId,
+        { success: outcome.success, error: outcome.error },
+      ]),
+    );
+  } finally {
+    for (const job of jobs) releaseDelivery(ctx, job.deliveryId);
+  }
 }
 
-/**
- * Outcomes that settle in the same turn of the event loop are written in one transaction (one
- * commit instead of one per connection); each caller still waits until its own outcome is durable.
- */
-class OutcomeWriter {
-  private pending: {
-    job: DeliveryJob;
-    outcome: DeliveryOutcome;
-    done: (error?: unknown) => void;
-  }[] = [];
-
-  constructor(private readonly ctx: ServiceContext) {}
-
-  record(job: DeliveryJob, outcome: DeliveryOutcome): Promise<void> {
-    return new Promise((resolve, reject) => {
-      if (this.pending.length === 0) setImmediate(() => void this.flush());
-      this.pending.push({ job, outcome, done: (error) => (error ? reject(error) : resolve()) });
-    });
-  }
-
-  private async flush() {
-    const batch = this.pending.splice(0);
-    // Everything inside the try: this runs from setImmediate, where a throw would end the process.
-    try {
-      const now = this.ctx.clock.now();
-      const policy = this.ctx.redeliveryPolicy ?? defaultRedeliveryPolicy;
-      await this.ctx.db.transaction().execute(async (trx) => {
-        for (const { job, outcome } of batch) {
-          await insertAttempts(trx, job.log, outcome.attempts);
-          const current = await deliveryState(trx, job.deliveryId);
-          if (!current) continue;
-          const plan = planAfterOutcome(
-            current,
-            { ...outcome, automatic: job.automatic ?? false },
-            now,
-            policy,
-          );
-          await completeDelivery(trx, job.deliveryId, {
-            ...plan,
-            attempts: outcome.attempts.length,
-            at: now.toISOString(),
-          });
-        }
+/** Writes the attempts and each delivery's new state and plan, all in one transaction. */
+async function recordOutcomes(
+  ctx: ServiceContext,
+  sent: { job: DeliveryJob; outcome: DeliveryOutcome }[],
+): Promise<void> {
+  if (sent.length === 0) return;
+  const now = ctx.clock.now();
+  const at = now.toISOString();
+  const policy = ctx.redeliveryPolicy ?? defaultRedeliveryPolicy;
+  await ctx.db.transaction().execute(async (trx) => {
+    await insertAttempts(
+      trx,
+      sent.map(({ job, outcome }) => ({ context: job.log, attempts: outcome.attempts })),
+    );
+    const states = await deliveryStates(
+      trx,
+      sent.map(({ job }) => job.deliveryId),
+    );
+    for (const { job, outcome } of sent) {
+      const current = states.get(job.deliveryId);
+      if (!current) continue;
+      const plan = planAfterOutcome(
+        current,
+        { ...outcome, automatic: job.automatic ?? false },
+        now,
+        policy,
+      );
+      await completeDelivery(trx, job.deliveryId, {
+        ...plan,
+        attempts: outcome.attempts.length,
+        at,
       });
-      for (const entry of batch) entry.done();
-    } catch (error) {
-      for (const entry of batch) entry.done(error);
     }
-  }
+  });
 }
