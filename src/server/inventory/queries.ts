@@ -71,6 +71,25 @@ export async function takeControlNumbers(db: Db, connectionId: string) {
   return { interchange: row.interchange_counter, group: row.group_counter };
 }
 
+/** Takes the next ISA13/GS06 of several connections in one statement, by connection id. */
+export async function takeControlNumbersOf(db: Db, connectionIds: string[]) {
+  const taken = new Map<string, { interchange: number; group: number }>();
+  if (connectionIds.length === 0) return taken;
+  const rows = await db
+    .updateTable('connections')
+    .set((eb) => ({
+      interchange_counter: nextControlNumber(eb, 'interchange_counter'),
+      group_counter: nextControlNumber(eb, 'group_counter'),
+    }))
+    .where('id', 'in', connectionIds)
+    .returning(['id', 'interchange_counter', 'group_counter'])
+    .execute();
+  for (const row of rows) {
+    taken.set(row.id, { interchange: row.interchange_counter, group: row.group_counter });
+  }
+  return taken;
+}
+
 export async function peekControlNumbers(db: Db, connectionId: string) {
   const row = await db
     .selectFrom('connections')
