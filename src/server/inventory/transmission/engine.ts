@@ -1,15 +1,9 @@
-import {
-  completeDelivery,
-  deliveryStates,
-  insertAttempts,
-  type AttemptContext,
-  type DeliveryToSend,
-} from '../queries';
+import type { AttemptContext, DeliveryToSend } from '../queries';
 import type { ServiceContext } from '../../core/context';
 import { mapBounded } from './bounded';
-import { defaultRedeliveryPolicy, planAfterOutcome } from './redelivery';
+import { OutcomeBatch } from './outcome-batch';
 import { deliver } from './transports';
-import type { DeliveryOutcome, OutboundDocument, TransportConfig } from './types';
+import type { OutboundDocument, TransportConfig } from './types';
 
 /** A delivery whose outbox row is already committed (status PENDING). */
 export interface DeliveryJob {
@@ -69,70 +63,32 @@ export interface JobOutcome {
 }
 
 /**
- * Sends committed deliveries in parallel (bounded), then records every outcome and its attempts
- * in one transaction: one commit (one fsync) per call, not one per delivery. The caller has
- * claimed every job (claimDelivery); the claims are released only once the outcomes are durable,
- * so nobody sees a stale state and sends again meanwhile. No database transaction is open while a
- * transport waits on the network; a crash before the commit leaves the rows PENDING and due, and
- * the drainer sends them again with the same idempotency key, as after a crash mid-send.
+ * Sends committed deliveries in parallel (bounded) and records each outcome and its attempts.
+ * Outcomes are written in groups (./outcome-batch): all of them in one commit when the sends
+ * settle close together, as an advice's do. The caller has claimed every job (claimDelivery);
+ * each claim is released only once its outcome is durable, so nobody sees a stale state and
+ * sends again meanwhile. No database transaction is open while a transport waits on the network;
+ * a crash before an outcome's commit leaves its row PENDING and due, and the drainer sends it
+ * again with the same idempotency key, as after a crash mid-send.
  */
 export async function runDeliveries(
   ctx: ServiceContext,
   jobs: DeliveryJob[],
 ): Promise<Map<string, JobOutcome>> {
+  const batch = new OutcomeBatch(ctx);
   for (const job of jobs) ctx.deliveriesInFlight.add(job.deliveryId);
-  try {
-    const sent = await mapBounded(jobs, ctx.deliveryConcurrency, async (job) => ({
-      job,
-      outcome: await deliver(job.transport, job.document, {
+  const outcomes = await mapBounded(jobs, ctx.deliveryConcurrency, async (job) => {
+    try {
+      batch.started();
+      const outcome = await deliver(job.transport, job.document, {
         dataDir: ctx.dataDir,
         policy: ctx.deliveryPolicy,
-      }),
-    }));
-    await recordOutcomes(ctx, sent);
-    return new Map(
-      sent.map(({ job, outcome }) => [
-        job.deliveryId,
-        { success: outcome.success, error: outcome.error },
-      ]),
-    );
-  } finally {
-    for (const job of jobs) releaseDelivery(ctx, job.deliveryId);
-  }
-}
-
-/** Writes the attempts and each delivery's new state and plan, all in one transaction. */
-async function recordOutcomes(
-  ctx: ServiceContext,
-  sent: { job: DeliveryJob; outcome: DeliveryOutcome }[],
-): Promise<void> {
-  if (sent.length === 0) return;
-  const now = ctx.clock.now();
-  const at = now.toISOString();
-  const policy = ctx.redeliveryPolicy ?? defaultRedeliveryPolicy;
-  await ctx.db.transaction().execute(async (trx) => {
-    await insertAttempts(
-      trx,
-      sent.map(({ job, outcome }) => ({ context: job.log, attempts: outcome.attempts })),
-    );
-    const states = await deliveryStates(
-      trx,
-      sent.map(({ job }) => job.deliveryId),
-    );
-    for (const { job, outcome } of sent) {
-      const current = states.get(job.deliveryId);
-      if (!current) continue;
-      const plan = planAfterOutcome(
-        current,
-        { ...outcome, automatic: job.automatic ?? false },
-        now,
-        policy,
-      );
-      await completeDelivery(trx, job.deliveryId, {
-        ...plan,
-        attempts: outcome.attempts.length,
-        at,
       });
+      await batch.record(job, outcome);
+      return [job.deliveryId, { success: outcome.success, error: outcome.error }] as const;
+    } finally {
+      releaseDelivery(ctx, job.deliveryId);
     }
   });
+  return new Map(outcomes);
 }
