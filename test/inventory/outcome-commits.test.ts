@@ -6,10 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runDeliveries, type DeliveryJob } from '../../src/server/inventory/transmission/engine';
-import {
-  OUTCOME_LINGER_MS,
-  OutcomeBatch,
-} from '../../src/server/inventory/transmission/outcome-batch';
+import { OutcomeBatch } from '../../src/server/inventory/transmission/outcome-batch';
 import { createTestService, type TestService } from '../helpers/service';
 import { ok, startReceiver, type Receiver } from '../helpers/receivers';
 import { FAST_POLICY } from './support';
@@ -18,13 +15,18 @@ let svc: TestService;
 let fast: Receiver;
 let slow: Receiver;
 let commits = 0;
+let slowAnswered = false;
+/** How long the slow partner takes to answer. */
+const SLOW_MS = 3_000;
 
 beforeAll(async () => {
   fast = await startReceiver(ok, 'fast');
-  slow = await startReceiver(
-    (res) => setTimeout(() => ok(res, undefined as never, 0), 1_500),
-    'slow',
-  );
+  slow = await startReceiver((res) => {
+    setTimeout(() => {
+      slowAnswered = true;
+      ok(res, undefined as never, 0);
+    }, SLOW_MS);
+  }, 'slow');
   svc = await createTestService({
     deliveryPolicy: { ...FAST_POLICY, attemptTimeoutMs: 5_000, totalBudgetMs: 5_000 },
   });
@@ -120,14 +122,19 @@ describe('delivery outcomes', () => {
     const late = job(slow.url);
     const run = runDeliveries(svc.ctx, [...quick, late]);
 
-    // Within the linger (plus room for a loaded machine), the quick ones are durable and
-    // released, while the slow partner has not answered yet.
-    await new Promise((resolve) => setTimeout(resolve, OUTCOME_LINGER_MS + 600));
-    expect(await attemptRows(quick.map((j) => j.log.snapshotId))).toHaveLength(3);
+    // The quick ones become durable and are released while the slow partner still holds its
+    // answer (SLOW_MS is far beyond the linger, so this holds on a loaded machine too).
+    const deadline = Date.now() + SLOW_MS - 500;
+    while (svc.ctx.deliveriesInFlight.size > 1 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect(slowAnswered).toBe(false);
     expect([...svc.ctx.deliveriesInFlight]).toEqual([late.deliveryId]);
+    expect(await attemptRows(quick.map((j) => j.log.snapshotId))).toHaveLength(3);
     expect(commits).toBe(1);
 
     const outcomes = await run;
+    expect(slowAnswered).toBe(true);
     expect(outcomes.get(late.deliveryId)).toEqual({ success: true, error: null });
     expect(commits).toBe(2);
     expect(svc.ctx.deliveriesInFlight.size).toBe(0);
