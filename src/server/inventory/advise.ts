@@ -12,7 +12,7 @@ import type { AdviceLine } from './transmission/types';
 import {
   insertDeliveries,
   insertSnapshot,
-  takeControlNumbers,
+  takeControlNumbersOf,
   type NewDeliveryRow,
 } from './queries';
 import type { AuthUser, ServiceContext } from '../core/context';
@@ -94,9 +94,19 @@ export async function writeOutbox(
       item_count: items.length,
       created_at: at,
     });
-    for (const connection of enabled) {
+    const planned = enabled.map((connection) => ({
+      connection,
+      ...senderOfNewDelivery(ctx.sync, connection),
+    }));
+    // Every EDI connection sent from here takes its ISA13/GS06 in one statement.
+    const controlNumbers = await takeControlNumbersOf(
+      trx,
+      planned
+        .filter((p) => p.sendsHere && p.connection.kind === 'EDI_846')
+        .map((p) => p.connection.id),
+    );
+    for (const { connection, senderId, sendsHere } of planned) {
       const deliveryId = randomUUID();
-      const { senderId, sendsHere } = senderOfNewDelivery(ctx.sync, connection);
       const base = {
         id: deliveryId,
         connection_id: connection.id,
@@ -111,8 +121,7 @@ export async function writeOutbox(
         continue;
       }
       try {
-        const numbers =
-          connection.kind === 'EDI_846' ? await takeControlNumbers(trx, connection.id) : null;
+        const numbers = controlNumbers.get(connection.id) ?? null;
         const document = documentFor(connection, snapshot, deliveryId, numbers);
         rows.push({
           ...base,

@@ -71,6 +71,25 @@ export async function takeControlNumbers(db: Db, connectionId: string) {
   return { interchange: row.interchange_counter, group: row.group_counter };
 }
 
+/** Takes the next ISA13/GS06 of several connections in one statement, by connection id. */
+export async function takeControlNumbersOf(db: Db, connectionIds: string[]) {
+  const taken = new Map<string, { interchange: number; group: number }>();
+  if (connectionIds.length === 0) return taken;
+  const rows = await db
+    .updateTable('connections')
+    .set((eb) => ({
+      interchange_counter: nextControlNumber(eb, 'interchange_counter'),
+      group_counter: nextControlNumber(eb, 'group_counter'),
+    }))
+    .where('id', 'in', connectionIds)
+    .returning(['id', 'interchange_counter', 'group_counter'])
+    .execute();
+  for (const row of rows) {
+    taken.set(row.id, { interchange: row.interchange_counter, group: row.group_counter });
+  }
+  return taken;
+}
+
 export async function peekControlNumbers(db: Db, connectionId: string) {
   const row = await db
     .selectFrom('connections')
@@ -117,54 +136,62 @@ export interface AttemptContext {
   documentBytes: number;
 }
 
-/** One transaction-log row per attempt; the payload column references the stored document. */
-export async function insertAttempts(db: Db, context: AttemptContext, attempts: AttemptRecord[]) {
-  if (attempts.length === 0) return;
-  await db
-    .insertInto('transactions')
-    .values(
-      attempts.map((attempt) => {
-        const at = attempt.startedAt.toISOString();
-        return {
-          transaction_id: crypto.randomUUID(),
-          action_type: 'SEND_INVENTORY_ADVICE',
-          action_type_label: 'Send inventory advice',
-          brand_id: context.brandId,
-          retailer_id: context.retailerId,
-          facility_id: context.facilityId,
-          order_id: null,
-          carton_id: null,
-          load_id: null,
-          correlation_id: context.snapshotId,
-          duration_ms: Math.round(attempt.durationMs),
-          error_message: attempt.error === null ? null : redactUrlsInText(attempt.error),
-          execution_status: attempt.status,
-          request_method: attempt.requestUrl.startsWith('http') ? 'POST' : 'PUT',
-          // Defence in depth: deliver() already redacts, but nothing else may store a secret here.
-          request_url: redactUrl(attempt.requestUrl),
-          request_payload: JSON.stringify({
-            delivery_id: context.deliveryId,
-            attempt: attempt.attempt,
-            bytes: context.documentBytes,
-          }),
-          response_body:
-            attempt.responseBody === null ? null : JSON.stringify({ text: attempt.responseBody }),
-          response_status: attempt.responseStatus,
-          created_at: at,
-          updated_at: at,
-        };
-      }),
-    )
-    .execute();
+/**
+ * One transaction-log row per attempt (the payload column references the stored document), for
+ * several deliveries in one statement, in the order given.
+ */
+export async function insertAttempts(
+  db: Db,
+  deliveries: { context: AttemptContext; attempts: AttemptRecord[] }[],
+) {
+  const rows = deliveries.flatMap(({ context, attempts }) =>
+    attempts.map((attempt) => attemptRow(context, attempt)),
+  );
+  if (rows.length === 0) return;
+  await db.insertInto('transactions').values(rows).execute();
 }
 
-/** What a new outcome is judged against (read in the transaction that records it). */
-export function deliveryState(db: Db, deliveryId: string) {
-  return db
+function attemptRow(context: AttemptContext, attempt: AttemptRecord) {
+  const at = attempt.startedAt.toISOString();
+  return {
+    transaction_id: crypto.randomUUID(),
+    action_type: 'SEND_INVENTORY_ADVICE',
+    action_type_label: 'Send inventory advice',
+    brand_id: context.brandId,
+    retailer_id: context.retailerId,
+    facility_id: context.facilityId,
+    order_id: null,
+    carton_id: null,
+    load_id: null,
+    correlation_id: context.snapshotId,
+    duration_ms: Math.round(attempt.durationMs),
+    error_message: attempt.error === null ? null : redactUrlsInText(attempt.error),
+    execution_status: attempt.status,
+    request_method: attempt.requestUrl.startsWith('http') ? 'POST' : 'PUT',
+    // Defence in depth: deliver() already redacts, but nothing else may store a secret here.
+    request_url: redactUrl(attempt.requestUrl),
+    request_payload: JSON.stringify({
+      delivery_id: context.deliveryId,
+      attempt: attempt.attempt,
+      bytes: context.documentBytes,
+    }),
+    response_body:
+      attempt.responseBody === null ? null : JSON.stringify({ text: attempt.responseBody }),
+    response_status: attempt.responseStatus,
+    created_at: at,
+    updated_at: at,
+  };
+}
+
+/** The states of several deliveries, by id, read in one query. */
+export async function deliveryStates(db: Db, deliveryIds: string[]) {
+  if (deliveryIds.length === 0) return new Map<string, { status: string; auto_retries: number }>();
+  const rows = await db
     .selectFrom('advice_deliveries')
-    .select(['status', 'auto_retries'])
-    .where('id', '=', deliveryId)
-    .executeTakeFirst();
+    .select(['id', 'status', 'auto_retries'])
+    .where('id', 'in', deliveryIds)
+    .execute();
+  return new Map(rows.map(({ id, ...state }) => [id, state]));
 }
 
 /** Records an outcome and the drainer's plan for the delivery (see advice/redelivery.ts). */

@@ -97,7 +97,7 @@ export function build846(input: Build846Input): Built846 {
       serialise(tail, separators),
     separators,
     segmentCount:
-      transaction.heading.length + transaction.lines.segments.length + transaction.trailer.length,
+      transaction.heading.length + transaction.lines.segmentCount + transaction.trailer.length,
     fileName: `846_${isa13}.x12`,
   };
 }
@@ -123,16 +123,24 @@ function transactionSegments(input: Build846Input, createdAt: Date) {
   // SE01 counts ST..SE: the heading, two segments per item, CTT and SE itself.
   trailer.push([
     'SE',
-    String(segments.length + lines.segments.length + 2),
+    String(segments.length + lines.segmentCount + 2),
     TRANSACTION_CONTROL_NUMBER,
   ]);
   return { heading: segments, lines, trailer };
 }
 
-/** The LIN/QTY loop of a snapshot; every EDI connection of one advice shares it. */
+/**
+ * The LIN/QTY loop of a snapshot; every EDI connection of one advice shares it. It keeps the
+ * checked SKUs and quantities rather than 2,000 segment arrays: a 1,000-line loop is the bulk of
+ * an advice's allocations, and so of its garbage-collection time.
+ */
 interface LineItems {
-  segments: Segment[];
+  skus: string[];
+  quantities: string[];
+  /** Two per item: LIN and QTY. */
+  segmentCount: number;
   quantityTotal: number;
+  /** Every element value of the loop, for choosing separators that occur nowhere in the data. */
   dataText: string;
   /** Serialised text per separator pair, so four documents format the loop once. */
   textBySeparators: Map<string, string>;
@@ -142,7 +150,9 @@ const lineItemsCache = new WeakMap<readonly AdviceLine[], LineItems>();
 function lineItemsOf(items: readonly AdviceLine[]): LineItems {
   const cached = lineItemsCache.get(items);
   if (cached) return cached;
-  const segments: Segment[] = [];
+  const skus: string[] = [];
+  const quantities: string[] = [];
+  const dataParts: string[] = [];
   let quantityTotal = 0;
   items.forEach((item, index) => {
     const sku = limitedId(cleanText(item.sku), MAX_SKU_LENGTH, `items[${index}].sku`);
@@ -150,23 +160,37 @@ function lineItemsOf(items: readonly AdviceLine[]): LineItems {
     const quantity = validateQuantity(item.available_quantity, index);
     quantityTotal += quantity;
     // status and estimated_back_in_stock_date are deliberately not transmitted in 846.
-    segments.push(['LIN', String(index + 1), 'SK', sku], ['QTY', '33', String(quantity), 'EA']);
+    skus.push(sku);
+    quantities.push(String(quantity));
+    dataParts.push(String(index + 1), 'SK', sku, '33', String(quantity), 'EA');
   });
   const lines = {
-    segments,
+    skus,
+    quantities,
+    segmentCount: 2 * items.length,
     quantityTotal,
-    dataText: dataTextOf(segments),
+    dataText: `LINQTY${dataParts.join('')}`,
     textBySeparators: new Map(),
   };
   lineItemsCache.set(items, lines);
   return lines;
 }
 
+/**
+ * `LIN*<n>*SK*<sku>~QTY*33*<quantity>*EA~` per item, written out directly: no element of the loop
+ * is ever empty (an empty SKU is refused), so there is no trailing empty element to drop.
+ */
 function serialisedLines(lines: LineItems, separators: X12Separators): string {
   const key = separators.element + separators.segment;
   let text = lines.textBySeparators.get(key);
   if (text === undefined) {
-    text = serialise(lines.segments, separators);
+    const { element: e, segment: s } = separators;
+    const parts: string[] = new Array<string>(lines.skus.length);
+    for (let i = 0; i < lines.skus.length; i++) {
+      parts[i] =
+        `LIN${e}${i + 1}${e}SK${e}${lines.skus[i]}${s}QTY${e}33${e}${lines.quantities[i]}${e}EA${s}`;
+    }
+    text = parts.join('');
     lines.textBySeparators.set(key, text);
   }
   return text;
