@@ -47,6 +47,7 @@ const FEATURES = [
   'claims',
   'sync',
   'seed',
+  'edi',
 ];
 const UP = '^(?:\\.\\./)+';
 const either = (names) => `(?:${names.join('|')})`;
