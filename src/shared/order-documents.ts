@@ -89,3 +89,32 @@ export const orderDocumentSchema = z.object({
 export type OrderDocumentView = z.infer<typeof orderDocumentSchema>;
 
 export const orderDocumentListSchema = z.array(orderDocumentSchema);
+
+/** POST …/acknowledge: per PO line (PO101) a choice; lines not named are accepted. */
+export const ACKNOWLEDGE_STATUSES = [
+  'accepted',
+  'rejected',
+  'backordered',
+  'quantity_changed',
+] as const;
+export const acknowledgeLineSchema = z
+  .strictObject({
+    line_id: z.string().trim().min(1).max(20),
+    status: z.enum(ACKNOWLEDGE_STATUSES),
+    quantity: z.number().int().min(0).max(1_000_000_000).optional(),
+  })
+  .refine((line) => line.status !== 'quantity_changed' || line.quantity !== undefined, {
+    message: 'quantity_changed needs a quantity',
+    path: ['quantity'],
+  });
+export type AcknowledgeLine = z.infer<typeof acknowledgeLineSchema>;
+export const acknowledgeBodySchema = z.strictObject({
+  lines: z.array(acknowledgeLineSchema).max(10_000).default([]),
+});
+export type AcknowledgeBody = z.infer<typeof acknowledgeBodySchema>;
+
+/** What acknowledge and invoice answer: the documents they made. */
+export const madeDocumentsSchema = z.object({
+  order_id: z.string(),
+  documents: orderDocumentListSchema,
+});

@@ -14,6 +14,8 @@ export interface PerlReading {
 
 const SCRIPT = fileURLToPath(new URL('./x12-read.pl', import.meta.url));
 export const CF_856 = fileURLToPath(new URL('./cf/856.cf', import.meta.url));
+export const CF_855 = fileURLToPath(new URL('./cf/855.cf', import.meta.url));
+export const CF_810 = fileURLToPath(new URL('./cf/810.cf', import.meta.url));
 export const CF_997 = '/usr/share/perl5/X12/Parser/cf/997.cf';
 
 export function readWithPerl(text: string, cf: string): PerlReading {

@@ -1,13 +1,33 @@
 import { z } from 'zod';
 import { uuidSchema } from '../../shared/ids';
-import { orderDocumentListSchema, orderDocumentSchema } from '../../shared/order-documents';
+import {
+  acknowledgeBodySchema,
+  madeDocumentsSchema,
+  orderDocumentListSchema,
+  orderDocumentSchema,
+} from '../../shared/order-documents';
 import { orderIdParamsSchema } from '../../shared/orders';
 import { errorEnvelopeSchema, successEnvelope } from '../http/openapi-schemas';
 import { parseOr } from '../http/parse';
 import { userOf, type RouteDef } from '../http/route-def';
 import { orderDocuments, retryOrderDocument } from './documents';
+import { acknowledgeOrder, invoiceOrder } from './order-replies';
 
 const documentParamsSchema = z.object({ order_id: uuidSchema, document_id: uuidSchema });
+
+const replyResponses = (what: string, conflicts: string) => ({
+  200: {
+    description: `${what} made and sent, queued or failed: the message says which, per connection`,
+    schema: successEnvelope(madeDocumentsSchema),
+  },
+  400: { description: 'Invalid order ID or body', schema: errorEnvelopeSchema },
+  401: { description: 'Authentication failed', schema: errorEnvelopeSchema },
+  404: {
+    description: "Order not found (also another tenant's order)",
+    schema: errorEnvelopeSchema,
+  },
+  409: { description: conflicts, schema: errorEnvelopeSchema },
+});
 
 const notFoundDoc = {
   description: "Order not found (also another tenant's order)",
@@ -68,6 +88,42 @@ export const ediRoutes: RouteDef[] = [
         'Invalid ID format',
       );
       return retryOrderDocument(ctx, userOf(request), order_id, document_id);
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/v1/orders/:order_id/acknowledge',
+    summary:
+      'Acknowledge the purchase order with an 855 to each connection that takes them: per PO line accepted, rejected, backordered or quantity_changed (lines not named are accepted)',
+    tag: 'Order documents',
+    params: orderIdParamsSchema,
+    body: acknowledgeBodySchema,
+    internalErrorMessage: 'Order acknowledgment failed',
+    responses: replyResponses(
+      'The 855',
+      'No connection of the retailer takes 855s; the order is cancelled or has no PO number',
+    ),
+    async handler(request, _reply, ctx) {
+      const { order_id } = parseOr(orderIdParamsSchema, request.params, 'Invalid order ID format');
+      const body = parseOr(acknowledgeBodySchema, request.body ?? {}, 'Invalid request body');
+      return acknowledgeOrder(ctx, userOf(request), order_id, body);
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/v1/orders/:order_id/invoice',
+    summary:
+      'Invoice a shipped order with an 810 to each connection that takes them: the quantities shipped at the PO’s unit prices',
+    tag: 'Order documents',
+    params: orderIdParamsSchema,
+    internalErrorMessage: 'Order invoice failed',
+    responses: replyResponses(
+      'The 810',
+      'No connection of the retailer takes 810s; the order is not shipped; a shipped line has no unit price (the message names the lines)',
+    ),
+    async handler(request, _reply, ctx) {
+      const { order_id } = parseOr(orderIdParamsSchema, request.params, 'Invalid order ID format');
+      return invoiceOrder(ctx, userOf(request), order_id);
     },
   },
 ];

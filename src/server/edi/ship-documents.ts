@@ -4,34 +4,16 @@
  * order's brand and retailer whose `order_documents.send` names 856, a shipment confirmation
  * (JSON) for each such direct-API connection.
  */
-import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/db';
 import type { ServiceContext } from '../core/context';
-import { takeControlNumbers, type EdiSettings } from '../inventory';
 import type { OrderRow } from '../orders';
-import { senderOfNewDelivery } from '../sync/role';
 import { build856, type AsnCarton, type AsnFacts, type AsnParty } from './asn-856';
-import {
-  connectionsForOrder,
-  findFacility,
-  insertOrderDocument,
-  loadPackedFacts,
-  type OrderConnection,
-} from './queries';
-import { claimDocument } from './send';
+import { connectionsForOrder, findFacility, loadPackedFacts } from './queries';
+import { queueDocument, type DocumentContent, type QueuedDocument } from './queue';
 import { orderDocumentSettingsOf } from './settings';
-import { buildShipmentConfirmation, JSON_CONTENT_TYPE } from './shipment-confirmation';
-import { writeInterchange, X12_CONTENT_TYPE } from './x12/writer';
+import { buildShipmentConfirmation } from './shipment-confirmation';
 
-/** A document the step wrote; `sendsHere` when this replica is the one that sends it. */
-export interface QueuedDocument {
-  id: string;
-  type: '856' | 'SHIPMENT_CONFIRMATION';
-  retailerName: string;
-  sendsHere: boolean;
-  /** Set when the document could not be built: it is stored as failed with this reason. */
-  error: string | null;
-}
+export type { QueuedDocument } from './queue';
 
 /**
  * Writes the documents (in the step's transaction) and claims those this replica sends; the
@@ -51,102 +33,30 @@ export async function queueShipDocuments(
   const facts = await asnFacts(trx, order, new Date(at));
   const queued: QueuedDocument[] = [];
   for (const connection of connections) {
-    const document = await queueOne(ctx, trx, order, connection, facts, at);
-    // Claimed before the commit, so a drain pass cannot send it before the ship answer does.
-    if (document.sendsHere && document.error === null) claimDocument(ctx, document.id);
-    queued.push(document);
+    const direct = connection.kind === 'DIRECT_API';
+    queued.push(
+      await queueDocument(
+        ctx,
+        trx,
+        order,
+        connection,
+        at,
+        direct ? 'SHIPMENT_CONFIRMATION' : '856',
+        (): DocumentContent => {
+          if (facts instanceof Error) throw facts;
+          return direct
+            ? {
+                kind: 'json',
+                type: 'SHIPMENT_CONFIRMATION',
+                text: (id) => buildShipmentConfirmation(id, order.id, facts),
+              }
+            : { kind: 'x12', type: '856', body: build856(facts) };
+        },
+        direct ? 'shipment confirmation' : 'ASN',
+      ),
+    );
   }
   return queued;
-}
-
-async function queueOne(
-  ctx: ServiceContext,
-  trx: Db,
-  order: OrderRow,
-  connection: OrderConnection,
-  facts: AsnFacts | Error,
-  at: string,
-): Promise<QueuedDocument> {
-  const id = randomUUID();
-  const type: QueuedDocument['type'] =
-    connection.kind === 'DIRECT_API' ? 'SHIPMENT_CONFIRMATION' : '856';
-  const { senderId, sendsHere } = senderOfNewDelivery(ctx.sync, connection);
-  const base = {
-    id,
-    order_id: order.id,
-    brand_id: order.brand_id,
-    facility_id: order.facility_id,
-    connection_id: connection.id,
-    organization_id: connection.organization_id,
-    retailer_id: connection.retailer_id,
-    type,
-    direction: 'out' as const,
-    sender_id: senderId,
-    sent_at: null,
-    acknowledged_at: null,
-    created_at: at,
-    updated_at: at,
-  };
-  try {
-    if (facts instanceof Error) throw facts;
-    if (type === 'SHIPMENT_CONFIRMATION') {
-      await insertOrderDocument(trx, {
-        ...base,
-        status: 'queued',
-        interchange_control_number: null,
-        group_control_number: null,
-        transaction_control_number: null,
-        document: buildShipmentConfirmation(id, order.id, facts),
-        content_type: JSON_CONTENT_TYPE,
-        file_name: `shipment_confirmation_${id}.json`,
-        error: null,
-        next_attempt_at: at,
-      });
-    } else {
-      if (!connection.edi_json) throw new Error('the connection has no EDI settings');
-      // Built before the control numbers are taken, so a refused document wastes none.
-      const body = build856(facts);
-      const numbers = await takeControlNumbers(trx, connection.id);
-      const written = writeInterchange({
-        edi: JSON.parse(connection.edi_json) as EdiSettings,
-        functionalId: 'SH',
-        interchangeControlNumber: numbers.interchange,
-        groupControlNumber: numbers.group,
-        createdAt: facts.createdAt,
-        transactionSets: [body],
-      });
-      await insertOrderDocument(trx, {
-        ...base,
-        status: 'queued',
-        interchange_control_number: numbers.interchange,
-        group_control_number: numbers.group,
-        transaction_control_number: written.transactionControlNumbers[0]!,
-        document: written.text,
-        content_type: X12_CONTENT_TYPE,
-        file_name: written.fileName,
-        error: null,
-        next_attempt_at: at,
-      });
-    }
-    return { id, type, retailerName: connection.retailer_name, sendsHere, error: null };
-  } catch (error) {
-    // The shipment happened: it is not refused for a document that cannot be built. The
-    // document is kept as failed with the reason, for the clerk to see and fix.
-    const reason = `The ASN could not be built: ${(error as Error).message}`;
-    await insertOrderDocument(trx, {
-      ...base,
-      status: 'failed',
-      interchange_control_number: null,
-      group_control_number: null,
-      transaction_control_number: null,
-      document: null,
-      content_type: null,
-      file_name: null,
-      error: reason,
-      next_attempt_at: null,
-    });
-    return { id, type, retailerName: connection.retailer_name, sendsHere, error: reason };
-  }
 }
 
 /** The order's packed facts for the 856; an Error (not thrown) when the order lacks one. */

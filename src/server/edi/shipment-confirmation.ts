@@ -4,8 +4,6 @@
  */
 import type { AsnFacts } from './asn-856';
 
-export const JSON_CONTENT_TYPE = 'application/json';
-
 export function buildShipmentConfirmation(
   documentId: string,
   orderId: string,
