@@ -288,6 +288,24 @@ describe('the ASN on ship', () => {
     expect(await documents(ORDERS.parcel)).toEqual([]);
   });
 
+  it('a transport setting that cannot be read fails the send with the reason, and no pass throws', async () => {
+    await fresh();
+    const api = await loadParcelOrder(svc, token);
+    await svc.ctx.db
+      .updateTable('connections')
+      .set({ transport_json: 'not json' })
+      .where('id', '=', ASN_CONNECTION)
+      .execute();
+    const shipped = await api.step(ORDERS.parcel, 'ship');
+    expect(shipped.statusCode).toBe(200);
+    expect(shipped.json().message).toBe(
+      'Order shipped; the ASN to Retailer One failed: EINVAL: the connection’s transport settings cannot be read; retry it from the order',
+    );
+    time.advance(86_400_000);
+    expect(await sendDueDocuments(svc.ctx, 16)).toBe(0);
+    expect(partner.received).toHaveLength(0);
+  });
+
   it('a sent 856 with no 997 after ack_hours is listed as overdue', async () => {
     await fresh({ ack_hours: 0.5 });
     const api = await loadParcelOrder(svc, token);

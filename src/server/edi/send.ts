@@ -110,8 +110,16 @@ async function sendOne(
   if (!row.connection_enabled) {
     return record(ctx, row, nothingToSend('Not sent: the connection is disabled'), automatic);
   }
+  let transport;
+  try {
+    transport = transportOf({ transport_json: row.transport_json });
+  } catch {
+    // Sealed with another key, or hand-edited: no later try reads it better.
+    const unreadable = 'EINVAL: the connection’s transport settings cannot be read';
+    return record(ctx, row, nothingToSend(unreadable), automatic);
+  }
   const outcome = await deliver(
-    transportOf({ transport_json: row.transport_json }),
+    transport,
     {
       body: row.document,
       contentType: row.content_type,
