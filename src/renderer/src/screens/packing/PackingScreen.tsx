@@ -8,7 +8,7 @@ import { ConfirmDialog, type ConfirmRequest } from './ConfirmDialog';
 import { DocumentsPanel } from './DocumentsPanel';
 import { LinesTable } from './LinesTable';
 import { PalletsPanel } from './PalletsPanel';
-import { RetailerDocumentsPanel } from './RetailerDocumentsPanel';
+import { RetailerDocumentsPanel } from '../orders/RetailerDocumentsPanel';
 import { ScanBox } from './ScanBox';
 import { StepsPanel } from './StepsPanel';
 import { commandOfKey, type PackingCommand } from './packingKeys';
