@@ -15,6 +15,7 @@ import { ChangeFacilityPanel } from './ChangeFacilityPanel';
 import { timelineOf } from './orderFormat';
 import { formatDate, formatShortTime, formatTime } from '../../format/time';
 import { OrderNotShown, isOrderNotFound } from './OrderNotShown';
+import { RetailerDocumentsPanel } from './RetailerDocumentsPanel';
 import { useOrder } from './orderQueries';
 import { SHIP_BY_MEANING, ShipByDay } from './ShipBy';
 
@@ -347,6 +348,7 @@ export function OrderPage() {
           <Pallets order={order} />
           <BolPanel order={order} />
           <ChangeFacilityPanel order={order} />
+          <RetailerDocumentsPanel orderId={orderId} />
         </>
       ) : (
         <OrderNotShown
