@@ -8,8 +8,7 @@ import {
 } from '../../shared/order-documents';
 import { orderIdParamsSchema } from '../../shared/orders';
 import { errorEnvelopeSchema, successEnvelope } from '../http/openapi-schemas';
-import { parseOr } from '../http/parse';
-import { userOf, type RouteDef } from '../http/route-def';
+import { defineRoute, invalidAs, userOf, type RouteDef } from '../http/route-def';
 import { orderDocuments, retryOrderDocument } from './documents';
 import { acknowledgeOrder, invoiceOrder } from './order-replies';
 
@@ -36,7 +35,7 @@ const notFoundDoc = {
 
 /** The order documents exchanged with retailers (856, 855, 810, 997, JSON confirmations). */
 export const ediRoutes: RouteDef[] = [
-  {
+  defineRoute({
     method: 'GET',
     url: '/api/v1/orders/:order_id/documents',
     summary:
@@ -53,13 +52,13 @@ export const ediRoutes: RouteDef[] = [
       401: { description: 'Authentication failed', schema: errorEnvelopeSchema },
       404: notFoundDoc,
     },
-    async handler(request, _reply, ctx) {
-      const { order_id } = parseOr(orderIdParamsSchema, request.params, 'Invalid order ID format');
+    invalid: invalidAs({ params: 'Invalid order ID format' }),
+    async handler({ params: { order_id }, request }, ctx) {
       const data = await orderDocuments(ctx, userOf(request), order_id);
       return { message: 'Order documents retrieved successfully', data };
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'POST',
     url: '/api/v1/orders/:order_id/documents/:document_id/retry',
     summary:
@@ -81,16 +80,12 @@ export const ediRoutes: RouteDef[] = [
         schema: errorEnvelopeSchema,
       },
     },
-    async handler(request, _reply, ctx) {
-      const { order_id, document_id } = parseOr(
-        documentParamsSchema,
-        request.params,
-        'Invalid ID format',
-      );
+    invalid: invalidAs({ params: 'Invalid ID format' }),
+    async handler({ params: { order_id, document_id }, request }, ctx) {
       return retryOrderDocument(ctx, userOf(request), order_id, document_id);
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'POST',
     url: '/api/v1/orders/:order_id/acknowledge',
     summary:
@@ -103,13 +98,13 @@ export const ediRoutes: RouteDef[] = [
       'The 855',
       'No connection of the retailer takes 855s; the order is cancelled or has no PO number',
     ),
-    async handler(request, _reply, ctx) {
-      const { order_id } = parseOr(orderIdParamsSchema, request.params, 'Invalid order ID format');
-      const body = parseOr(acknowledgeBodySchema, request.body ?? {}, 'Invalid request body');
+    optionalBody: true,
+    invalid: invalidAs({ params: 'Invalid order ID format', body: 'Invalid request body' }),
+    async handler({ params: { order_id }, body, request }, ctx) {
       return acknowledgeOrder(ctx, userOf(request), order_id, body);
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'POST',
     url: '/api/v1/orders/:order_id/invoice',
     summary:
@@ -121,9 +116,9 @@ export const ediRoutes: RouteDef[] = [
       'The 810',
       'No connection of the retailer takes 810s; the order is not shipped; a shipped line has no unit price (the message names the lines)',
     ),
-    async handler(request, _reply, ctx) {
-      const { order_id } = parseOr(orderIdParamsSchema, request.params, 'Invalid order ID format');
+    invalid: invalidAs({ params: 'Invalid order ID format' }),
+    async handler({ params: { order_id }, request }, ctx) {
       return invoiceOrder(ctx, userOf(request), order_id);
     },
-  },
+  }),
 ];
