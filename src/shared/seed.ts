@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { uuidSchema } from './ids';
 import { seedBillingEntrySchema } from './billing-seed';
 import { seedChargebackSchema, seedPosRowSchema } from './claims-seed';
+import { orderDocumentSettingsSchema } from './order-documents';
 import { seedOrderSchema } from './order-seed';
 import { connectionSenderSchema, seedDeviceSchema } from './sync-seed';
 import { seedTransactionSchema } from './transactions-seed';
@@ -71,6 +72,8 @@ export const connectionSchema = z
     transport: transportSchema,
     edi: ediSettingsSchema.nullish(),
     sender: connectionSenderSchema.default('central'),
+    /** Order documents (855, 856, 810, 997) this connection exchanges; absent: none. */
+    order_documents: orderDocumentSettingsSchema.nullish(),
   })
   .refine((c) => c.kind !== 'EDI_846' || c.edi, {
     message: 'an EDI_846 connection needs edi settings',

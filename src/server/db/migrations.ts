@@ -14,6 +14,7 @@ import * as ssccSerialBlocks from '../sync/migrations/0012_sscc_serial_blocks';
 import * as orderCodeSearch from '../transactions/migrations/0013_order_code_search';
 import * as syncConflictsBrand from '../sync/migrations/0013_sync_conflicts_brand';
 import * as syncFileUploads from '../sync/migrations/0013_sync_file_uploads';
+import * as orderDocuments from '../edi/migrations/0014_order_documents';
 
 /**
  * The migration runner's list. Each feature owns its migrations, one file per migration in
@@ -44,6 +45,7 @@ const allMigrations: Record<string, Migration> = {
   '0013_order_code_search': orderCodeSearch,
   '0013_sync_conflicts_brand': syncConflictsBrand,
   '0013_sync_file_uploads': syncFileUploads,
+  '0014_order_documents': orderDocuments,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -5,6 +5,7 @@
 import type { AccessTables } from '../access/tables';
 import type { BillingTables } from '../billing/tables';
 import type { ClaimsTables } from '../claims/tables';
+import type { EdiTables } from '../edi/tables';
 import type { FulfilmentTables } from '../fulfilment/tables';
 import type { InventoryTables } from '../inventory/tables';
 import type { OrdersTables } from '../orders/tables';
@@ -47,4 +48,5 @@ export interface Database
     FulfilmentTables,
     BillingTables,
     ClaimsTables,
-    SyncTables {}
+    SyncTables,
+    EdiTables {}

@@ -1,4 +1,10 @@
 import { listCartons, listPallets, updateOrderPallets } from './queries';
+import {
+  announceShipDocuments,
+  queueShipDocuments,
+  releaseShipDocuments,
+  type QueuedDocument,
+} from '../edi';
 import { updateOrderColumns } from '../orders';
 import type { StepResult } from '../../shared/fulfilment';
 import type { AuthUser, ServiceContext } from '../core/context';
@@ -7,7 +13,7 @@ import { runStep, type StepTrail } from './step';
 
 /**
  * The order's steps after packing: stage (pallets staged), load (pallets loaded), ship (the ASN
- * goes out: asn_sent_at), and cancel before shipping. Also start picking, the first step.
+ * is queued and sent: see edi/), and cancel before shipping. Also start picking, the first step.
  */
 
 const result = (orderId: string, status: StepResult['status']): StepResult => ({
@@ -79,21 +85,39 @@ export function loadOrder(ctx: ServiceContext, user: AuthUser, orderId: string, 
 }
 
 /**
- * POST …/ship: Loaded → Shipped (shipped_at, asn_sent_at); its log row is SEND_ASN. A pallet
- * order needs its bill of lading first.
+ * POST …/ship: Loaded → Shipped (shipped_at); its log row is SEND_ASN. A pallet order needs its
+ * bill of lading first. In the same transaction each connection of the order's brand and
+ * retailer that sends 856s gets its ASN (or a direct-API shipment confirmation) queued; after
+ * the commit they are sent, and `asn_sent_at` is set only once a transport took one. The answer
+ * says what happened: sent, queued, failed, or no ASN set up.
  */
-export function shipOrder(ctx: ServiceContext, user: AuthUser, orderId: string, trail?: StepTrail) {
-  return runStep(ctx, user, { action: 'ship', orderId, trail }, async ({ trx, order, at }) => {
-    requireStatus(order, 'shipping');
-    refuseIfMissing('ship', shippingBlockers(order));
-    await updateOrderColumns(trx, order.id, {
-      status: 'Shipped',
-      shipped_at: at,
-      asn_sent_at: at,
-      updated_at: at,
+export async function shipOrder(
+  ctx: ServiceContext,
+  user: AuthUser,
+  orderId: string,
+  trail?: StepTrail,
+) {
+  let queued: QueuedDocument[] = [];
+  let answer;
+  try {
+    answer = await runStep(ctx, user, { action: 'ship', orderId, trail }, async (scope) => {
+      const { trx, order, at } = scope;
+      requireStatus(order, 'shipping');
+      refuseIfMissing('ship', shippingBlockers(order));
+      await updateOrderColumns(trx, order.id, {
+        status: 'Shipped',
+        shipped_at: at,
+        updated_at: at,
+      });
+      queued = await queueShipDocuments(ctx, trx, order, at);
+      return result(order.id, 'Shipped');
     });
-    return result(order.id, 'Shipped');
-  });
+  } catch (error) {
+    releaseShipDocuments(ctx, queued);
+    throw error;
+  }
+  const message = await announceShipDocuments(ctx, queued);
+  return { ...answer, body: { ...answer.body, message } };
 }
 
 /** POST …/cancel: any status before Shipped → Cancelled (cancelled_at); cartons stay as history. */

@@ -4,6 +4,7 @@ import { authRoutes, lookupRoutes } from '../access/routes';
 import { billingRoutes } from '../billing/routes';
 import { claimRoutes } from '../claims/routes';
 import { documentRoutes } from '../documents/routes';
+import { ediRoutes } from '../edi/routes';
 import { fulfilmentRoutes } from '../fulfilment/routes';
 import { healthRoutes } from './health-routes';
 import { inventoryConnectionRoutes, inventoryRoutes } from '../inventory/routes';
@@ -23,6 +24,7 @@ export const allRoutes: RouteDef[] = [
   ...orderReadRoutes,
   ...fulfilmentRoutes,
   ...documentRoutes,
+  ...ediRoutes,
   ...transactionRoutes,
   ...analyticsRoutes,
   ...billingRoutes,

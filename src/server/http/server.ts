@@ -8,6 +8,7 @@ import { DEMO_EMAIL, DEMO_PASSWORD, demoSignInUnchanged, importDemoWorkspace } f
 import { pendingDeliveriesNotice } from '../inventory';
 import { DRAIN_BATCH_SIZE, redeliverDue } from '../inventory';
 import { sealStoredConnections } from '../inventory';
+import { startOrderDocumentDrainer } from '../edi';
 import { useSecretsKey } from '../core/secret-box';
 import { importSeedBundle, SeedError } from '../seed';
 import { loadOrCreateSecret } from '../access';
@@ -26,6 +27,8 @@ export interface RunningService {
   context: ServiceContext;
   /** The background outbox drainer; null when started with `outboxDrain: false`. */
   drainer: OutboxDrainer | null;
+  /** The background sender of order documents (ASNs, …); null with `outboxDrain: false`. */
+  documentDrainer: OutboxDrainer | null;
   close(): Promise<void>;
 }
 
@@ -95,14 +98,21 @@ export async function startService(
       options.outboxDrain === false
         ? null
         : startOutboxDrainer(() => redeliverDue(context, DRAIN_BATCH_SIZE), options.outboxDrain);
+    // Same switch and tuning as the advice outbox: queued documents a crash left go out on start.
+    const documentDrainer =
+      options.outboxDrain === false
+        ? null
+        : startOrderDocumentDrainer(context, options.outboxDrain);
     return {
       url: `http://${hostInUrl}:${port}`,
       host: options.host,
       port,
       context,
       drainer,
+      documentDrainer,
       async close() {
         await drainer?.stop(); // bounded: a pass stuck on a slow partner does not hold the close
+        await documentDrainer?.stop();
         await context.sync?.client?.stop();
         await app.close(); // waits for in-flight requests
         await database.close();

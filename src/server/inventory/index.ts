@@ -3,7 +3,7 @@ export { pendingDeliveriesNotice } from './history';
 export { listBrandConnections, takeControlNumbers } from './queries';
 export { DRAIN_BATCH_SIZE, redeliverDue } from './redeliver';
 export { sealStoredConnections } from './sealed-connections';
-export { documentFor } from './transmission/documents';
+export { documentFor, transportOf } from './transmission/documents';
 export {
   reportQuietly,
   startOutboxDrainer,
@@ -11,4 +11,12 @@ export {
   type OutboxDrainerOptions,
 } from './transmission/outbox-drainer';
 export { climbingDirectoryError, climbsOutOfDataDir } from './transmission/transports/file';
-export { defaultDeliveryPolicy, type AdviceLine } from './transmission/types';
+export { deliver } from './transmission/transports';
+export {
+  defaultDeliveryPolicy,
+  type AdviceLine,
+  type DeliveryOutcome,
+  type EdiSettings,
+  type OutboundDocument,
+  type TransportConfig,
+} from './transmission/types';

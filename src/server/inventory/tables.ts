@@ -15,6 +15,8 @@ export interface ConnectionsTable {
   group_counter: Generated<number>;
   /** Who sends this connection's deliveries on a synced install: `central` or `workstation`. */
   sender: Generated<'central' | 'workstation'>;
+  /** JSON of the `order_documents` settings (src/shared/order-documents.ts); null: none. */
+  order_documents_json: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface AdviceSnapshotsTable {

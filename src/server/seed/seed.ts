@@ -216,6 +216,9 @@ export async function importSeedBundle(
         transport_json: sealTransportJson(JSON.stringify(connection.transport)),
         edi_json: connection.edi ? JSON.stringify(connection.edi) : null,
         sender: connection.sender,
+        order_documents_json: connection.order_documents
+          ? JSON.stringify(connection.order_documents)
+          : null,
       } as never);
     }
     // Each section is imported by its feature's module, which throws SeedError naming the entry.

@@ -91,6 +91,15 @@ export const takeStep = (
   body: Record<string, unknown> = {},
 ) => step(api, `${orderPath(orderId)}/${path}`, 'POST', body);
 
+/** Ship; its message says what became of the ASN (sent, queued, failed, none set up). */
+export async function shipOrder(api: ApiClient, orderId: string): Promise<string> {
+  const envelope = await api.request(`${orderPath(orderId)}/ship`, stepResultSchema, {
+    method: 'POST',
+    body: {},
+  });
+  return envelope.message;
+}
+
 /** Labels of one carton or pallet as a PDF; `record` makes the download count as a print. */
 export function fetchUnitLabel(
   transfer: FileTransfer,

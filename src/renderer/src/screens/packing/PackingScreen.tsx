@@ -8,6 +8,7 @@ import { ConfirmDialog, type ConfirmRequest } from './ConfirmDialog';
 import { DocumentsPanel } from './DocumentsPanel';
 import { LinesTable } from './LinesTable';
 import { PalletsPanel } from './PalletsPanel';
+import { RetailerDocumentsPanel } from './RetailerDocumentsPanel';
 import { ScanBox } from './ScanBox';
 import { StepsPanel } from './StepsPanel';
 import { commandOfKey, type PackingCommand } from './packingKeys';
@@ -139,6 +140,7 @@ export function PackingScreen() {
           <div className="packing-area-side">
             <PalletsPanel view={view} station={station} />
             <DocumentsPanel view={view} station={station} />
+            <RetailerDocumentsPanel orderId={orderId} />
           </div>
         </div>
       ) : (

@@ -22,8 +22,9 @@ const DONE_AT: Record<GatedStep, keyof FulfilmentView> = {
 };
 
 /**
- * Ship cannot be undone, so it asks first and names what goes out. Shipping today marks the order
- * Shipped and records the ASN as sent (SEND_ASN in the log); nothing is transmitted from here.
+ * Ship cannot be undone, so it asks first and names what goes out. Shipping marks the order
+ * Shipped and sends its ASN to the retailer where a connection sends ASNs; the answer says
+ * whether it went out.
  */
 function shipRequest(view: FulfilmentView, station: PackingStation): ConfirmRequest {
   const { cartons, pallets, packed_units: units } = view.totals;
@@ -38,9 +39,9 @@ function shipRequest(view: FulfilmentView, station: PackingStation): ConfirmRequ
           {view.bill_of_lading_number ? `, bill of lading ${view.bill_of_lading_number}` : ''}.
         </p>
         <p>
-          The order is marked shipped now and its ASN is recorded as sent in the transaction log.
-          This app does not send files to the retailer itself. Shipping cannot be undone: the order
-          can no longer be packed, changed or cancelled.
+          The order is marked shipped now, and its ASN goes to the retailer if a connection sends
+          ASNs; the order&apos;s retailer documents show whether it went out. Shipping cannot be
+          undone: the order can no longer be packed, changed or cancelled.
         </p>
       </>
     ),

@@ -14,6 +14,7 @@ import {
   moveCarton,
   printLabels,
   scanCode,
+  shipOrder,
   takeStep,
   unpackCarton,
   type OrderStepPath,
@@ -52,14 +53,12 @@ export interface PdfInstead {
 const RELABEL_NOTE =
   'Labels printed before now say "CARTON n" without the total: All labels (F8) prints them with it.';
 
-const STEP_DONE: Record<OrderStepPath, string> = {
+const STEP_DONE: Record<Exclude<OrderStepPath, 'ship'>, string> = {
   'start-picking': 'Picking started.',
   'complete-packing': `Packing complete. ${RELABEL_NOTE}`,
   'reopen-packing': 'Packing reopened: scan to pack more, then complete packing again.',
   stage: 'Order staged.',
   load: 'Order loaded.',
-  // Shipping records the ASN as sent (SEND_ASN); nothing is transmitted from here today.
-  ship: 'Order shipped; its ASN is recorded as sent in the transaction log.',
   cancel: 'Order cancelled.',
 };
 
@@ -400,6 +399,8 @@ export function usePackingStation(orderId: string, view: FulfilmentView | null) 
 
   const step = (path: OrderStepPath, body: Record<string, unknown> = {}) =>
     run('Working…', async () => {
+      // The service says what became of the ASN (sent, queued, failed, none): shown as it is.
+      if (path === 'ship') return shipOrder(api, orderId);
       await takeStep(api, orderId, path, body);
       return body['allow_short']
         ? `Packing complete; the order ships short. ${RELABEL_NOTE}`
