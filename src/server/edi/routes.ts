@@ -3,8 +3,7 @@ import { uuidSchema } from '../../shared/ids';
 import { orderDocumentListSchema, orderDocumentSchema } from '../../shared/order-documents';
 import { orderIdParamsSchema } from '../../shared/orders';
 import { errorEnvelopeSchema, successEnvelope } from '../http/openapi-schemas';
-import { parseOr } from '../http/parse';
-import { userOf, type RouteDef } from '../http/route-def';
+import { defineRoute, invalidAs, userOf, type RouteDef } from '../http/route-def';
 import { orderDocuments, retryOrderDocument } from './documents';
 
 const documentParamsSchema = z.object({ order_id: uuidSchema, document_id: uuidSchema });
@@ -16,7 +15,7 @@ const notFoundDoc = {
 
 /** The order documents exchanged with retailers (856, 855, 810, 997, JSON confirmations). */
 export const ediRoutes: RouteDef[] = [
-  {
+  defineRoute({
     method: 'GET',
     url: '/api/v1/orders/:order_id/documents',
     summary:
@@ -33,13 +32,13 @@ export const ediRoutes: RouteDef[] = [
       401: { description: 'Authentication failed', schema: errorEnvelopeSchema },
       404: notFoundDoc,
     },
-    async handler(request, _reply, ctx) {
-      const { order_id } = parseOr(orderIdParamsSchema, request.params, 'Invalid order ID format');
+    invalid: invalidAs({ params: 'Invalid order ID format' }),
+    async handler({ params: { order_id }, request }, ctx) {
       const data = await orderDocuments(ctx, userOf(request), order_id);
       return { message: 'Order documents retrieved successfully', data };
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'POST',
     url: '/api/v1/orders/:order_id/documents/:document_id/retry',
     summary:
@@ -61,13 +60,9 @@ export const ediRoutes: RouteDef[] = [
         schema: errorEnvelopeSchema,
       },
     },
-    async handler(request, _reply, ctx) {
-      const { order_id, document_id } = parseOr(
-        documentParamsSchema,
-        request.params,
-        'Invalid ID format',
-      );
+    invalid: invalidAs({ params: 'Invalid ID format' }),
+    async handler({ params: { order_id, document_id }, request }, ctx) {
       return retryOrderDocument(ctx, userOf(request), order_id, document_id);
     },
-  },
+  }),
 ];
