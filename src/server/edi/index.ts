@@ -1,5 +1,6 @@
 /** What other features may use of edi: they import it from here, never from its files (ARCHITECTURE.md). */
 export { startOrderDocumentDrainer } from './drainer';
+export { ediInboundRoutes } from './inbound-routes';
 export { sendDueDocuments } from './send';
 export { announceShipDocuments, releaseShipDocuments } from './ship-answer';
 export { queueShipDocuments, type QueuedDocument } from './ship-documents';
