@@ -204,6 +204,17 @@ describe('POST /api/v1/edi/inbound', () => {
         error: { code: expect.any(String) },
       });
     }
+    // An envelope with no group is refused: stored as refused, no 997, nothing created.
+    const isa = text.split('\n')[0]!.replace('000000420', '000000421');
+    const empty = await postInterchange(svc, admin, `${isa}\nIEA*0*000000421~\n`);
+    expect(empty.statusCode, empty.body).toBe(400);
+    expect(empty.json().message).toContain('The interchange holds no functional group');
+    expect(
+      await svc.ctx.db
+        .selectFrom('edi_interchanges')
+        .select(['outcome', 'control_number'])
+        .execute(),
+    ).toEqual([{ outcome: 'refused', control_number: '000000421' }]);
     const noAuth = await svc.app.inject({
       method: 'POST',
       url: '/api/v1/edi/inbound',
