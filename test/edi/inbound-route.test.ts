@@ -11,6 +11,7 @@ import { manualClock } from '../helpers/clock';
 import { ok, startReceiver, type Receiver } from '../helpers/receivers';
 import { createTestService, type TestService } from '../helpers/service';
 import { dataOf } from '../fulfilment/support';
+import { CF_997, readWithPerl, segmentsOf } from './x12-perl';
 import { goldenFor, inboundBundle, interchangeOf, postInterchange } from './inbound-support';
 import { documentRows, loadParcelOrder, ORDERS, until } from './support';
 
@@ -104,6 +105,10 @@ describe('POST /api/v1/edi/inbound', () => {
     const values = read.interchange!.groups[0]!.sets[0]!.segments.map((s) => s.values.join('*'));
     expect(values).toContain('AK1*PO*417');
     expect(values).toContain('AK9*A*2*2*2');
+    // An independent reader agrees.
+    const perl = segmentsOf(readWithPerl(ack.body, CF_997));
+    expect(perl).toContainEqual(['AK1', 'PO', '417']);
+    expect(perl).toContainEqual(['AK9', 'A', '2', '2', '2']);
     const [sent] = await svc.ctx.db
       .selectFrom('order_documents')
       .selectAll()
@@ -122,6 +127,35 @@ describe('POST /api/v1/edi/inbound', () => {
           ).status,
       )
       .toBe('sent');
+  });
+
+  it('a bad set is rejected (AK5 R, AK9 P) while its neighbour makes its order', async () => {
+    await fresh();
+    const text = goldenFor('850-two-orders.edi', 421).replace(
+      'PO1*10*2*EA*19.99',
+      'PO1*10*XX*EA*19.99',
+    );
+    const response = await postInterchange(svc, admin, text);
+    expect(response.statusCode, response.body).toBe(200);
+    const data = dataOf<InterchangeSummaryView>(response);
+    expect(data.outcome).toBe('partial');
+    expect(data.transaction_sets.map((s) => s.status)).toEqual(['accepted', 'rejected']);
+    expect(data.transaction_sets[1]!.errors.length).toBeGreaterThan(0);
+    expect(await ordersOfPo('4500012346')).toHaveLength(0);
+    expect(await ordersOfPo('4500012345')).toHaveLength(1);
+    expect(
+      (await ingestLog('INGEST_PURCHASE_ORDER')).map((row) => row.execution_status).sort(),
+    ).toEqual(['FAILURE', 'SUCCESS']);
+    await partner.waitFor(1);
+    const perl = segmentsOf(readWithPerl(partner.received[0]!.body, CF_997));
+    expect(perl).toContainEqual(['AK5', 'R', '5']);
+    expect(perl.find((segment) => segment[0] === 'AK9')?.slice(0, 5)).toEqual([
+      'AK9',
+      'P',
+      '2',
+      '2',
+      '1',
+    ]);
   });
 
   it('the same interchange again is a duplicate: nothing is created, the 997 is sent again', async () => {

@@ -92,16 +92,21 @@ export async function ingestInterchange(
   if (!connection) throw unknownAddressees(interchange);
   const startedAt = performance.now();
   const claimed: string[] = [];
-  let result: { plan: IngestPlan; data: InterchangeSummary };
-  try {
-    result = await ctx.db
-      .transaction()
-      .execute((trx) =>
-        ingestWithin(ctx, trx, { file, read, interchange, connection, startedAt, claimed }),
-      );
-  } catch (error) {
-    for (const id of claimed) releaseDocument(ctx, id);
-    throw error;
+  let result: { plan: IngestPlan; data: InterchangeSummary } | undefined;
+  // In this process the one SQLite connection serialises the transactions; another process
+  // taking the same interchange in meanwhile loses on the unique index, and the second try
+  // sees it as a duplicate.
+  for (let attempt = 1; !result; attempt++) {
+    try {
+      result = await ctx.db
+        .transaction()
+        .execute((trx) =>
+          ingestWithin(ctx, trx, { file, read, interchange, connection, startedAt, claimed }),
+        );
+    } catch (error) {
+      for (const id of claimed.splice(0)) releaseDocument(ctx, id);
+      if (attempt >= 2 || !takenMeanwhile(error)) throw error;
+    }
   }
   if (claimed.length > 0) {
     // After the commit, not awaited: the answer does not wait on the partner; a failure is
@@ -196,6 +201,15 @@ async function ingestWithin(ctx: ServiceContext, trx: Db, input: IngestInput) {
     summary_json: JSON.stringify({ ...data, errors: plan.errors, refused: plan.refused }),
   });
   return { plan, data };
+}
+
+function takenMeanwhile(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return (
+    code === 'SQLITE_CONSTRAINT_UNIQUE' &&
+    typeof message === 'string' &&
+    message.includes('edi_interchanges')
+  );
 }
 
 function outcomeOf(plan: IngestPlan, sets: SetSummary[]): InterchangeOutcome {
