@@ -108,6 +108,18 @@ describe('inbound changes and cancellations', () => {
     );
   });
 
+  it('an 860 for an order not made from an 850 is refused, its items kept', async () => {
+    const { first } = await withOrders();
+    await svc.ctx.db.deleteFrom('order_po_lines').where('order_id', '=', first).execute();
+    const before = await items(first);
+    const response = await postInterchange(svc, admin, goldenFor('860-changes.edi', 418));
+    const [change, cancel] = dataOf<InterchangeSummaryView>(response).transaction_sets;
+    expect(change).toMatchObject({ status: 'rejected', order_id: first });
+    expect(change!.errors.join(' ')).toContain('was not made from an 850 here');
+    expect(cancel!.status).toBe('accepted');
+    expect(await items(first)).toEqual(before);
+  });
+
   it('an 850 with BEG01 01 cancels an Open order, not a packed one', async () => {
     const { first, second } = await withOrders();
     await svc.ctx.db

@@ -233,6 +233,16 @@ async function applyChange(change: Mapped860, summary: SetSummary, context: SetC
     listOrderItems(context.trx, order.id),
     listPoLines(context.trx, order.id),
   ]);
+  if (poLines.length === 0 && change.purpose !== 'cancellation') {
+    // Its lines never came from an 850 here, so POC line ids name nothing: replacing the items
+    // with the 860's lines alone would lose the order's own.
+    summary.status = 'rejected';
+    summary.errors.push(
+      `PO ${poNumber}'s order was not made from an 850 here, so its lines cannot be matched to ` +
+        'the change; the change was not applied. Change the order by hand.',
+    );
+    return;
+  }
   const itemOf = (sku: string) => items.find((item) => item.sku === sku);
   const lines: ChangeableLine[] = poLines.map((line) => ({
     line_id: line.line_id,
