@@ -15,6 +15,7 @@ import * as orderCodeSearch from '../transactions/migrations/0013_order_code_sea
 import * as syncConflictsBrand from '../sync/migrations/0013_sync_conflicts_brand';
 import * as syncFileUploads from '../sync/migrations/0013_sync_file_uploads';
 import * as orderDocuments from '../edi/migrations/0014_order_documents';
+import * as ediInbound from '../edi/migrations/0015_edi_inbound';
 
 /**
  * The migration runner's list. Each feature owns its migrations, one file per migration in
@@ -46,6 +47,7 @@ const allMigrations: Record<string, Migration> = {
   '0013_sync_conflicts_brand': syncConflictsBrand,
   '0013_sync_file_uploads': syncFileUploads,
   '0014_order_documents': orderDocuments,
+  '0015_edi_inbound': ediInbound,
 };
 
 export const migrationProvider: MigrationProvider = {

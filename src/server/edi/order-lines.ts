@@ -1,7 +1,7 @@
 /**
- * An order's lines as the 855 and 810 name them: the PO's line id (PO101, kept in the line's
- * pass_through as `line_id` by an 850 ingest; else the line's position from 1) and its unit price
- * (pass_through `unit_price`, kept from PO104; null when the order carries none).
+ * An order's lines as the 855 and 810 name them: the PO's line id (PO101) and unit price (PO104)
+ * as an 850 ingest stored them in order_po_lines (withStoredPoLines); for an order made another
+ * way, the line's pass_through `line_id` and `unit_price`, else its position from 1 and no price.
  */
 export interface PoLine {
   lineId: string;
@@ -32,6 +32,22 @@ export function poLinesOf(
         unitPrice: priceOf(passThrough['unit_price']),
       };
     });
+}
+
+/** The ingested PO's ids and prices, matched line by line, or by SKU where the lines differ. */
+export function withStoredPoLines(
+  lines: PoLine[],
+  stored: readonly { line_id: string; sku: string; unit_price: number | null }[],
+): PoLine[] {
+  if (stored.length === 0) return lines;
+  const inOrder =
+    stored.length === lines.length && stored.every((row, index) => row.sku === lines[index]!.sku);
+  const unused = [...stored];
+  return lines.map((line, index) => {
+    const at = unused.findIndex((row) => row.sku === line.sku);
+    const match = inOrder ? stored[index] : at >= 0 ? unused.splice(at, 1)[0] : undefined;
+    return match ? { ...line, lineId: match.line_id, unitPrice: match.unit_price } : line;
+  });
 }
 
 function parsePassThrough(json: string | null): Record<string, unknown> {

@@ -16,7 +16,8 @@ import type {
 import { build855 } from './ack-855';
 import { orderDocuments } from './documents';
 import { build810, type InvoiceLine } from './invoice-810';
-import { poLinesOf, type PoLine } from './order-lines';
+import { poLinesOf, withStoredPoLines, type PoLine } from './order-lines';
+import { listPoLines } from './ingest-queries';
 import { connectionsForOrder, loadPackedFacts } from './queries';
 import { queueDocument, type QueuedDocument } from './queue';
 import { releaseDocument } from './send';
@@ -40,7 +41,7 @@ export function acknowledgeOrder(
     if (order.status === 'Cancelled') {
       throw conflict('This order is cancelled: it cannot be acknowledged');
     }
-    const lines = poLinesOf(await listOrderItems(trx, order.id));
+    const lines = await orderPoLines(trx, order.id);
     const choices = choicesFor(lines, body.lines);
     const poNumber = order.po_number!;
     return (at) =>
@@ -63,7 +64,7 @@ export function invoiceOrder(
     if (order.status !== 'Shipped') {
       throw conflict('Only a shipped order is invoiced: ship it first');
     }
-    const lines = poLinesOf(await listOrderItems(trx, order.id));
+    const lines = await orderPoLines(trx, order.id);
     const packed = await loadPackedFacts(trx, order.id);
     const shipped = shippedPerLine(lines, packed.lines);
     const invoiced = lines.filter((_, index) => shipped[index]! > 0);
@@ -193,4 +194,10 @@ function shippedPerLine(lines: PoLine[], packed: { sku: string; quantity: number
     }
   });
   return shipped;
+}
+
+/** The order's lines with the ids and prices of the PO it was made from, where it was. */
+async function orderPoLines(trx: Db, orderId: string): Promise<PoLine[]> {
+  const lines = poLinesOf(await listOrderItems(trx, orderId));
+  return withStoredPoLines(lines, await listPoLines(trx, orderId));
 }

@@ -67,6 +67,10 @@ export async function buildApp(ctx: ServiceContext, options: AppOptions): Promis
   app.decorateRequest('user', null);
   // Only JSON bodies are accepted; Fastify's text/plain parser would let strings through.
   app.removeContentTypeParser('text/plain');
+  // …and X12 interchanges as text, for POST /api/v1/edi/inbound (its own body limit applies).
+  app.addContentTypeParser('application/edi-x12', { parseAs: 'string' }, (_request, body, done) =>
+    done(null, body),
+  );
 
   app.addHook('onRequest', async (request) => {
     if (!hostAllowed(request.headers.host, request.socket.remoteAddress)) throw hostNotAllowed();

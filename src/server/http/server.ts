@@ -8,7 +8,7 @@ import { DEMO_EMAIL, DEMO_PASSWORD, demoSignInUnchanged, importDemoWorkspace } f
 import { pendingDeliveriesNotice } from '../inventory';
 import { DRAIN_BATCH_SIZE, redeliverDue } from '../inventory';
 import { sealStoredConnections } from '../inventory';
-import { startOrderDocumentDrainer } from '../edi';
+import { startInboundPoller, startOrderDocumentDrainer } from '../edi';
 import { useSecretsKey } from '../core/secret-box';
 import { importSeedBundle, SeedError } from '../seed';
 import { loadOrCreateSecret } from '../access';
@@ -103,6 +103,9 @@ export async function startService(
       options.outboxDrain === false
         ? null
         : startOrderDocumentDrainer(context, options.outboxDrain);
+    // Inbound folders (order_documents.inbound) are taken in on the same switch.
+    const inboundPoller =
+      options.outboxDrain === false ? null : startInboundPoller(context, options.outboxDrain);
     return {
       url: `http://${hostInUrl}:${port}`,
       host: options.host,
@@ -113,6 +116,7 @@ export async function startService(
       async close() {
         await drainer?.stop(); // bounded: a pass stuck on a slow partner does not hold the close
         await documentDrainer?.stop();
+        await inboundPoller?.stop();
         await context.sync?.client?.stop();
         await app.close(); // waits for in-flight requests
         await database.close();

@@ -5,7 +5,6 @@ import { brandWorksAt } from '../access';
 import {
   findIdempotentAnswer,
   insertIdempotentAnswer,
-  insertOrder,
   insertTransactionRow,
   picksheetTaken,
   retailerConnected,
@@ -14,7 +13,7 @@ import type { CreateOrderBody, OrderIdData } from '../../shared/orders';
 import type { AuthUser, ServiceContext } from '../core/context';
 import { conflict, DomainError, invalidRequest } from '../core/errors';
 import { orderLogRow, type OrderTrail } from './log';
-import { addressColumns, createItemRows, dateColumns, textColumns } from './rows';
+import { insertNewOrder } from './insert-new';
 import { CREATE_FAILED_PREFIX } from './validation';
 
 export const ORDER_CREATED = 'Order created successfully';
@@ -74,25 +73,8 @@ export async function createOrder(
           { details: `picksheet_code: ${body.picksheet_code} is taken at this facility` },
         );
       }
-      const orderId = crypto.randomUUID();
       const at = ctx.clock.now().toISOString();
-      await insertOrder(
-        trx,
-        {
-          id: orderId,
-          brand_id: body.brand_id,
-          retailer_id: body.retailer_id,
-          facility_id: body.facility_id,
-          picksheet_code: body.picksheet_code,
-          ...textColumns(body),
-          ...addressColumns(body.address_data),
-          ...dateColumns(body.dates),
-          status: 'Open',
-          created_at: at,
-          updated_at: at,
-        },
-        createItemRows(body.items),
-      );
+      const orderId = await insertNewOrder(trx, body, at);
       const answer: OrderWriteAnswer = {
         status: 201,
         body: { message: ORDER_CREATED, data: { order_id: orderId } },

@@ -4,18 +4,21 @@ export { pdfChecker } from './bol';
 export { listBolVersions } from './bol-queries';
 export { createOrder } from './create';
 export { isoUtc, orderVisibleTo } from './details';
+export { insertNewOrder } from './insert-new';
 export { ORDER_NOT_FOUND } from './find';
 export { ORDER_ACTIONS, logRowOutcome, type LogOutcome } from './log';
 export {
   findOrderForUser,
   insertTransactionRow,
   listOrderItems,
+  picksheetTaken,
+  replaceOrderItems,
   updateOrderColumns,
   visibleOrdersQuery,
   type OrderItemRow,
   type OrderRow,
 } from './queries';
 export { findOrderDocument, type OrderDocument } from './read-queries';
-export { ORDER_TEXT_FIELDS } from './rows';
+export { createItemRows, ORDER_TEXT_FIELDS } from './rows';
 export { derivedId, importSeedOrders } from './seed';
 export { updateOrder } from './update';

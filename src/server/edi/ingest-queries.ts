@@ -1,0 +1,119 @@
+/** The reads and writes of the inbound path (./ingest.ts), one transaction's worth each. */
+import { sql, type Insertable } from 'kysely';
+import type { Db } from '../db/db';
+import type { EdiInterchangesTable, OrderPoLinesTable } from './tables';
+
+/**
+ * The enabled EDI connections a file from `senderId` to `receiverId` is addressed to (DESIGN:
+ * ISA06 = the connection's edi.receiver_id, ISA08 = its edi.sender_id), oldest first. Decided
+ * from the stored rows only; the caller keeps those the user may ingest for.
+ */
+export function findInboundConnections(db: Db, senderId: string, receiverId: string) {
+  return db
+    .selectFrom('connections as c')
+    .innerJoin('retailers as r', 'r.id', 'c.retailer_id')
+    .where('c.enabled', '=', 1)
+    .where('c.edi_json', 'is not', null)
+    .where(sql<string>`json_extract(c.edi_json, '$.receiver_id')`, '=', senderId)
+    .where(sql<string>`json_extract(c.edi_json, '$.sender_id')`, '=', receiverId)
+    .select([
+      'c.id',
+      'c.organization_id',
+      'c.brand_id',
+      'c.retailer_id',
+      'r.name as retailer_name',
+      'c.edi_json',
+      'c.sender',
+      'c.order_documents_json',
+    ])
+    .orderBy('c.id')
+    .execute();
+}
+export type InboundConnectionRow = Awaited<ReturnType<typeof findInboundConnections>>[number];
+
+/** The interchange taken in earlier with this (sender, ISA13), if any. */
+export function findTakenInterchange(
+  db: Db,
+  key: { qualifier: string; senderId: string; control: string },
+) {
+  return db
+    .selectFrom('edi_interchanges')
+    .where('sender_qualifier', '=', key.qualifier)
+    .where('sender_id', '=', key.senderId)
+    .where('control_number', '=', key.control)
+    .where('outcome', 'not in', ['duplicate', 'refused'])
+    .select(['id'])
+    .executeTakeFirst();
+}
+
+export async function insertInterchange(db: Db, row: Insertable<EdiInterchangesTable>) {
+  await db.insertInto('edi_interchanges').values(row).execute();
+}
+
+/** The facilities of the connection's organisation where its brand works (N1*SF/WH codes). */
+export function connectionFacilities(db: Db, organizationId: string, brandId: string) {
+  return db
+    .selectFrom('facilities as f')
+    .innerJoin('brand_facilities as bf', 'bf.facility_id', 'f.id')
+    .where('f.organization_id', '=', organizationId)
+    .where('bf.brand_id', '=', brandId)
+    .select(['f.id', 'f.external_facility_code'])
+    .orderBy('f.id')
+    .execute();
+}
+
+/**
+ * The live order of a PO of this brand and retailer in the organisation (newest first; a
+ * cancelled one only when there is no other).
+ */
+export function findOrderOfPo(
+  db: Db,
+  po: { organizationId: string; brandId: string; retailerId: string; poNumber: string },
+) {
+  return db
+    .selectFrom('orders as o')
+    .innerJoin('facilities as f', 'f.id', 'o.facility_id')
+    .where('f.organization_id', '=', po.organizationId)
+    .where('o.brand_id', '=', po.brandId)
+    .where('o.retailer_id', '=', po.retailerId)
+    .where('o.po_number', '=', po.poNumber)
+    .selectAll('o')
+    .orderBy(sql`o.status = 'Cancelled'`)
+    .orderBy('o.created_at', 'desc')
+    .executeTakeFirst();
+}
+
+export async function replacePoLines(db: Db, orderId: string, lines: OrderPoLinesTable[]) {
+  await db.deleteFrom('order_po_lines').where('order_id', '=', orderId).execute();
+  if (lines.length > 0) await db.insertInto('order_po_lines').values(lines).execute();
+}
+
+export function listPoLines(db: Db, orderId: string) {
+  return db
+    .selectFrom('order_po_lines')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .orderBy(sql`rowid`)
+    .execute();
+}
+
+/** Our outbound X12 documents of a connection sent in group `groupControl` (GS06). */
+export function findDocumentsOfGroup(db: Db, connectionId: string, groupControl: number) {
+  return db
+    .selectFrom('order_documents')
+    .where('connection_id', '=', connectionId)
+    .where('group_control_number', '=', groupControl)
+    .where('direction', '=', 'out')
+    .where('type', 'in', ['856', '855', '810'])
+    .select([
+      'id',
+      'type',
+      'order_id',
+      'brand_id',
+      'retailer_id',
+      'facility_id',
+      'status',
+      'transaction_control_number',
+    ])
+    .execute();
+}

@@ -1,0 +1,305 @@
+/**
+ * The one inbound path (HTTP, polled folders): reads an interchange, finds the connection it is
+ * addressed to, and in ONE transaction records it, takes its sets in (./ingest-sets.ts), writes
+ * the log rows and queues a 997 per inbound group as an outbound order document. The 997s go out
+ * after the commit through the connection's transport (./send.ts); no network I/O is awaited
+ * inside the transaction.
+ */
+import { randomUUID } from 'node:crypto';
+import type { ServiceContext } from '../core/context';
+import { invalidRequest, notFound } from '../core/errors';
+import type { Db } from '../db/db';
+import { takeControlNumbers, type EdiSettings } from '../inventory';
+import { senderOfNewDelivery } from '../sync/role';
+import { planIngest, type IngestPlan, type PlannedGroup } from './inbound/ingest-plan';
+import {
+  connectionFacilities,
+  findInboundConnections,
+  findTakenInterchange,
+  insertInterchange,
+  type InboundConnectionRow,
+} from './ingest-queries';
+import { applySet, type SetSummary } from './ingest-sets';
+import { insertOrderDocument } from './queries';
+import { claimDocument, releaseDocument, sendClaimedDocuments } from './send';
+import { orderDocumentSettingsOf } from './settings';
+import type { InterchangeOutcome, InterchangeSource } from './tables';
+import { readX12, type Interchange } from './x12/reader';
+import { writeInterchange, X12_CONTENT_TYPE } from './x12/writer';
+
+export interface InboundFile {
+  text: string;
+  source: InterchangeSource;
+  /** The polled file's name; null over HTTP. */
+  fileName: string | null;
+  /** Who posted it; null for a polled file. */
+  userId: string | null;
+  /** What the log rows name as the request: the route, or the folder. */
+  requestUrl: string;
+}
+
+/** The answer's data (DESIGN.md, "Order documents with retailers"). */
+export interface InterchangeSummary {
+  interchange_id: string;
+  interchange_control_number: string;
+  duplicate: boolean;
+  outcome: InterchangeOutcome;
+  transaction_sets: SetSummary[];
+}
+
+export interface IngestAnswer {
+  message: string;
+  data: InterchangeSummary;
+}
+
+/**
+ * Which of the addressed connections the caller may ingest for (the route: the user is an admin
+ * of its brand in its organisation; a polled folder: its own connection). Decided from stored
+ * rows only.
+ */
+export type ConnectionFilter = (connection: InboundConnectionRow) => Promise<boolean>;
+
+/** The same words for no connection and another tenant's connection: nothing of it shows. */
+const unknownAddressees = (interchange: Interchange) =>
+  notFound(
+    `No EDI connection of yours takes interchanges from "${interchange.senderId}" to "${interchange.receiverId}"`,
+  );
+
+export async function ingestInterchange(
+  ctx: ServiceContext,
+  file: InboundFile,
+  allowed: ConnectionFilter,
+): Promise<IngestAnswer> {
+  if (file.text.trim() === '') throw invalidRequest('The interchange is empty');
+  const read = readX12(file.text);
+  const interchange = read.interchange;
+  if (!interchange) {
+    throw invalidRequest(
+      `The file is not an X12 interchange: ${read.faults.map((f) => f.message).join('; ') || 'no ISA segment'}`,
+    );
+  }
+  let connection: InboundConnectionRow | undefined;
+  for (const candidate of await findInboundConnections(
+    ctx.db,
+    interchange.senderId,
+    interchange.receiverId,
+  )) {
+    if (await allowed(candidate)) {
+      connection = candidate;
+      break;
+    }
+  }
+  if (!connection) throw unknownAddressees(interchange);
+  const startedAt = performance.now();
+  const claimed: string[] = [];
+  let result: { plan: IngestPlan; data: InterchangeSummary } | undefined;
+  // In this process the one SQLite connection serialises the transactions; another process
+  // taking the same interchange in meanwhile loses on the unique index, and the second try
+  // sees it as a duplicate.
+  for (let attempt = 1; !result; attempt++) {
+    try {
+      result = await ctx.db
+        .transaction()
+        .execute((trx) =>
+          ingestWithin(ctx, trx, { file, read, interchange, connection, startedAt, claimed }),
+        );
+    } catch (error) {
+      for (const id of claimed.splice(0)) releaseDocument(ctx, id);
+      if (attempt >= 2 || !takenMeanwhile(error)) throw error;
+    }
+  }
+  if (claimed.length > 0) {
+    // After the commit, not awaited: the answer does not wait on the partner; a failure is
+    // recorded on the document and retried by the drainer.
+    sendClaimedDocuments(ctx, claimed, { automatic: false }).catch((error: unknown) =>
+      console.error(`sending a 997 failed: ${(error as Error).message ?? error}`),
+    );
+  }
+  const { plan, data } = result;
+  if (plan.refused) throw invalidRequest(`The interchange was refused: ${plan.refused}`, { data });
+  return { message: messageOf(data), data };
+}
+
+interface IngestInput {
+  file: InboundFile;
+  read: ReturnType<typeof readX12>;
+  interchange: Interchange;
+  connection: InboundConnectionRow;
+  startedAt: number;
+  /** Filled with the 997 documents this replica sends (claimed in the transaction). */
+  claimed: string[];
+}
+
+async function ingestWithin(ctx: ServiceContext, trx: Db, input: IngestInput) {
+  const { interchange, connection, file } = input;
+  const at = ctx.clock.now().toISOString();
+  const edi = JSON.parse(connection.edi_json!) as EdiSettings;
+  const [taken, facilities] = await Promise.all([
+    findTakenInterchange(trx, {
+      qualifier: interchange.senderQualifier,
+      senderId: interchange.senderId,
+      control: interchange.control,
+    }),
+    connectionFacilities(trx, connection.organization_id, connection.brand_id),
+  ]);
+  const plan = planIngest({
+    read: input.read,
+    connection: {
+      sender_id: edi.sender_id,
+      receiver_id: edi.receiver_id,
+      brand_id: connection.brand_id,
+      retailer_id: connection.retailer_id,
+      facility_id: orderDocumentSettingsOf(connection.order_documents_json)?.facility_id ?? null,
+    },
+    facilities,
+    seenBefore: taken !== undefined,
+  });
+  const interchangeId = randomUUID();
+  const context = {
+    trx,
+    connection,
+    interchangeId,
+    requestUrl: file.requestUrl,
+    startedAt: input.startedAt,
+    at,
+  };
+  const sets: SetSummary[] = [];
+  for (const group of plan.groups) {
+    const groupSets: SetSummary[] = [];
+    for (const set of group.sets) groupSets.push(await applySet(set, context));
+    sets.push(...groupSets);
+    if (group.ack) {
+      const id = await queue997(ctx, trx, { group, groupSets, edi, connection, interchangeId, at });
+      if (id) input.claimed.push(id);
+    }
+  }
+  const outcome = outcomeOf(plan, sets);
+  const data: InterchangeSummary = {
+    interchange_id: interchangeId,
+    interchange_control_number: interchange.control,
+    duplicate: plan.duplicate,
+    outcome,
+    transaction_sets: sets,
+  };
+  await insertInterchange(trx, {
+    id: interchangeId,
+    connection_id: connection.id,
+    organization_id: connection.organization_id,
+    brand_id: connection.brand_id,
+    retailer_id: connection.retailer_id,
+    sender_qualifier: interchange.senderQualifier,
+    sender_id: interchange.senderId,
+    receiver_id: interchange.receiverId,
+    control_number: interchange.control,
+    source: file.source,
+    file_name: file.fileName,
+    user_id: file.userId,
+    received_at: at,
+    raw: file.text,
+    outcome,
+    duplicate_of: taken?.id ?? null,
+    summary_json: JSON.stringify({ ...data, errors: plan.errors, refused: plan.refused }),
+  });
+  return { plan, data };
+}
+
+function takenMeanwhile(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return (
+    code === 'SQLITE_CONSTRAINT_UNIQUE' &&
+    typeof message === 'string' &&
+    message.includes('edi_interchanges')
+  );
+}
+
+function outcomeOf(plan: IngestPlan, sets: SetSummary[]): InterchangeOutcome {
+  if (plan.refused) return 'refused';
+  if (plan.duplicate) return 'duplicate';
+  const taken = sets.filter((set) => set.status !== 'rejected').length;
+  if (taken === sets.length) return 'accepted';
+  return taken === 0 ? 'rejected' : 'partial';
+}
+
+function messageOf(data: InterchangeSummary): string {
+  if (data.duplicate) {
+    return 'This interchange was received before (same sender and ISA13): nothing was taken in again';
+  }
+  const count = (status: SetSummary['status']) =>
+    data.transaction_sets.filter((set) => set.status === status).length;
+  return (
+    `Interchange ${data.interchange_control_number} received: ${count('accepted')} accepted, ` +
+    `${count('rejected')} rejected, ${count('duplicate')} duplicate`
+  );
+}
+
+/**
+ * The group's 997, enveloped with the connection's next control numbers and stored as an
+ * outbound order document (queued). Answers the document's id when this replica sends it.
+ */
+async function queue997(
+  ctx: ServiceContext,
+  trx: Db,
+  input: {
+    group: PlannedGroup;
+    groupSets: SetSummary[];
+    edi: EdiSettings;
+    connection: InboundConnectionRow;
+    interchangeId: string;
+    at: string;
+  },
+): Promise<string | null> {
+  const ack = input.group.ack!;
+  const numbers = await takeControlNumbers(trx, input.connection.id);
+  const written = writeInterchange({
+    edi: input.edi,
+    functionalId: 'FA',
+    interchangeControlNumber: numbers.interchange,
+    groupControlNumber: numbers.group,
+    createdAt: new Date(input.at),
+    // build997 answers ST…SE; the writer adds those itself.
+    transactionSets: [ack.slice(1, -1)],
+    transactionControlNumbers: [ack[0]![2]!],
+  });
+  // The order the 997 belongs with, when its group made or changed exactly one.
+  const orders = [...new Set(input.groupSets.map((s) => s.order_id).filter((id) => id !== null))];
+  const orderId = orders.length === 1 ? orders[0]! : null;
+  const facilityId = orderId
+    ? ((
+        await trx
+          .selectFrom('orders')
+          .select('facility_id')
+          .where('id', '=', orderId)
+          .executeTakeFirst()
+      )?.facility_id ?? null)
+    : null;
+  const { senderId, sendsHere } = senderOfNewDelivery(ctx.sync, input.connection);
+  const id = randomUUID();
+  await insertOrderDocument(trx, {
+    id,
+    order_id: orderId,
+    brand_id: input.connection.brand_id,
+    facility_id: facilityId,
+    connection_id: input.connection.id,
+    organization_id: input.connection.organization_id,
+    retailer_id: input.connection.retailer_id,
+    type: '997',
+    direction: 'out',
+    status: 'queued',
+    interchange_control_number: numbers.interchange,
+    group_control_number: numbers.group,
+    transaction_control_number: written.transactionControlNumbers[0]!,
+    document: written.text,
+    content_type: X12_CONTENT_TYPE,
+    file_name: written.fileName,
+    error: null,
+    next_attempt_at: input.at,
+    sender_id: senderId,
+    sent_at: null,
+    acknowledged_at: null,
+    created_at: input.at,
+    updated_at: input.at,
+    interchange_id: input.interchangeId,
+  });
+  // Claimed before the commit, so a drain pass does not send it before this request does.
+  return sendsHere && claimDocument(ctx, id) ? id : null;
+}
