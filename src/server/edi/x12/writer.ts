@@ -3,9 +3,27 @@
  * then GE/IEA. Pure: no I/O. The builders of each document (856, 855, 810, 997) produce only the
  * segments between ST and SE; this file adds the envelope, the counts (SE01, GE01, IEA01) and
  * the separators, which are chosen so that none occurs in the data (X12 has no escaping).
- * The separator and validation rules follow inventory/transmission/x12-846.ts.
+ * The separator and validation rules are core/x12-text.ts, shared with the 846 builder.
  */
-import type { EdiSettings } from '../../inventory';
+import {
+  ccyymmdd,
+  chooseSeparators,
+  cleanText,
+  controlNumber,
+  FIRST_ISA12_WITH_REPETITION,
+  hhmm,
+  validateDate,
+  validateEdiSettings,
+  withoutTrailingEmpties,
+  yymmdd,
+  type EdiSettings,
+  type X12Separators,
+} from '../../core/x12-text';
+
+export { ccyymmdd, cleanText, hhmm, type X12Separators } from '../../core/x12-text';
+
+/** Starts every error this writer throws. */
+const LABEL = 'X12';
 
 export const X12_CONTENT_TYPE = 'application/edi-x12';
 
@@ -32,13 +50,6 @@ const SET_TYPE_OF: Record<FunctionalId, TransactionSetType> = {
   IN: '810',
   FA: '997',
 };
-
-export interface X12Separators {
-  element: string;
-  component: string;
-  segment: string;
-  repetition?: string;
-}
 
 export interface InterchangeInput {
   edi: EdiSettings;
@@ -74,25 +85,15 @@ export interface WrittenInterchange {
   fileName: string;
 }
 
-const MAX_CONTROL_NUMBER = 999_999_999;
-/** ISA12 from which ISA11 carries the repetition separator instead of `U`. */
-const FIRST_ISA12_WITH_REPETITION = 402;
-const PREFERRED_SEPARATORS = { element: '*', component: '>', segment: '~', repetition: '^' };
-/**
- * Fallbacks, in order, for a role whose preferred character the data (or another role) uses.
- * Printable punctuation only: never letters, digits or space, which ISA and segment tags need.
- */
-const SEPARATOR_CANDIDATES = [...'|^!`{}\\@#$%&+=?<;:"'];
-
 export function writeInterchange(input: InterchangeInput): WrittenInterchange {
-  const edi = validateEdiSettings(input.edi);
+  const edi = validateEdiSettings(input.edi, LABEL);
   const setType = SET_TYPE_OF[input.functionalId];
   if (!setType) throw new Error(`X12: unknown functional id "${String(input.functionalId)}"`);
   const isa13 = String(
-    controlNumber(input.interchangeControlNumber, 'interchangeControlNumber'),
+    controlNumber(input.interchangeControlNumber, 'interchangeControlNumber', LABEL),
   ).padStart(9, '0');
-  const gs06 = String(controlNumber(input.groupControlNumber, 'groupControlNumber'));
-  const createdAt = validateDate(input.createdAt);
+  const gs06 = String(controlNumber(input.groupControlNumber, 'groupControlNumber', LABEL));
+  const createdAt = validateDate(input.createdAt, LABEL);
   if (input.transactionSets.length === 0) throw new Error('X12: no transaction set to write');
   const stNumbers = transactionNumbers(input);
 
@@ -123,6 +124,7 @@ export function writeInterchange(input: InterchangeInput): WrittenInterchange {
   const separators = chooseSeparators(
     edi.sender_qualifier + edi.receiver_qualifier + dataTextOf(cleaned),
     usesRepetition,
+    LABEL,
   );
   // prettier-ignore
   const isa: Segment = [
@@ -169,49 +171,11 @@ function checkSegment(segment: Segment, where: string): void {
   }
 }
 
-/** Control characters (CR, LF, tab...) would break the document; each run becomes one space. */
-export function cleanText(value: string): string {
-  return value.replace(/\p{Cc}+/gu, ' ').trim();
-}
-
 function cleanSegment(segment: Segment): Segment {
   return segment.map((element, index) => {
     if (index === 0) return element;
     return typeof element === 'string' ? cleanText(element) : element.map(cleanText);
   });
-}
-
-function validateEdiSettings(edi: EdiSettings): EdiSettings {
-  const qualifier = (value: string, field: string): string => {
-    if (!/^[A-Z0-9]{2}$/.test(value)) {
-      throw new Error(`X12: edi.${field} must be 2 letters/digits (e.g. ZZ), got "${value}"`);
-    }
-    return value;
-  };
-  // ISA06/ISA08 are fixed-width 15 ASCII characters: a longer id is a configuration error.
-  const interchangeId = (value: string, field: string): string => {
-    const id = value.trim();
-    if (!/^[\x20-\x7E]{1,15}$/.test(id)) {
-      throw new Error(`X12: edi.${field} must be 1-15 printable ASCII characters, got "${value}"`);
-    }
-    return id;
-  };
-  if (!/^\d{6}$/.test(edi.version)) {
-    throw new Error(`X12: edi.version must be 6 digits (e.g. 004010), got "${edi.version}"`);
-  }
-  if (edi.usage_indicator !== 'P' && edi.usage_indicator !== 'T') {
-    throw new Error(
-      `X12: edi.usage_indicator must be P or T, got "${String(edi.usage_indicator)}"`,
-    );
-  }
-  return {
-    sender_qualifier: qualifier(edi.sender_qualifier, 'sender_qualifier'),
-    sender_id: interchangeId(edi.sender_id, 'sender_id'),
-    receiver_qualifier: qualifier(edi.receiver_qualifier, 'receiver_qualifier'),
-    receiver_id: interchangeId(edi.receiver_id, 'receiver_id'),
-    version: edi.version,
-    usage_indicator: edi.usage_indicator,
-  };
 }
 
 function dataTextOf(segments: Segment[]): string {
@@ -220,33 +184,6 @@ function dataTextOf(segments: Segment[]): string {
     for (const element of segment) text += typeof element === 'string' ? element : element.join('');
   }
   return text;
-}
-
-/** Picks distinct separators that occur nowhere in the data. */
-function chooseSeparators(dataText: string, withRepetition: boolean): X12Separators {
-  const unavailable = new Set(
-    [...Object.values(PREFERRED_SEPARATORS), ...SEPARATOR_CANDIDATES].filter((c) =>
-      dataText.includes(c),
-    ),
-  );
-  const pick = (role: keyof typeof PREFERRED_SEPARATORS): string => {
-    const choice = [PREFERRED_SEPARATORS[role], ...SEPARATOR_CANDIDATES].find(
-      (candidate) => !unavailable.has(candidate),
-    );
-    if (choice === undefined) {
-      throw new Error(
-        `X12: cannot choose a ${role} separator: the data contains every candidate character`,
-      );
-    }
-    unavailable.add(choice);
-    return choice;
-  };
-  const element = pick('element');
-  const component = pick('component');
-  const segment = pick('segment');
-  return withRepetition
-    ? { element, component, segment, repetition: pick('repetition') }
-    : { element, component, segment };
 }
 
 function serialise(segments: Segment[], separators: X12Separators): string {
@@ -261,31 +198,3 @@ function serialise(segments: Segment[], separators: X12Separators): string {
   }
   return text;
 }
-
-/** X12 forbids trailing empty elements (`QTY*33*1*EA*`). */
-function withoutTrailingEmpties(values: readonly string[]): string[] {
-  let end = values.length;
-  while (end > 1 && values[end - 1] === '') end--;
-  return values.slice(0, end);
-}
-
-function controlNumber(value: number, field: string): number {
-  if (!Number.isInteger(value) || value < 1 || value > MAX_CONTROL_NUMBER) {
-    throw new Error(`X12: ${field} must be an integer 1..${MAX_CONTROL_NUMBER}, got ${value}`);
-  }
-  return value;
-}
-
-function validateDate(date: Date): Date {
-  if (!(date instanceof Date) || Number.isNaN(date.getTime())) {
-    throw new Error('X12: createdAt is not a valid date');
-  }
-  return date;
-}
-
-const pad2 = (value: number): string => String(value).padStart(2, '0');
-export const ccyymmdd = (date: Date): string =>
-  `${date.getUTCFullYear()}${pad2(date.getUTCMonth() + 1)}${pad2(date.getUTCDate())}`;
-const yymmdd = (date: Date): string => ccyymmdd(date).slice(2);
-export const hhmm = (date: Date): string =>
-  `${pad2(date.getUTCHours())}${pad2(date.getUTCMinutes())}`;

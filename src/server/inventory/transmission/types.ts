@@ -12,15 +12,7 @@ export interface AdviceLine {
 }
 
 /** The `edi` settings of an EDI_846 connection (seed bundle, DESIGN.md). */
-export interface EdiSettings {
-  sender_qualifier: string;
-  sender_id: string;
-  receiver_qualifier: string;
-  receiver_id: string;
-  /** GS08, e.g. 004010 */
-  version: string;
-  usage_indicator: 'P' | 'T';
-}
+export type { EdiSettings } from '../../core/x12-text';
 
 export type TransportConfig =
   | { type: 'http'; url: string; headers?: Record<string, string> }

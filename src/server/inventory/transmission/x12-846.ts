@@ -3,16 +3,27 @@
  * optional REF*VR and N1*SF, one LIN/QTY pair per item, CTT totals. Pure: no I/O.
  * See shared/notes/x12-846.md for the rules followed here.
  */
+import {
+  ccyymmdd,
+  chooseSeparators,
+  cleanText,
+  controlNumber,
+  FIRST_ISA12_WITH_REPETITION,
+  hhmm,
+  validateDate,
+  validateEdiSettings,
+  withoutTrailingEmpties,
+  yymmdd,
+  type X12Separators,
+} from '../../core/x12-text';
 import type { AdviceLine, EdiSettings } from './types';
 
-export const X12_CONTENT_TYPE = 'application/edi-x12';
+export type { X12Separators } from '../../core/x12-text';
 
-export interface X12Separators {
-  element: string;
-  component: string;
-  segment: string;
-  repetition?: string;
-}
+/** Starts every error this builder throws. */
+const LABEL = 'X12 846';
+
+export const X12_CONTENT_TYPE = 'application/edi-x12';
 
 export interface Build846Input {
   edi: EdiSettings;
@@ -39,32 +50,21 @@ export interface Built846 {
 
 type Segment = string[];
 
-const MAX_CONTROL_NUMBER = 999_999_999;
 /** ST02; a single transaction set per group, so it may restart at 0001 each time. */
 const TRANSACTION_CONTROL_NUMBER = '0001';
-/** ISA12 from which ISA11 carries the repetition separator instead of `U`. */
-const FIRST_ISA12_WITH_REPETITION = 402;
 /** X12 element maximum lengths (004010) for values we must not silently cut. */
 const MAX_SKU_LENGTH = 48; // LIN03 (234)
 const MAX_REF_LENGTH = 30; // REF02 (127), BIA03 (127)
 const MAX_NAME_LENGTH = 60; // N102 (93)
 const MAX_ID_CODE_LENGTH = 80; // N104 (67)
 
-const PREFERRED_SEPARATORS = { element: '*', component: '>', segment: '~', repetition: '^' };
-/**
- * Fallback separators, tried in this order for each role when the data (or another role) already
- * uses the preferred one. Printable ASCII punctuation only: never letters, digits or space, which
- * the fixed-width ISA and the segment tags need.
- */
-const SEPARATOR_CANDIDATES = [...'|^!`{}\\@#$%&+=?<;:"'];
-
 export function build846(input: Build846Input): Built846 {
-  const edi = validateEdiSettings(input.edi);
+  const edi = validateEdiSettings(input.edi, LABEL);
   const isa13 = String(
-    controlNumber(input.interchangeControlNumber, 'interchangeControlNumber'),
+    controlNumber(input.interchangeControlNumber, 'interchangeControlNumber', LABEL),
   ).padStart(9, '0');
-  const gs06 = String(controlNumber(input.groupControlNumber, 'groupControlNumber'));
-  const createdAt = validateDate(input.createdAt);
+  const gs06 = String(controlNumber(input.groupControlNumber, 'groupControlNumber', LABEL));
+  const createdAt = validateDate(input.createdAt, LABEL);
 
   const transaction = transactionSegments(input, createdAt);
   // prettier-ignore
@@ -80,6 +80,7 @@ export function build846(input: Build846Input): Built846 {
     dataTextOf([[edi.sender_qualifier, edi.receiver_qualifier], ...head, ...tail]) +
       transaction.lines.dataText,
     usesRepetition,
+    LABEL,
   );
 
   // prettier-ignore
@@ -205,74 +206,11 @@ function shipFromSegment(shipFrom: Build846Input['shipFrom']): Segment | null {
   return name !== '' ? ['N1', 'SF', name] : null;
 }
 
-function validateEdiSettings(edi: EdiSettings): EdiSettings {
-  const qualifier = (value: string, field: string): string => {
-    if (!/^[A-Z0-9]{2}$/.test(value)) {
-      throw new Error(`X12 846: edi.${field} must be 2 letters/digits (e.g. ZZ), got "${value}"`);
-    }
-    return value;
-  };
-  // ISA06/ISA08 are fixed-width 15 ASCII characters: a longer id is a configuration error.
-  const interchangeId = (value: string, field: string): string => {
-    const id = value.trim();
-    if (!/^[\x20-\x7E]{1,15}$/.test(id)) {
-      throw new Error(
-        `X12 846: edi.${field} must be 1-15 printable ASCII characters, got "${value}"`,
-      );
-    }
-    return id;
-  };
-  if (!/^\d{6}$/.test(edi.version)) {
-    throw new Error(`X12 846: edi.version must be 6 digits (e.g. 004010), got "${edi.version}"`);
-  }
-  if (edi.usage_indicator !== 'P' && edi.usage_indicator !== 'T') {
-    throw new Error(
-      `X12 846: edi.usage_indicator must be P or T, got "${String(edi.usage_indicator)}"`,
-    );
-  }
-  return {
-    sender_qualifier: qualifier(edi.sender_qualifier, 'sender_qualifier'),
-    sender_id: interchangeId(edi.sender_id, 'sender_id'),
-    receiver_qualifier: qualifier(edi.receiver_qualifier, 'receiver_qualifier'),
-    receiver_id: interchangeId(edi.receiver_id, 'receiver_id'),
-    version: edi.version,
-    usage_indicator: edi.usage_indicator,
-  };
-}
-
 /** All element values in one string (a plain loop: this runs on every 1000-line document). */
 function dataTextOf(segments: Segment[]): string {
   let text = '';
   for (const segment of segments) for (const element of segment) text += element;
   return text;
-}
-
-/** Picks distinct separators that occur nowhere in the data: X12 has no escaping. */
-function chooseSeparators(dataText: string, withRepetition: boolean): X12Separators {
-  // Only the ~25 possible separators matter, so test those rather than indexing every character.
-  const unavailable = new Set(
-    [...Object.values(PREFERRED_SEPARATORS), ...SEPARATOR_CANDIDATES].filter((c) =>
-      dataText.includes(c),
-    ),
-  );
-  const pick = (role: keyof typeof PREFERRED_SEPARATORS): string => {
-    const choice = [PREFERRED_SEPARATORS[role], ...SEPARATOR_CANDIDATES].find(
-      (candidate) => !unavailable.has(candidate),
-    );
-    if (choice === undefined) {
-      throw new Error(
-        `X12 846: cannot choose a ${role} separator: the data contains every candidate character`,
-      );
-    }
-    unavailable.add(choice);
-    return choice;
-  };
-  const element = pick('element');
-  const component = pick('component');
-  const segment = pick('segment');
-  return withRepetition
-    ? { element, component, segment, repetition: pick('repetition') }
-    : { element, component, segment };
 }
 
 function serialise(segments: Segment[], separators: X12Separators): string {
@@ -281,18 +219,6 @@ function serialise(segments: Segment[], separators: X12Separators): string {
     text += withoutTrailingEmpties(segment).join(separators.element) + separators.segment;
   }
   return text;
-}
-
-/** Safety net: X12 forbids trailing empty elements (`QTY*33*1*EA*`). */
-function withoutTrailingEmpties(segment: Segment): Segment {
-  let end = segment.length;
-  while (end > 1 && segment[end - 1] === '') end--;
-  return segment.slice(0, end);
-}
-
-/** Control characters (CR, LF, tab...) would break the document; each run becomes one space. */
-function cleanText(value: string): string {
-  return value.replace(/\p{Cc}+/gu, ' ').trim();
 }
 
 /** Identifiers are not cut: a shortened id would silently point at something else. */
@@ -311,23 +237,3 @@ function validateQuantity(quantity: number, index: number): number {
   }
   return quantity;
 }
-
-function controlNumber(value: number, field: string): number {
-  if (!Number.isInteger(value) || value < 1 || value > MAX_CONTROL_NUMBER) {
-    throw new Error(`X12 846: ${field} must be an integer 1..${MAX_CONTROL_NUMBER}, got ${value}`);
-  }
-  return value;
-}
-
-function validateDate(date: Date): Date {
-  if (!(date instanceof Date) || Number.isNaN(date.getTime())) {
-    throw new Error('X12 846: createdAt is not a valid date');
-  }
-  return date;
-}
-
-const pad2 = (value: number): string => String(value).padStart(2, '0');
-const ccyymmdd = (date: Date): string =>
-  `${date.getUTCFullYear()}${pad2(date.getUTCMonth() + 1)}${pad2(date.getUTCDate())}`;
-const yymmdd = (date: Date): string => ccyymmdd(date).slice(2);
-const hhmm = (date: Date): string => `${pad2(date.getUTCHours())}${pad2(date.getUTCMinutes())}`;
