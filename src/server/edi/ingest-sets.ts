@@ -37,6 +37,8 @@ export interface SetContext {
   requestUrl: string;
   startedAt: number;
   at: string;
+  /** Filled with the ids of the orders the 850s made (for auto_acknowledge). */
+  createdOrders: string[];
 }
 
 /** A set as the answer (and the interchange's stored summary) tells it. */
@@ -176,6 +178,7 @@ async function applyOrder(
   const orderId = await insertNewOrder(context.trx, body, context.at);
   await replacePoLines(context.trx, orderId, poLinesOf(orderId, body, content.lines));
   summary.order_id = orderId;
+  context.createdOrders.push(orderId);
   await log(context, summary, {
     action: '850',
     status: 'SUCCESS',

@@ -42,17 +42,55 @@ export function acknowledgeOrder(
       throw conflict('This order is cancelled: it cannot be acknowledged');
     }
     const lines = await orderPoLines(trx, order.id);
-    const choices = choicesFor(lines, body.lines);
-    const poNumber = order.po_number!;
-    return (at) =>
-      build855({
-        poNumber,
-        poDate: new Date(order.created_at),
-        acknowledgedAt: new Date(at),
-        lines,
-        choices,
-      });
+    return ackBuilder(order, lines, choicesFor(lines, body.lines));
   });
+}
+
+function ackBuilder(order: OrderRow, lines: PoLine[], choices: Map<string, AcknowledgeLine>) {
+  const poNumber = order.po_number!;
+  return (at: string) =>
+    build855({
+      poNumber,
+      poDate: new Date(order.created_at),
+      acknowledgedAt: new Date(at),
+      lines,
+      choices,
+    });
+}
+
+/**
+ * `order_documents.auto_acknowledge`: the 855 (every line accepted) for an order an 850 just
+ * made, queued in the ingest's transaction for the connection that sent the PO when its `send`
+ * names 855. Null when that connection does not acknowledge by itself.
+ */
+export async function queueAutoAcknowledgment(
+  ctx: ServiceContext,
+  trx: Db,
+  orderId: string,
+  connectionId: string,
+  at: string,
+): Promise<QueuedDocument | null> {
+  const order = await trx
+    .selectFrom('orders')
+    .selectAll()
+    .where('id', '=', orderId)
+    .executeTakeFirst();
+  if (!order?.po_number) return null;
+  const connection = (await connectionsForOrder(trx, order)).find((c) => c.id === connectionId);
+  const settings = orderDocumentSettingsOf(connection?.order_documents_json ?? null);
+  if (!connection || connection.kind === 'DIRECT_API') return null;
+  if (!settings?.auto_acknowledge || !settings.send.includes('855')) return null;
+  const build = ackBuilder(order, await orderPoLines(trx, order.id), new Map());
+  return queueDocument(
+    ctx,
+    trx,
+    order,
+    connection,
+    at,
+    '855',
+    () => ({ kind: 'x12', type: '855', body: build(at) }),
+    'acknowledgment',
+  );
 }
 
 export function invoiceOrder(
