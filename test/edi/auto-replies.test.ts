@@ -13,7 +13,15 @@ import { ok, startReceiver, type Receiver } from '../helpers/receivers';
 import { createTestService, type TestService } from '../helpers/service';
 import { dataOf } from '../fulfilment/support';
 import { goldenFor, inboundBundle, postInterchange } from './inbound-support';
-import { documentRows, until } from './support';
+import {
+  asnBundle,
+  documentRows,
+  FAST_POLICY,
+  loadParcelOrder,
+  logRows,
+  ORDERS,
+  until,
+} from './support';
 
 /** Connection 1 takes POs into facility 1 and sends what `send` names, by itself when asked. */
 function autoBundle(url: string, settings: Record<string, unknown>) {
@@ -104,5 +112,104 @@ describe('auto_acknowledge', () => {
       await svc!.close();
       svc = undefined;
     }
+  });
+});
+
+describe('auto_invoice', () => {
+  let partner: Receiver;
+  let svc: TestService | undefined;
+  let token: string;
+
+  beforeAll(async () => {
+    partner = await startReceiver(ok, 'retailer-invoices');
+  });
+  afterAll(async () => {
+    await partner?.close();
+  });
+  afterEach(async () => {
+    await until(() => !svc || svc.ctx.deliveriesInFlight.size === 0, 'the sends');
+    await svc?.close();
+    svc = undefined;
+  });
+
+  async function loaded(settings: Record<string, unknown>) {
+    partner.clear();
+    partner.handle(ok);
+    const bundle = asnBundle(partner.url);
+    svc = await createTestService({
+      seed: {
+        ...bundle,
+        connections: bundle.connections.map((c) =>
+          c.id === id('c', 1) ? { ...c, order_documents: settings } : c,
+        ),
+      },
+      deliveryPolicy: FAST_POLICY,
+    });
+    token = await svc.login('packer@a.test');
+    return loadParcelOrder(svc, token);
+  }
+  const ship = () =>
+    svc!.app.inject({
+      method: 'POST',
+      url: `/api/v1/orders/${ORDERS.parcel}/ship`,
+      headers: { authorization: token },
+    });
+
+  it('a ship for a connection that invoices by itself sends the 856 and the 810 at the PO prices', async () => {
+    await loaded({ send: ['856', '810'], auto_invoice: true });
+    await svc!.ctx.db
+      .updateTable('order_items')
+      .set({ pass_through_json: JSON.stringify({ line_id: '10', unit_price: '4.25' }) })
+      .where('order_id', '=', ORDERS.parcel)
+      .execute();
+    const response = await ship();
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().message).toBe(
+      'Order shipped; the ASN was sent to Retailer One; the invoice was sent to Retailer One',
+    );
+    const bodies = partner.received.map((r) => r.body);
+    expect(bodies.some((b) => b.includes('~GS*SH*'))).toBe(true);
+    const invoice = bodies.find((b) => b.includes('~GS*IN*'));
+    expect(invoice).toContain('~IT1*10*2*EA*4.25**UP*012345678905*VN*SKU-RED~TDS*850~CTT*1~');
+    const docs = await documentRows(svc!, ORDERS.parcel);
+    expect(docs.map((d) => [d.type, d.status]).sort()).toEqual([
+      ['810', 'sent'],
+      ['856', 'sent'],
+    ]);
+    const order = await svc!.ctx.db
+      .selectFrom('orders')
+      .select('invoice_sent_at')
+      .where('id', '=', ORDERS.parcel)
+      .executeTakeFirstOrThrow();
+    expect(order.invoice_sent_at).not.toBeNull();
+    expect(
+      (await logRows(svc!, ORDERS.parcel, 'SEND_INVOICE')).map((r) => r.execution_status),
+    ).toEqual(['SUCCESS']);
+  });
+
+  it('a line without a price does not fail the ship: the 810 is stored as failed, naming the line', async () => {
+    await loaded({ send: ['810'], auto_invoice: true });
+    const response = await ship();
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().message).toBe(
+      'Order shipped; no ASN is set up for this retailer; the invoice for Retailer One failed: ' +
+        'The invoice could not be built: no unit price for line 1 (SKU-RED)',
+    );
+    const docs = await documentRows(svc!, ORDERS.parcel);
+    expect(docs).toHaveLength(1);
+    expect(docs[0]).toMatchObject({
+      type: '810',
+      status: 'failed',
+      document: null,
+      error: 'The invoice could not be built: no unit price for line 1 (SKU-RED)',
+    });
+    expect(partner.received).toHaveLength(0);
+  });
+
+  it('without auto_invoice the ship sends no 810', async () => {
+    await loaded({ send: ['856', '810'] });
+    const response = await ship();
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await documentRows(svc!, ORDERS.parcel)).map((d) => d.type)).toEqual(['856']);
   });
 });

@@ -21,7 +21,7 @@ import {
   type InboundConnectionRow,
 } from './ingest-queries';
 import { applySet, type SetSummary } from './ingest-sets';
-import { queueAutoAcknowledgment } from './order-replies';
+import { queueAutoAcknowledgment } from './auto-replies';
 import { insertOrderDocument } from './queries';
 import { claimDocument, releaseDocument, sendClaimedDocuments } from './send';
 import { orderDocumentSettingsOf } from './settings';

@@ -46,7 +46,11 @@ export function acknowledgeOrder(
   });
 }
 
-function ackBuilder(order: OrderRow, lines: PoLine[], choices: Map<string, AcknowledgeLine>) {
+export function ackBuilder(
+  order: OrderRow,
+  lines: PoLine[],
+  choices: Map<string, AcknowledgeLine>,
+) {
   const poNumber = order.po_number!;
   return (at: string) =>
     build855({
@@ -58,41 +62,6 @@ function ackBuilder(order: OrderRow, lines: PoLine[], choices: Map<string, Ackno
     });
 }
 
-/**
- * `order_documents.auto_acknowledge`: the 855 (every line accepted) for an order an 850 just
- * made, queued in the ingest's transaction for the connection that sent the PO when its `send`
- * names 855. Null when that connection does not acknowledge by itself.
- */
-export async function queueAutoAcknowledgment(
-  ctx: ServiceContext,
-  trx: Db,
-  orderId: string,
-  connectionId: string,
-  at: string,
-): Promise<QueuedDocument | null> {
-  const order = await trx
-    .selectFrom('orders')
-    .selectAll()
-    .where('id', '=', orderId)
-    .executeTakeFirst();
-  if (!order?.po_number) return null;
-  const connection = (await connectionsForOrder(trx, order)).find((c) => c.id === connectionId);
-  const settings = orderDocumentSettingsOf(connection?.order_documents_json ?? null);
-  if (!connection || connection.kind === 'DIRECT_API') return null;
-  if (!settings?.auto_acknowledge || !settings.send.includes('855')) return null;
-  const build = ackBuilder(order, await orderPoLines(trx, order.id), new Map());
-  return queueDocument(
-    ctx,
-    trx,
-    order,
-    connection,
-    at,
-    '855',
-    () => ({ kind: 'x12', type: '855', body: build(at) }),
-    'acknowledgment',
-  );
-}
-
 export function invoiceOrder(
   ctx: ServiceContext,
   user: AuthUser,
@@ -102,37 +71,50 @@ export function invoiceOrder(
     if (order.status !== 'Shipped') {
       throw conflict('Only a shipped order is invoiced: ship it first');
     }
-    const lines = await orderPoLines(trx, order.id);
-    const packed = await loadPackedFacts(trx, order.id);
-    const shipped = shippedPerLine(lines, packed.lines);
-    const invoiced = lines.filter((_, index) => shipped[index]! > 0);
-    if (invoiced.length === 0) throw conflict('Cannot invoice: nothing was shipped');
-    const unpriced = invoiced.filter((line) => line.unitPrice === null);
-    if (unpriced.length > 0) {
-      const named = unpriced.map((line) => `line ${line.lineId} (${line.sku})`).join(', ');
-      throw conflict(`Cannot invoice: no unit price for ${named}`);
-    }
-    const invoiceLines: InvoiceLine[] = invoiced.map((line) => ({
-      ...line,
-      unitPrice: line.unitPrice!,
-      shipped: shipped[lines.indexOf(line)]!,
-    }));
-    const shipTo = order.ship_to_json
-      ? (JSON.parse(order.ship_to_json) as Record<string, string | null | undefined>)
-      : {};
-    const poNumber = order.po_number!;
-    return (at) =>
-      build810({
-        invoiceNumber: order.picksheet_code,
-        invoicedAt: new Date(at),
-        poNumber,
-        poDate: new Date(order.created_at),
-        billOfLadingNumber: order.bill_of_lading_number,
-        shipToName: shipTo['name'] ?? null,
-        shipToCode: shipTo['dc_number'] ?? shipTo['facility_code'] ?? null,
-        lines: invoiceLines,
-      });
+    const invoice = await invoiceBuilder(trx, order);
+    if (typeof invoice === 'string') throw conflict(`Cannot invoice: ${invoice}`);
+    return invoice;
   });
+}
+
+/**
+ * The order's 810 builder, priced from the PO and counted from what was packed; a string (the
+ * reason, in clerk words) when it cannot be invoiced.
+ */
+export async function invoiceBuilder(
+  trx: Db,
+  order: OrderRow,
+): Promise<((at: string) => ReturnType<typeof build810>) | string> {
+  const lines = await orderPoLines(trx, order.id);
+  const packed = await loadPackedFacts(trx, order.id);
+  const shipped = shippedPerLine(lines, packed.lines);
+  const invoiced = lines.filter((_, index) => shipped[index]! > 0);
+  if (invoiced.length === 0) return 'nothing was shipped';
+  const unpriced = invoiced.filter((line) => line.unitPrice === null);
+  if (unpriced.length > 0) {
+    const named = unpriced.map((line) => `line ${line.lineId} (${line.sku})`).join(', ');
+    return `no unit price for ${named}`;
+  }
+  const invoiceLines: InvoiceLine[] = invoiced.map((line) => ({
+    ...line,
+    unitPrice: line.unitPrice!,
+    shipped: shipped[lines.indexOf(line)]!,
+  }));
+  const shipTo = order.ship_to_json
+    ? (JSON.parse(order.ship_to_json) as Record<string, string | null | undefined>)
+    : {};
+  const poNumber = order.po_number!;
+  return (at) =>
+    build810({
+      invoiceNumber: order.picksheet_code,
+      invoicedAt: new Date(at),
+      poNumber,
+      poDate: new Date(order.created_at),
+      billOfLadingNumber: order.bill_of_lading_number,
+      shipToName: shipTo['name'] ?? null,
+      shipToCode: shipTo['dc_number'] ?? shipTo['facility_code'] ?? null,
+      lines: invoiceLines,
+    });
 }
 
 async function reply(
@@ -235,7 +217,7 @@ function shippedPerLine(lines: PoLine[], packed: { sku: string; quantity: number
 }
 
 /** The order's lines with the ids and prices of the PO it was made from, where it was. */
-async function orderPoLines(trx: Db, orderId: string): Promise<PoLine[]> {
+export async function orderPoLines(trx: Db, orderId: string): Promise<PoLine[]> {
   const lines = poLinesOf(await listOrderItems(trx, orderId));
   return withStoredPoLines(lines, await listPoLines(trx, orderId));
 }
