@@ -22,7 +22,7 @@ import type { Mapped997 } from './inbound/map-997';
 import { applyPoChange, type ChangeableLine } from './inbound/po-change';
 import { writeIngestLog, type IngestLogEntry } from './ingest-log';
 import {
-  findDocumentsOfGroup,
+  type findDocumentsOfGroup,
   findOrderOfPo,
   listPoLines,
   replacePoLines,
@@ -39,6 +39,8 @@ export interface SetContext {
   at: string;
   /** Filled with the ids of the orders the 850s made (for auto_acknowledge). */
   createdOrders: string[];
+  /** Our outbound documents by GS06, read once for every 997 of the interchange. */
+  groupDocuments: Map<number, Awaited<ReturnType<typeof findDocumentsOfGroup>>>;
 }
 
 /** A set as the answer (and the interchange's stored summary) tells it. */
@@ -310,7 +312,7 @@ async function applyChange(change: Mapped860, summary: SetSummary, context: SetC
 async function applyAcknowledgment(ack: Mapped997, summary: SetSummary, context: SetContext) {
   const groupControl = Number(ack.group_control);
   const documents = Number.isSafeInteger(groupControl)
-    ? await findDocumentsOfGroup(context.trx, context.connection.id, groupControl)
+    ? (context.groupDocuments.get(groupControl) ?? [])
     : [];
   if (documents.length === 0) {
     summary.status = 'rejected';

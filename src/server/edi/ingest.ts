@@ -15,6 +15,7 @@ import { senderOfNewDelivery } from '../sync/role';
 import { planIngest, type IngestPlan, type PlannedGroup } from './inbound/ingest-plan';
 import {
   connectionFacilities,
+  findDocumentsOfGroups,
   findInboundConnections,
   findTakenInterchange,
   insertInterchange,
@@ -165,6 +166,17 @@ async function ingestWithin(ctx: ServiceContext, trx: Db, input: IngestInput) {
     startedAt: input.startedAt,
     at,
     createdOrders: [] as string[],
+    groupDocuments: await findDocumentsOfGroups(
+      trx,
+      connection.id,
+      plan.groups.flatMap((group) =>
+        group.sets.flatMap((set) =>
+          set.status === 'accepted' && set.content?.kind === 'acknowledgment'
+            ? [Number(set.content.acknowledgment.group_control)].filter(Number.isSafeInteger)
+            : [],
+        ),
+      ),
+    ),
   };
   const sets: SetSummary[] = [];
   for (const group of plan.groups) {
