@@ -21,12 +21,13 @@ import {
   insertInterchange,
   type InboundConnectionRow,
 } from './ingest-queries';
-import { applySet, type SetSummary } from './ingest-sets';
+import type { IngestLogEntry } from './ingest-log';
+import { applySet, flushAcknowledgments, type SetSummary } from './ingest-sets';
 import { queueAutoAcknowledgment } from './auto-replies';
 import { insertOrderDocument } from './queries';
 import { claimDocument, releaseDocument, sendClaimedDocuments } from './send';
 import { orderDocumentSettingsOf } from './settings';
-import type { InterchangeOutcome, InterchangeSource } from './tables';
+import type { InterchangeOutcome, InterchangeSource, OrderDocumentStatus } from './tables';
 import { readX12, type Interchange } from './x12/reader';
 import { writeInterchange, X12_CONTENT_TYPE } from './x12/writer';
 
@@ -166,6 +167,10 @@ async function ingestWithin(ctx: ServiceContext, trx: Db, input: IngestInput) {
     startedAt: input.startedAt,
     at,
     createdOrders: [] as string[],
+    acknowledged: {
+      outcomes: new Map<string, OrderDocumentStatus>(),
+      logs: [] as IngestLogEntry[],
+    },
     groupDocuments: await findDocumentsOfGroups(
       trx,
       connection.id,
@@ -188,6 +193,7 @@ async function ingestWithin(ctx: ServiceContext, trx: Db, input: IngestInput) {
       if (id) input.claimed.push(id);
     }
   }
+  await flushAcknowledgments(context);
   for (const orderId of context.createdOrders) {
     // Once every group is in: the 855s take the control numbers after the 997s'.
     const ack = await queueAutoAcknowledgment(ctx, trx, orderId, connection.id, at);
