@@ -30,8 +30,26 @@ export interface IngestLogEntry {
 }
 
 export async function writeIngestLog(trx: Db, entry: IngestLogEntry): Promise<void> {
+  await insertTransactionRow(trx, ingestLogRow(entry));
+}
+
+/** Rows per INSERT of writeIngestLogs: well under SQLite's bound-parameter limit. */
+const ROWS_PER_INSERT = 200;
+
+/** Many rows in a few multi-row INSERTs (the 997s of a large interchange). */
+export async function writeIngestLogs(trx: Db, entries: IngestLogEntry[]): Promise<void> {
+  const rows = entries.map(ingestLogRow);
+  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
+    await trx
+      .insertInto('transactions')
+      .values(rows.slice(start, start + ROWS_PER_INSERT))
+      .execute();
+  }
+}
+
+function ingestLogRow(entry: IngestLogEntry) {
   const action = INGEST_ACTIONS[entry.action];
-  await insertTransactionRow(trx, {
+  return {
     transaction_id: crypto.randomUUID(),
     action_type: action.code,
     action_type_label: action.label,
@@ -53,5 +71,5 @@ export async function writeIngestLog(trx: Db, entry: IngestLogEntry): Promise<vo
       responseStatus: entry.status === 'FAILURE' ? 422 : 200,
       responseBody: { status: entry.status, reason: entry.reason },
     }),
-  });
+  };
 }

@@ -117,3 +117,41 @@ export function findDocumentsOfGroup(db: Db, connectionId: string, groupControl:
     ])
     .execute();
 }
+
+/** GS06 values per query: well under SQLite's bound-parameter limit. */
+const GROUPS_PER_QUERY = 500;
+
+/**
+ * The outbound documents of many of our groups at once, by GS06 (an interchange of thousands of
+ * 997s reads them in a few queries rather than one per set).
+ */
+export async function findDocumentsOfGroups(db: Db, connectionId: string, groupControls: number[]) {
+  const byGroup = new Map<number, Awaited<ReturnType<typeof findDocumentsOfGroup>>>();
+  const unique = [...new Set(groupControls)];
+  for (let start = 0; start < unique.length; start += GROUPS_PER_QUERY) {
+    const rows = await db
+      .selectFrom('order_documents')
+      .where('connection_id', '=', connectionId)
+      .where('group_control_number', 'in', unique.slice(start, start + GROUPS_PER_QUERY))
+      .where('direction', '=', 'out')
+      .where('type', 'in', ['856', '855', '810'])
+      .select([
+        'id',
+        'type',
+        'order_id',
+        'brand_id',
+        'retailer_id',
+        'facility_id',
+        'status',
+        'transaction_control_number',
+        'group_control_number',
+      ])
+      .execute();
+    for (const { group_control_number: group, ...row } of rows) {
+      const list = byGroup.get(group!) ?? [];
+      list.push(row);
+      byGroup.set(group!, list);
+    }
+  }
+  return byGroup;
+}

@@ -20,9 +20,9 @@ import type { PoLine } from './inbound/map-850';
 import type { Mapped860 } from './inbound/map-860';
 import type { Mapped997 } from './inbound/map-997';
 import { applyPoChange, type ChangeableLine } from './inbound/po-change';
-import { writeIngestLog, type IngestLogEntry } from './ingest-log';
+import { writeIngestLog, writeIngestLogs, type IngestLogEntry } from './ingest-log';
 import {
-  findDocumentsOfGroup,
+  type findDocumentsOfGroup,
   findOrderOfPo,
   listPoLines,
   replacePoLines,
@@ -37,6 +37,15 @@ export interface SetContext {
   requestUrl: string;
   startedAt: number;
   at: string;
+  /** Filled with the ids of the orders the 850s made (for auto_acknowledge). */
+  createdOrders: string[];
+  /**
+   * What the 997s of the interchange do, written together at its end (flushAcknowledgments):
+   * each document's outcome (the last 997 naming it wins) and the log rows, in order.
+   */
+  acknowledged: { outcomes: Map<string, OrderDocumentStatus>; logs: IngestLogEntry[] };
+  /** Our outbound documents by GS06, read once for every 997 of the interchange. */
+  groupDocuments: Map<number, Awaited<ReturnType<typeof findDocumentsOfGroup>>>;
 }
 
 /** A set as the answer (and the interchange's stored summary) tells it. */
@@ -176,6 +185,7 @@ async function applyOrder(
   const orderId = await insertNewOrder(context.trx, body, context.at);
   await replacePoLines(context.trx, orderId, poLinesOf(orderId, body, content.lines));
   summary.order_id = orderId;
+  context.createdOrders.push(orderId);
   await log(context, summary, {
     action: '850',
     status: 'SUCCESS',
@@ -307,7 +317,7 @@ async function applyChange(change: Mapped860, summary: SetSummary, context: SetC
 async function applyAcknowledgment(ack: Mapped997, summary: SetSummary, context: SetContext) {
   const groupControl = Number(ack.group_control);
   const documents = Number.isSafeInteger(groupControl)
-    ? await findDocumentsOfGroup(context.trx, context.connection.id, groupControl)
+    ? (context.groupDocuments.get(groupControl) ?? [])
     : [];
   if (documents.length === 0) {
     summary.status = 'rejected';
@@ -322,13 +332,9 @@ async function applyAcknowledgment(ack: Mapped997, summary: SetSummary, context:
       set?.outcome ??
       (ack.group_outcome === 'partially_accepted' ? 'accepted_with_errors' : ack.group_outcome);
     if (outcome === null) continue;
-    await context.trx
-      .updateTable('order_documents')
-      .set({ status: outcome, acknowledged_at: context.at, updated_at: context.at })
-      .where('id', '=', document.id)
-      .execute();
+    context.acknowledged.outcomes.set(document.id, outcome);
     const type = document.type as '856' | '855' | '810';
-    await writeIngestLog(context.trx, {
+    context.acknowledged.logs.push({
       action: type,
       status: outcome === 'rejected' ? 'FAILURE' : 'SUCCESS',
       reason: outcome === 'rejected' ? `The retailer's 997 rejects this ${type}` : null,
@@ -350,4 +356,27 @@ async function applyAcknowledgment(ack: Mapped997, summary: SetSummary, context:
     });
     summary.order_id ??= document.order_id;
   }
+}
+
+/** Documents per UPDATE of flushAcknowledgments. */
+const IDS_PER_UPDATE = 500;
+
+/** Writes what the interchange's 997s did (SetContext.acknowledged): one UPDATE per outcome. */
+export async function flushAcknowledgments(context: SetContext): Promise<void> {
+  const byOutcome = new Map<OrderDocumentStatus, string[]>();
+  for (const [id, outcome] of context.acknowledged.outcomes) {
+    const ids = byOutcome.get(outcome) ?? [];
+    ids.push(id);
+    byOutcome.set(outcome, ids);
+  }
+  for (const [outcome, ids] of byOutcome) {
+    for (let start = 0; start < ids.length; start += IDS_PER_UPDATE) {
+      await context.trx
+        .updateTable('order_documents')
+        .set({ status: outcome, acknowledged_at: context.at, updated_at: context.at })
+        .where('id', 'in', ids.slice(start, start + IDS_PER_UPDATE))
+        .execute();
+    }
+  }
+  await writeIngestLogs(context.trx, context.acknowledged.logs);
 }

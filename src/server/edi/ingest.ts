@@ -1,7 +1,8 @@
 /**
  * The one inbound path (HTTP, polled folders): reads an interchange, finds the connection it is
  * addressed to, and in ONE transaction records it, takes its sets in (./ingest-sets.ts), writes
- * the log rows and queues a 997 per inbound group as an outbound order document. The 997s go out
+ * the log rows and queues a 997 per inbound group as an outbound order document (and, with
+ * `order_documents.auto_acknowledge`, an 855 per order an 850 made). They go out
  * after the commit through the connection's transport (./send.ts); no network I/O is awaited
  * inside the transaction.
  */
@@ -14,16 +15,19 @@ import { senderOfNewDelivery } from '../sync/role';
 import { planIngest, type IngestPlan, type PlannedGroup } from './inbound/ingest-plan';
 import {
   connectionFacilities,
+  findDocumentsOfGroups,
   findInboundConnections,
   findTakenInterchange,
   insertInterchange,
   type InboundConnectionRow,
 } from './ingest-queries';
-import { applySet, type SetSummary } from './ingest-sets';
+import type { IngestLogEntry } from './ingest-log';
+import { applySet, flushAcknowledgments, type SetSummary } from './ingest-sets';
+import { queueAutoAcknowledgment } from './auto-replies';
 import { insertOrderDocument } from './queries';
 import { claimDocument, releaseDocument, sendClaimedDocuments } from './send';
 import { orderDocumentSettingsOf } from './settings';
-import type { InterchangeOutcome, InterchangeSource } from './tables';
+import type { InterchangeOutcome, InterchangeSource, OrderDocumentStatus } from './tables';
 import { readX12, type Interchange } from './x12/reader';
 import { writeInterchange, X12_CONTENT_TYPE } from './x12/writer';
 
@@ -112,7 +116,7 @@ export async function ingestInterchange(
     // After the commit, not awaited: the answer does not wait on the partner; a failure is
     // recorded on the document and retried by the drainer.
     sendClaimedDocuments(ctx, claimed, { automatic: false }).catch((error: unknown) =>
-      console.error(`sending a 997 failed: ${(error as Error).message ?? error}`),
+      console.error(`sending a 997 or 855 failed: ${(error as Error).message ?? error}`),
     );
   }
   const { plan, data } = result;
@@ -162,6 +166,22 @@ async function ingestWithin(ctx: ServiceContext, trx: Db, input: IngestInput) {
     requestUrl: file.requestUrl,
     startedAt: input.startedAt,
     at,
+    createdOrders: [] as string[],
+    acknowledged: {
+      outcomes: new Map<string, OrderDocumentStatus>(),
+      logs: [] as IngestLogEntry[],
+    },
+    groupDocuments: await findDocumentsOfGroups(
+      trx,
+      connection.id,
+      plan.groups.flatMap((group) =>
+        group.sets.flatMap((set) =>
+          set.status === 'accepted' && set.content?.kind === 'acknowledgment'
+            ? [Number(set.content.acknowledgment.group_control)].filter(Number.isSafeInteger)
+            : [],
+        ),
+      ),
+    ),
   };
   const sets: SetSummary[] = [];
   for (const group of plan.groups) {
@@ -172,6 +192,12 @@ async function ingestWithin(ctx: ServiceContext, trx: Db, input: IngestInput) {
       const id = await queue997(ctx, trx, { group, groupSets, edi, connection, interchangeId, at });
       if (id) input.claimed.push(id);
     }
+  }
+  await flushAcknowledgments(context);
+  for (const orderId of context.createdOrders) {
+    // Once every group is in: the 855s take the control numbers after the 997s'.
+    const ack = await queueAutoAcknowledgment(ctx, trx, orderId, connection.id, at);
+    if (ack?.sendsHere && ack.error === null) input.claimed.push(ack.id);
   }
   const outcome = outcomeOf(plan, sets);
   const data: InterchangeSummary = {

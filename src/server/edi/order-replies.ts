@@ -42,17 +42,24 @@ export function acknowledgeOrder(
       throw conflict('This order is cancelled: it cannot be acknowledged');
     }
     const lines = await orderPoLines(trx, order.id);
-    const choices = choicesFor(lines, body.lines);
-    const poNumber = order.po_number!;
-    return (at) =>
-      build855({
-        poNumber,
-        poDate: new Date(order.created_at),
-        acknowledgedAt: new Date(at),
-        lines,
-        choices,
-      });
+    return ackBuilder(order, lines, choicesFor(lines, body.lines));
   });
+}
+
+export function ackBuilder(
+  order: OrderRow,
+  lines: PoLine[],
+  choices: Map<string, AcknowledgeLine>,
+) {
+  const poNumber = order.po_number!;
+  return (at: string) =>
+    build855({
+      poNumber,
+      poDate: new Date(order.created_at),
+      acknowledgedAt: new Date(at),
+      lines,
+      choices,
+    });
 }
 
 export function invoiceOrder(
@@ -64,37 +71,50 @@ export function invoiceOrder(
     if (order.status !== 'Shipped') {
       throw conflict('Only a shipped order is invoiced: ship it first');
     }
-    const lines = await orderPoLines(trx, order.id);
-    const packed = await loadPackedFacts(trx, order.id);
-    const shipped = shippedPerLine(lines, packed.lines);
-    const invoiced = lines.filter((_, index) => shipped[index]! > 0);
-    if (invoiced.length === 0) throw conflict('Cannot invoice: nothing was shipped');
-    const unpriced = invoiced.filter((line) => line.unitPrice === null);
-    if (unpriced.length > 0) {
-      const named = unpriced.map((line) => `line ${line.lineId} (${line.sku})`).join(', ');
-      throw conflict(`Cannot invoice: no unit price for ${named}`);
-    }
-    const invoiceLines: InvoiceLine[] = invoiced.map((line) => ({
-      ...line,
-      unitPrice: line.unitPrice!,
-      shipped: shipped[lines.indexOf(line)]!,
-    }));
-    const shipTo = order.ship_to_json
-      ? (JSON.parse(order.ship_to_json) as Record<string, string | null | undefined>)
-      : {};
-    const poNumber = order.po_number!;
-    return (at) =>
-      build810({
-        invoiceNumber: order.picksheet_code,
-        invoicedAt: new Date(at),
-        poNumber,
-        poDate: new Date(order.created_at),
-        billOfLadingNumber: order.bill_of_lading_number,
-        shipToName: shipTo['name'] ?? null,
-        shipToCode: shipTo['dc_number'] ?? shipTo['facility_code'] ?? null,
-        lines: invoiceLines,
-      });
+    const invoice = await invoiceBuilder(trx, order);
+    if (typeof invoice === 'string') throw conflict(`Cannot invoice: ${invoice}`);
+    return invoice;
   });
+}
+
+/**
+ * The order's 810 builder, priced from the PO and counted from what was packed; a string (the
+ * reason, in clerk words) when it cannot be invoiced.
+ */
+export async function invoiceBuilder(
+  trx: Db,
+  order: OrderRow,
+): Promise<((at: string) => ReturnType<typeof build810>) | string> {
+  const lines = await orderPoLines(trx, order.id);
+  const packed = await loadPackedFacts(trx, order.id);
+  const shipped = shippedPerLine(lines, packed.lines);
+  const invoiced = lines.filter((_, index) => shipped[index]! > 0);
+  if (invoiced.length === 0) return 'nothing was shipped';
+  const unpriced = invoiced.filter((line) => line.unitPrice === null);
+  if (unpriced.length > 0) {
+    const named = unpriced.map((line) => `line ${line.lineId} (${line.sku})`).join(', ');
+    return `no unit price for ${named}`;
+  }
+  const invoiceLines: InvoiceLine[] = invoiced.map((line) => ({
+    ...line,
+    unitPrice: line.unitPrice!,
+    shipped: shipped[lines.indexOf(line)]!,
+  }));
+  const shipTo = order.ship_to_json
+    ? (JSON.parse(order.ship_to_json) as Record<string, string | null | undefined>)
+    : {};
+  const poNumber = order.po_number!;
+  return (at) =>
+    build810({
+      invoiceNumber: order.picksheet_code,
+      invoicedAt: new Date(at),
+      poNumber,
+      poDate: new Date(order.created_at),
+      billOfLadingNumber: order.bill_of_lading_number,
+      shipToName: shipTo['name'] ?? null,
+      shipToCode: shipTo['dc_number'] ?? shipTo['facility_code'] ?? null,
+      lines: invoiceLines,
+    });
 }
 
 async function reply(
@@ -197,7 +217,7 @@ function shippedPerLine(lines: PoLine[], packed: { sku: string; quantity: number
 }
 
 /** The order's lines with the ids and prices of the PO it was made from, where it was. */
-async function orderPoLines(trx: Db, orderId: string): Promise<PoLine[]> {
+export async function orderPoLines(trx: Db, orderId: string): Promise<PoLine[]> {
   const lines = poLinesOf(await listOrderItems(trx, orderId));
   return withStoredPoLines(lines, await listPoLines(trx, orderId));
 }

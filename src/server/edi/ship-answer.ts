@@ -8,7 +8,7 @@ import type { ServiceContext } from '../core/context';
 import { reportQuietly } from '../inventory';
 import { describeSender } from '../sync/role';
 import { releaseDocument, sendClaimedDocuments, type SendResult } from './send';
-import type { QueuedDocument } from './ship-documents';
+import type { QueuedDocument } from './queue';
 
 /** How long the ship answer waits for its documents to go out before it says "queued". */
 export const SHIP_ANSWER_WAIT_MS = 2_000;
@@ -24,9 +24,12 @@ export async function announceShipDocuments(
   queued: QueuedDocument[],
   onError?: (error: unknown) => void,
 ): Promise<string> {
-  if (queued.length === 0) return 'Order shipped; no ASN is set up for this retailer';
   const results = await sendAfterCommit(ctx, queued, onError);
-  return `Order shipped; ${queued.map((d) => phrase(d, results.get(d.id))).join('; ')}`;
+  const phrases = queued.map((d) => phrase(d, results.get(d.id)));
+  if (!queued.some((d) => d.type !== '810')) {
+    phrases.unshift('no ASN is set up for this retailer');
+  }
+  return `Order shipped; ${phrases.join('; ')}`;
 }
 
 /**
@@ -75,9 +78,6 @@ export function documentPhrase(
 }
 
 function phrase(document: QueuedDocument, result: SendResult | undefined): string {
-  return documentPhrase(
-    document.type === '856' ? 'the ASN' : 'the shipment confirmation',
-    document,
-    result,
-  );
+  const what = { '856': 'the ASN', '810': 'the invoice' } as Partial<Record<string, string>>;
+  return documentPhrase(what[document.type] ?? 'the shipment confirmation', document, result);
 }

@@ -2,11 +2,13 @@
  * The documents an order's shipping makes, written in the ship step's own transaction (durable
  * before the answer; sent after the commit, see ./send.ts): an 856 for each EDI connection of the
  * order's brand and retailer whose `order_documents.send` names 856, a shipment confirmation
- * (JSON) for each such direct-API connection.
+ * (JSON) for each such direct-API connection, and the 810 of each connection that invoices by
+ * itself (`auto_invoice`, ./auto-replies.ts).
  */
 import type { Db } from '../db/db';
 import type { ServiceContext } from '../core/context';
 import type { OrderRow } from '../orders';
+import { queueAutoInvoices } from './auto-replies';
 import { build856, type AsnCarton, type AsnFacts, type AsnParty } from './asn-856';
 import { connectionsForOrder, findFacility, loadPackedFacts } from './queries';
 import { queueDocument, type DocumentContent, type QueuedDocument } from './queue';
@@ -26,10 +28,12 @@ export async function queueShipDocuments(
   order: OrderRow,
   at: string,
 ): Promise<QueuedDocument[]> {
-  const connections = (await connectionsForOrder(trx, order)).filter((c) =>
+  const all = await connectionsForOrder(trx, order);
+  const invoices = await queueAutoInvoices(ctx, trx, order, all, at);
+  const connections = all.filter((c) =>
     orderDocumentSettingsOf(c.order_documents_json)?.send.includes('856'),
   );
-  if (connections.length === 0) return [];
+  if (connections.length === 0) return invoices;
   const facts = await asnFacts(trx, order, new Date(at));
   const queued: QueuedDocument[] = [];
   for (const connection of connections) {
@@ -56,7 +60,7 @@ export async function queueShipDocuments(
       ),
     );
   }
-  return queued;
+  return [...queued, ...invoices];
 }
 
 /** The order's packed facts for the 856; an Error (not thrown) when the order lacks one. */

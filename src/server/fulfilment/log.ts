@@ -7,7 +7,8 @@ import { logRowOutcome, type LogOutcome } from '../orders';
 /**
  * The fulfilment steps, each with its transaction-log action code, label, HTTP method and path,
  * success status and message. Shipping is the interface's SEND_ASN (the ASN goes out as the order
- * ships); the interface lists no codes for the other steps, so they have their own.
+ * ships); when an ASN document goes out, its send writes the SEND_ASN row and the ship's own is
+ * SHIP_ORDER. The interface lists no codes for the other steps, so they have their own.
  */
 export const FULFILMENT_ACTIONS = {
   startPicking: step(
@@ -73,6 +74,9 @@ export const FULFILMENT_ACTIONS = {
   stage: step('STAGE_ORDER', 'Stage order', 'POST', 'stage', 200, 'Order staged'),
   load: step('LOAD_ORDER', 'Load order', 'POST', 'load', 200, 'Order loaded'),
   ship: step('SEND_ASN', 'Ship order and send ASN', 'POST', 'ship', 200, 'Order shipped'),
+  // The ship's row when an ASN document is queued: that document's send writes the SEND_ASN
+  // row with the outcome, so the log holds one SEND_ASN record per ASN, not two.
+  shipWithAsnDocument: step('SHIP_ORDER', 'Ship order', 'POST', 'ship', 200, 'Order shipped'),
   cancel: step('CANCEL_ORDER', 'Cancel order', 'POST', 'cancel', 200, 'Order cancelled'),
   recordAction: step('RECORD_ACTION', 'Record action', 'POST', 'actions', 201, 'Action recorded'),
 } as const;

@@ -85,7 +85,8 @@ export function loadOrder(ctx: ServiceContext, user: AuthUser, orderId: string, 
 }
 
 /**
- * POST …/ship: Loaded → Shipped (shipped_at); its log row is SEND_ASN. A pallet order needs its
+ * POST …/ship: Loaded → Shipped (shipped_at); its log row is SEND_ASN, or SHIP_ORDER when an ASN
+ * document is queued (its send writes the SEND_ASN row with the outcome). A pallet order needs its
  * bill of lading first. In the same transaction each connection of the order's brand and
  * retailer that sends 856s gets its ASN (or a direct-API shipment confirmation) queued; after
  * the commit they are sent, and `asn_sent_at` is set only once a transport took one. The answer
@@ -110,6 +111,9 @@ export async function shipOrder(
         updated_at: at,
       });
       queued = await queueShipDocuments(ctx, trx, order, at);
+      if (queued.some((d) => d.type !== '810' && d.error === null)) {
+        scope.logAs('shipWithAsnDocument');
+      }
       return result(order.id, 'Shipped');
     });
   } catch (error) {

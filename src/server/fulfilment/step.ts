@@ -20,6 +20,8 @@ export interface StepScope {
   user: AuthUser;
   /** The step's time (ISO 8601 UTC), for every row it writes. */
   at: string;
+  /** Logs the step's SUCCESS row as another action (same path, status and message). */
+  logAs: (action: FulfilmentAction) => void;
 }
 
 export interface StepAnswer<T> {
@@ -60,12 +62,16 @@ export async function runStep<T = StepResult>(
       facilityId: order.facility_id,
     });
     const at = ctx.clock.now().toISOString();
-    const data = await apply({ trx, order, user, at });
+    let logged = request.action;
+    const logAs = (action: FulfilmentAction) => {
+      logged = action;
+    };
+    const data = await apply({ trx, order, user, at, logAs });
     const answer = { status: action.status, body: { message: action.message, data } };
     await insertTransactionRow(
       trx,
       stepLogRow({
-        action: request.action,
+        action: logged,
         orderId: order.id,
         trail,
         ids: request.ids ?? {},

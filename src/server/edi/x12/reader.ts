@@ -359,6 +359,9 @@ function openGroup(header: ReadSegment): ReadGroup {
   };
 }
 
+/** The ST02s of each group's sets so far: a lookup, so a group of 10,000 sets is not quadratic. */
+const setControlsOf = new WeakMap<ReadGroup, Set<string>>();
+
 function openSet(header: ReadSegment, group: ReadGroup): ReadSet {
   const id = header.values[1] ?? '';
   const control = header.values[2] ?? '';
@@ -374,11 +377,16 @@ function openSet(header: ReadSegment, group: ReadGroup): ReadSet {
       code: SET_ERROR.invalidControlNumber,
       message: `ST02 "${control}" is not a control number (4 to 9 digits)`,
     });
-  } else if (group.sets.some((other) => other.control === control)) {
-    set.setFaults.push({
-      code: SET_ERROR.controlNumberNotUnique,
-      message: `ST02 ${control} is used twice in group ${group.control}`,
-    });
+  } else {
+    let seen = setControlsOf.get(group);
+    if (!seen) setControlsOf.set(group, (seen = new Set(group.sets.map((other) => other.control))));
+    if (seen.has(control)) {
+      set.setFaults.push({
+        code: SET_ERROR.controlNumberNotUnique,
+        message: `ST02 ${control} is used twice in group ${group.control}`,
+      });
+    }
+    seen.add(control);
   }
   addToSet(set, header);
   return set;

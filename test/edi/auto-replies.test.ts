@@ -1,0 +1,215 @@
+/**
+ * Issue 16, `order_documents.auto_acknowledge` and `auto_invoice`, through the HTTP surface: an
+ * 850 ingested for a connection that acknowledges by itself queues an 855 (all lines accepted)
+ * beside its 997, both reaching the retailer after the commit; a ship for a connection that
+ * invoices by itself queues the 810.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { InterchangeSummaryView } from '../../src/shared/edi-inbound';
+import { readX12 } from '../../src/server/edi/x12/reader';
+import { id } from '../helpers/fixtures';
+import { manualClock } from '../helpers/clock';
+import { ok, startReceiver, type Receiver } from '../helpers/receivers';
+import { createTestService, type TestService } from '../helpers/service';
+import { dataOf } from '../fulfilment/support';
+import { goldenFor, inboundBundle, postInterchange } from './inbound-support';
+import {
+  asnBundle,
+  documentRows,
+  FAST_POLICY,
+  loadParcelOrder,
+  logRows,
+  ORDERS,
+  until,
+} from './support';
+
+/** Connection 1 takes POs into facility 1 and sends what `send` names, by itself when asked. */
+function autoBundle(url: string, settings: Record<string, unknown>) {
+  const bundle = inboundBundle(url);
+  return {
+    ...bundle,
+    connections: bundle.connections.map((c) =>
+      c.id === id('c', 1) ? { ...c, order_documents: { facility_id: id('f', 1), ...settings } } : c,
+    ),
+  };
+}
+
+const setsOf = (body: string) =>
+  readX12(body).interchange!.groups.map((g) => ({
+    functionalId: g.functionalId,
+    segments: g.sets[0]!.segments.map((s) => s.values.join('*')),
+  }));
+
+describe('auto_acknowledge', () => {
+  let partner: Receiver;
+  let svc: TestService | undefined;
+
+  beforeAll(async () => {
+    partner = await startReceiver(ok, 'retailer-one');
+  });
+  afterAll(async () => {
+    await partner?.close();
+  });
+  afterEach(async () => {
+    await until(() => !svc || svc.ctx.deliveriesInFlight.size === 0, 'the sends');
+    await svc?.close();
+    svc = undefined;
+  });
+
+  async function ingest(settings: Record<string, unknown>) {
+    partner.clear();
+    partner.handle(ok);
+    svc = await createTestService({
+      seed: autoBundle(partner.url, settings),
+      clock: manualClock('2030-07-01T09:00:00Z').clock,
+    });
+    const admin = await svc.login('admin@a.test');
+    const response = await postInterchange(svc, admin, goldenFor('850-two-orders.edi', 501));
+    expect(response.statusCode, response.body).toBe(200);
+    return dataOf<InterchangeSummaryView>(response);
+  }
+
+  it('an 850 for a connection that acknowledges by itself sends the 997 and an 855 per order', async () => {
+    const data = await ingest({ send: ['855', '856'], auto_acknowledge: true });
+    const orderIds = data.transaction_sets.map((s) => s.order_id!);
+    await partner.waitFor(3);
+    const received = partner.received.map((r) => setsOf(r.body)[0]!);
+    expect(received.map((r) => r.functionalId).sort()).toEqual(['FA', 'PR', 'PR']);
+    const acks = received.filter((r) => r.functionalId === 'PR');
+    expect(
+      acks.map((a) => a.segments.find((s) => s.startsWith('BAK'))!.split('*')[3]).sort(),
+    ).toEqual(['4500012345', '4500012346']);
+    for (const ack of acks) {
+      expect(ack.segments.find((s) => s.startsWith('BAK'))).toMatch(/^BAK\*00\*AD\*/);
+      const statuses = ack.segments.filter((s) => s.startsWith('ACK')).map((s) => s.split('*')[1]);
+      expect(statuses.length).toBeGreaterThan(0);
+      expect(new Set(statuses)).toEqual(new Set(['IA']));
+    }
+    for (const orderId of orderIds) {
+      await until(async () => {
+        const docs = await documentRows(svc!, orderId);
+        return docs.some((d) => d.type === '855' && d.status === 'sent');
+      }, 'the 855 sent');
+      const order = await svc!.ctx.db
+        .selectFrom('orders')
+        .select('po_acknowledgment_sent_at')
+        .where('id', '=', orderId)
+        .executeTakeFirstOrThrow();
+      expect(order.po_acknowledgment_sent_at).not.toBeNull();
+    }
+  });
+
+  it('without auto_acknowledge, or when send does not name 855, only the 997 goes out', async () => {
+    for (const settings of [{ send: ['855', '856'] }, { send: ['856'], auto_acknowledge: true }]) {
+      const data = await ingest(settings);
+      await partner.waitFor(1);
+      await until(() => svc!.ctx.deliveriesInFlight.size === 0, 'the 997 send');
+      expect(partner.received.map((r) => setsOf(r.body)[0]!.functionalId)).toEqual(['FA']);
+      for (const set of data.transaction_sets) {
+        const docs = await documentRows(svc!, set.order_id!);
+        expect(docs.filter((d) => d.type === '855')).toEqual([]);
+      }
+      await svc!.close();
+      svc = undefined;
+    }
+  });
+});
+
+describe('auto_invoice', () => {
+  let partner: Receiver;
+  let svc: TestService | undefined;
+  let token: string;
+
+  beforeAll(async () => {
+    partner = await startReceiver(ok, 'retailer-invoices');
+  });
+  afterAll(async () => {
+    await partner?.close();
+  });
+  afterEach(async () => {
+    await until(() => !svc || svc.ctx.deliveriesInFlight.size === 0, 'the sends');
+    await svc?.close();
+    svc = undefined;
+  });
+
+  async function loaded(settings: Record<string, unknown>) {
+    partner.clear();
+    partner.handle(ok);
+    const bundle = asnBundle(partner.url);
+    svc = await createTestService({
+      seed: {
+        ...bundle,
+        connections: bundle.connections.map((c) =>
+          c.id === id('c', 1) ? { ...c, order_documents: settings } : c,
+        ),
+      },
+      deliveryPolicy: FAST_POLICY,
+    });
+    token = await svc.login('packer@a.test');
+    return loadParcelOrder(svc, token);
+  }
+  const ship = () =>
+    svc!.app.inject({
+      method: 'POST',
+      url: `/api/v1/orders/${ORDERS.parcel}/ship`,
+      headers: { authorization: token },
+    });
+
+  it('a ship for a connection that invoices by itself sends the 856 and the 810 at the PO prices', async () => {
+    await loaded({ send: ['856', '810'], auto_invoice: true });
+    await svc!.ctx.db
+      .updateTable('order_items')
+      .set({ pass_through_json: JSON.stringify({ line_id: '10', unit_price: '4.25' }) })
+      .where('order_id', '=', ORDERS.parcel)
+      .execute();
+    const response = await ship();
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().message).toBe(
+      'Order shipped; the ASN was sent to Retailer One; the invoice was sent to Retailer One',
+    );
+    const bodies = partner.received.map((r) => r.body);
+    expect(bodies.some((b) => b.includes('~GS*SH*'))).toBe(true);
+    const invoice = bodies.find((b) => b.includes('~GS*IN*'));
+    expect(invoice).toContain('~IT1*10*2*EA*4.25**UP*012345678905*VN*SKU-RED~TDS*850~CTT*1~');
+    const docs = await documentRows(svc!, ORDERS.parcel);
+    expect(docs.map((d) => [d.type, d.status]).sort()).toEqual([
+      ['810', 'sent'],
+      ['856', 'sent'],
+    ]);
+    const order = await svc!.ctx.db
+      .selectFrom('orders')
+      .select('invoice_sent_at')
+      .where('id', '=', ORDERS.parcel)
+      .executeTakeFirstOrThrow();
+    expect(order.invoice_sent_at).not.toBeNull();
+    expect(
+      (await logRows(svc!, ORDERS.parcel, 'SEND_INVOICE')).map((r) => r.execution_status),
+    ).toEqual(['SUCCESS']);
+  });
+
+  it('a line without a price does not fail the ship: the 810 is stored as failed, naming the line', async () => {
+    await loaded({ send: ['810'], auto_invoice: true });
+    const response = await ship();
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().message).toBe(
+      'Order shipped; no ASN is set up for this retailer; the invoice for Retailer One failed: ' +
+        'The invoice could not be built: no unit price for line 1 (SKU-RED)',
+    );
+    const docs = await documentRows(svc!, ORDERS.parcel);
+    expect(docs).toHaveLength(1);
+    expect(docs[0]).toMatchObject({
+      type: '810',
+      status: 'failed',
+      document: null,
+      error: 'The invoice could not be built: no unit price for line 1 (SKU-RED)',
+    });
+    expect(partner.received).toHaveLength(0);
+  });
+
+  it('without auto_invoice the ship sends no 810', async () => {
+    await loaded({ send: ['856', '810'] });
+    const response = await ship();
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await documentRows(svc!, ORDERS.parcel)).map((d) => d.type)).toEqual(['856']);
+  });
+});
