@@ -314,7 +314,7 @@ export const fulfilmentRoutes: RouteDef[] = [
   stepRoute({
     action: 'ship',
     summary:
-      'Ship: Loaded → Shipped (shipped_at; a SEND_ASN log row). The ASN of each connection that sends 856s is queued and sent (asn_sent_at once a transport took it); the message says sent, queued, failed or none. Pallet (non-PARCEL) orders need a bill of lading',
+      'Ship: Loaded → Shipped (shipped_at). The ASN of each connection that sends 856s is queued and sent (asn_sent_at once a transport took it; its send writes the SEND_ASN row, the step a SHIP_ORDER row; with no ASN set up the step writes SEND_ASN); the message says sent, queued, failed or none. Pallet (non-PARCEL) orders need a bill of lading',
     conflicts: 'Wrong status, or "no bill of lading"',
     run: (s) => shipOrder(s.ctx, s.user, s.orderId, s.trail),
   }),
