@@ -1,7 +1,7 @@
 /** The reads and writes of the inbound path (./ingest.ts), one transaction's worth each. */
-import { sql, type Insertable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Db } from '../db/db';
-import type { EdiInterchangesTable, OrderPoLinesTable } from './tables';
+import type { EdiInterchangesTable, OrderDocumentsTable, OrderPoLinesTable } from './tables';
 
 /**
  * The enabled EDI connections a file from `senderId` to `receiverId` is addressed to (DESIGN:
@@ -97,26 +97,21 @@ export function listPoLines(db: Db, orderId: string) {
     .execute();
 }
 
-/** Our outbound X12 documents of a connection sent in group `groupControl` (GS06). */
-export function findDocumentsOfGroup(db: Db, connectionId: string, groupControl: number) {
-  return db
-    .selectFrom('order_documents')
-    .where('connection_id', '=', connectionId)
-    .where('group_control_number', '=', groupControl)
-    .where('direction', '=', 'out')
-    .where('type', 'in', ['856', '855', '810'])
-    .select([
-      'id',
-      'type',
-      'order_id',
-      'brand_id',
-      'retailer_id',
-      'facility_id',
-      'status',
-      'transaction_control_number',
-    ])
-    .execute();
-}
+/** What a 997 needs of one of our outbound X12 documents. */
+const GROUP_DOCUMENT_COLUMNS = [
+  'id',
+  'type',
+  'order_id',
+  'brand_id',
+  'retailer_id',
+  'facility_id',
+  'status',
+  'transaction_control_number',
+] as const;
+export type GroupDocument = Pick<
+  Selectable<OrderDocumentsTable>,
+  (typeof GROUP_DOCUMENT_COLUMNS)[number]
+>;
 
 /** GS06 values per query: well under SQLite's bound-parameter limit. */
 const GROUPS_PER_QUERY = 500;
@@ -126,7 +121,7 @@ const GROUPS_PER_QUERY = 500;
  * 997s reads them in a few queries rather than one per set).
  */
 export async function findDocumentsOfGroups(db: Db, connectionId: string, groupControls: number[]) {
-  const byGroup = new Map<number, Awaited<ReturnType<typeof findDocumentsOfGroup>>>();
+  const byGroup = new Map<number, GroupDocument[]>();
   const unique = [...new Set(groupControls)];
   for (let start = 0; start < unique.length; start += GROUPS_PER_QUERY) {
     const rows = await db
@@ -135,17 +130,7 @@ export async function findDocumentsOfGroups(db: Db, connectionId: string, groupC
       .where('group_control_number', 'in', unique.slice(start, start + GROUPS_PER_QUERY))
       .where('direction', '=', 'out')
       .where('type', 'in', ['856', '855', '810'])
-      .select([
-        'id',
-        'type',
-        'order_id',
-        'brand_id',
-        'retailer_id',
-        'facility_id',
-        'status',
-        'transaction_control_number',
-        'group_control_number',
-      ])
+      .select([...GROUP_DOCUMENT_COLUMNS, 'group_control_number'])
       .execute();
     for (const { group_control_number: group, ...row } of rows) {
       const list = byGroup.get(group!) ?? [];

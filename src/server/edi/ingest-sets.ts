@@ -22,7 +22,7 @@ import type { Mapped997 } from './inbound/map-997';
 import { applyPoChange, type ChangeableLine } from './inbound/po-change';
 import { writeIngestLog, writeIngestLogs, type IngestLogEntry } from './ingest-log';
 import {
-  type findDocumentsOfGroup,
+  type GroupDocument,
   findOrderOfPo,
   listPoLines,
   replacePoLines,
@@ -45,7 +45,7 @@ export interface SetContext {
    */
   acknowledged: { outcomes: Map<string, OrderDocumentStatus>; logs: IngestLogEntry[] };
   /** Our outbound documents by GS06, read once for every 997 of the interchange. */
-  groupDocuments: Map<number, Awaited<ReturnType<typeof findDocumentsOfGroup>>>;
+  groupDocuments: Map<number, GroupDocument[]>;
 }
 
 /** A set as the answer (and the interchange's stored summary) tells it. */
