@@ -238,6 +238,11 @@ describe('POST /api/v1/edi/inbound', () => {
         error: { code: expect.any(String) },
       });
     }
+    // A 415 names the media type this route takes, also for a JSON body that parses.
+    expect(cases[1][0].json().message).toBe('Unsupported Content-Type; send application/edi-x12');
+    const json = await postInterchange(svc, admin, '{"interchange":"850"}', 'application/json');
+    expect(json.statusCode, json.body).toBe(415);
+    expect(json.json().message).toBe('Unsupported Content-Type; send application/edi-x12');
     // An envelope with no group is refused: stored as refused, no 997, nothing created.
     const isa = text.split('\n')[0]!.replace('000000420', '000000421');
     const empty = await postInterchange(svc, admin, `${isa}\nIEA*0*000000421~\n`);

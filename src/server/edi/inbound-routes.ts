@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { INBOUND_MAX_BYTES, interchangeSummarySchema } from '../../shared/edi-inbound';
 import { hasAdminGrantInOrganization } from '../access';
-import { invalidRequest } from '../core/errors';
+import { DomainError } from '../core/errors';
+import { unsupportedMediaTypeMessage } from '../http/errors';
 import { errorEnvelopeSchema, successEnvelope } from '../http/openapi-schemas';
 import { defineRoute, userOf, type RouteDef } from '../http/route-def';
 import { ingestInterchange } from './ingest';
+
+const EDI_X12 = 'application/edi-x12';
 
 export const INBOUND_URL = '/api/v1/edi/inbound';
 
@@ -19,6 +22,7 @@ export const ediInboundRoutes: RouteDef[] = [
       'Take in one X12 interchange (raw body, Content-Type application/edi-x12): 850s make orders, 860s change them, 997s mark our documents; every inbound group is answered with a 997 sent through the connection. The ISA sender and receiver pick the connection; the caller must be an admin of its brand in its organisation',
     tag: 'Order documents',
     unparsed: { body: z.string().describe('The interchange, as text (application/edi-x12)') },
+    bodyContentType: EDI_X12,
     bodyLimit: INBOUND_MAX_BYTES,
     internalErrorMessage: 'Interchange ingest failed',
     responses: {
@@ -39,7 +43,14 @@ export const ediInboundRoutes: RouteDef[] = [
     },
     async handler({ request }, ctx) {
       const user = userOf(request);
-      if (typeof request.body !== 'string') throw invalidRequest('The interchange is empty');
+      // A JSON (or other parsed) body is not an interchange, whatever it holds.
+      if (typeof request.body !== 'string') {
+        throw new DomainError(
+          'unsupported_media_type',
+          'INVALID_REQUEST',
+          unsupportedMediaTypeMessage(EDI_X12),
+        );
+      }
       return ingestInterchange(
         ctx,
         {

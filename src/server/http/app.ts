@@ -7,7 +7,7 @@ import { diskFull, DomainError, unauthenticated } from '../core/errors';
 import { verifyAccessToken } from '../access';
 import { authUserById } from '../access';
 import { answerClientError } from './client-error';
-import { envelopeOf, httpStatusOf, internalError } from './errors';
+import { envelopeOf, httpStatusOf, internalError, unsupportedMediaTypeMessage } from './errors';
 import { createHostGuard } from './host-guard';
 import { API_DOCS_PREFIX, registerApiDocs } from './openapi';
 import { parseRouteInput, type RouteDef, type RouteRequest } from './route-def';
@@ -109,6 +109,7 @@ export async function buildApp(ctx: ServiceContext, options: AppOptions): Promis
         public: def.public ?? false,
         internalErrorMessage: def.internalErrorMessage,
         emptyBodyMessage: def.emptyBodyMessage,
+        bodyContentType: def.bodyContentType,
         unauthenticatedMessage: def.unauthenticatedMessage,
       },
       ...(def.bodyLimit ? { bodyLimit: def.bodyLimit } : {}),
@@ -131,6 +132,7 @@ declare module 'fastify' {
     public?: boolean;
     internalErrorMessage?: string;
     emptyBodyMessage?: string;
+    bodyContentType?: string;
     unauthenticatedMessage?: string;
   }
 }
@@ -178,7 +180,7 @@ function toDomainError(error: unknown, request: FastifyRequest): DomainError {
       return new DomainError(
         'unsupported_media_type',
         'INVALID_REQUEST',
-        'Unsupported Content-Type; send application/json',
+        unsupportedMediaTypeMessage(request.routeOptions.config?.bodyContentType),
       );
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return new DomainError(

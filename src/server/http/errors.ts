@@ -25,3 +25,8 @@ export function envelopeOf(error: DomainError) {
 
 export const internalError = () =>
   new DomainError('internal', 'INTERNAL_SERVER_ERROR', 'Internal server error');
+
+/** The 415 answer names the media type the route takes. */
+export function unsupportedMediaTypeMessage(contentType = 'application/json'): string {
+  return `Unsupported Content-Type; send ${contentType}`;
+}

@@ -59,7 +59,9 @@ export function buildOpenApiDocument(routes: RouteDef[]) {
         ? {
             requestBody: {
               required: true,
-              content: { 'application/json': { schema: jsonSchemaOf(body) } },
+              content: {
+                [def.bodyContentType ?? 'application/json']: { schema: jsonSchemaOf(body) },
+              },
             },
           }
         : {}),

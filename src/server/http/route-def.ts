@@ -76,6 +76,8 @@ export interface RouteDef<
   unauthenticatedMessage?: string;
   /** The endpoint's message for an empty JSON body, where the interface names one. */
   emptyBodyMessage?: string;
+  /** The body's media type where it is not JSON: the OpenAPI document and the 415 answer name it. */
+  bodyContentType?: string;
   bodyLimit?: number;
   handler(input: RouteInput<P, Q, B>, ctx: ServiceContext): Promise<unknown>;
 }
