@@ -57,6 +57,15 @@ describe('order documents: visibility', () => {
       headers: { authorization: tokens['bravo@a.test']! },
     });
     expectError(retry, 404, 'NOT_FOUND', 'Order not found');
+    for (const action of ['acknowledge', 'invoice']) {
+      const reply = await svc.app.inject({
+        method: 'POST',
+        url: `/api/v1/orders/${ORDERS.parcel}/${action}`,
+        headers: { authorization: tokens['bravo@a.test']! },
+        payload: {},
+      });
+      expectError(reply, 404, 'NOT_FOUND', 'Order not found');
+    }
   });
 
   it('another tenant and an unknown order answer alike', async () => {

@@ -14,12 +14,14 @@ const CONNECTION = {
   facility_id: '33333333-3333-4333-8333-333333333333',
 };
 const WEST = { id: '44444444-4444-4444-8444-444444444444', external_facility_code: 'WH-WEST' };
+/** The connection's order facility, among the brand's facilities in its organisation. */
+const HOME = { id: CONNECTION.facility_id, external_facility_code: null };
 
 const plan = (text: string, extra: Partial<IngestInput> = {}) =>
   planIngest({
     read: readX12(text),
     connection: CONNECTION,
-    facilities: [WEST],
+    facilities: [WEST, HOME],
     seenBefore: false,
     ...extra,
   });
@@ -162,6 +164,19 @@ describe('planIngest: refusals and duplicates', () => {
       'The PO names warehouse "WH-WEST", which is no facility\'s code, and the connection has no order facility',
     ]);
     expect(result.groups[0]!.ack_status).toBe('A');
+  });
+
+  it('a connection setting naming a facility outside the brand in its organisation makes no order', () => {
+    // The stored setting points elsewhere (another organisation's facility): the facilities the
+    // plan may use come from the stored rows, so the PO is refused rather than filed there.
+    // The second PO names no warehouse, so it would go to the connection's order facility.
+    const result = plan(PO, { facilities: [WEST] });
+    expect(result.groups[0]!.sets[0]!.status).toBe('accepted'); // N1*SF WH-WEST, a facility of ours
+    const set = result.groups[0]!.sets[1]!;
+    expect(set.status).toBe('rejected');
+    expect(set.errors).toEqual([
+      "The connection's order facility is not a facility of the brand in its organisation; no order was made",
+    ]);
   });
 
   it('create rules the mapping cannot see (ship window reversed): rejected with the reason', () => {

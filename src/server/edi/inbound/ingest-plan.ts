@@ -335,7 +335,8 @@ function mapOrder(set: ReadSet, planned: PlannedSet, context: GroupContext) {
 }
 
 /**
- * N1*SF/N1*WH N104 when it is a facility's code, else the connection's order facility. (Many
+ * N1*SF/N1*WH N104 when it is a facility's code, else the connection's order facility (only one
+ * of the brand's facilities in the connection's organisation). (Many
  * retailers put the vendor's DUNS in N1*SF, which names no facility of ours: that is no error.)
  */
 function facilityFor(
@@ -347,7 +348,17 @@ function facilityFor(
       ? undefined
       : context.facilities.find((facility) => facility.external_facility_code === code);
   if (found) return { id: found.id };
-  if (context.connection.facility_id) return { id: context.connection.facility_id };
+  // The setting is trusted only as far as the stored rows go: a facility outside the brand's
+  // facilities in the connection's organisation is no order facility.
+  const fallback = context.connection.facility_id;
+  if (fallback && context.facilities.some((facility) => facility.id === fallback)) {
+    return { id: fallback };
+  }
+  if (fallback) {
+    return {
+      refused: `The connection's order facility is not a facility of the brand in its organisation; no order was made`,
+    };
+  }
   return {
     refused:
       code === null
