@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
+import ssh2 from 'ssh2';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { pollInboundFolders, startInboundPoller } from '../../src/server/edi';
 import { useSecretsKey } from '../../src/server/core/secret-box';
@@ -19,6 +20,7 @@ import { tempDirsPerTest } from '../helpers/temp-dirs';
 import { goldenFor, inboundBundle } from './inbound-support';
 import { until } from './support';
 
+const { utils: sshUtils } = ssh2;
 const USER = 'retailer';
 const PASSWORD = 'sftp-inbound-secret';
 const OTHER_HOST_KEY = `SHA256:${randomBytes(32).toString('base64').replace(/=+$/, '')}`;
@@ -272,6 +274,23 @@ describe('a polled SFTP directory', () => {
       .executeTakeFirstOrThrow();
     expect(row.order_documents_json).not.toContain(PASSWORD);
     expect(row.order_documents_json).toContain('sealed:v1:');
+    const results = await pollInboundFolders(service.ctx, { settleMs: 0 });
+    expect(results.map((r) => r.moved)).toEqual(['archive']);
+  });
+
+  it('logs in with a private key instead of a password', async () => {
+    const keys = sshUtils.generateKeyPairSync('ed25519');
+    const root = tempDir();
+    mkdirSync(join(root, 'outbox'));
+    writeFileSync(join(root, 'outbox', 'po-4.edi'), goldenFor('850-two-orders.edi', 522));
+    sftp = await startSftpServer({
+      root,
+      username: USER,
+      password: 'unused-password',
+      publicKey: keys.public,
+    });
+    const { password: _password, ...withoutPassword } = inbound(sftp.port, sftp.hostKeySha256);
+    const service = await serviceWith({ ...withoutPassword, privateKey: keys.private });
     const results = await pollInboundFolders(service.ctx, { settleMs: 0 });
     expect(results.map((r) => r.moved)).toEqual(['archive']);
   });
