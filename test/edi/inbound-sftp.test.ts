@@ -294,4 +294,23 @@ describe('a polled SFTP directory', () => {
     const results = await pollInboundFolders(service.ctx, { settleMs: 0 });
     expect(results.map((r) => r.moved)).toEqual(['archive']);
   });
+
+  it('only the replica that sends for the connection polls it: a workstation leaves a central-sent one alone', async () => {
+    const root = tempDir();
+    mkdirSync(join(root, 'outbox'));
+    writeFileSync(join(root, 'outbox', 'po-5.edi'), goldenFor('850-two-orders.edi', 523));
+    sftp = await startSftpServer({ root, username: USER, password: PASSWORD });
+    const service = await serviceWith(inbound(sftp.port, sftp.hostKeySha256));
+    const sync = { role: 'workstation', sqlite: null, deviceId: 'device-1', client: null };
+    service.ctx.sync = sync as unknown as NonNullable<typeof service.ctx.sync>;
+    try {
+      expect(await pollInboundFolders(service.ctx, { settleMs: 0 })).toEqual([]);
+      expect(sftp.connections()).toBe(0);
+      await service.ctx.db.updateTable('connections').set({ sender: 'workstation' }).execute();
+      const results = await pollInboundFolders(service.ctx, { settleMs: 0 });
+      expect(results.map((r) => r.moved)).toEqual(['archive']);
+    } finally {
+      service.ctx.sync = undefined;
+    }
+  });
 });
