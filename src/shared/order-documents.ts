@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { uuidSchema } from './ids';
+import { hostKeySha256Schema } from './sftp-host-key';
 
 /**
  * Order documents exchanged with retailers (DESIGN.md, "Order documents with retailers"): a
@@ -10,20 +11,41 @@ import { uuidSchema } from './ids';
 /** Outbound X12 sets a connection may send. */
 export const OUTBOUND_SET_TYPES = ['855', '856', '810'] as const;
 
+const SFTP_CREDENTIAL_MESSAGE = 'an sftp inbound directory needs a password or a privateKey';
+
+/**
+ * An SFTP directory polled for inbound interchanges, on the partner's server or a VAN mailbox.
+ * The server's host key is required (nothing is sent to an unverified server); exactly one
+ * credential; the password or key is sealed at rest (server/core/sealed-order-documents.ts).
+ */
+export const inboundSftpSchema = z
+  .strictObject({
+    type: z.literal('sftp'),
+    host: z.string().trim().min(1, 'must name the SFTP server').max(255),
+    port: z.number().int().min(1).max(65535).default(22),
+    username: z.string().trim().min(1, 'must name the SFTP user').max(200),
+    password: z.string().min(1, 'must not be empty (leave it out for a privateKey)').optional(),
+    privateKey: z.string().min(1, 'must not be empty (leave it out for a password)').optional(),
+    /** The remote directory (absolute, or relative to the login directory). */
+    directory: z.string().trim().min(1, 'must name the remote directory').max(1000),
+    host_key_sha256: hostKeySha256Schema,
+  })
+  .refine((s) => s.password !== undefined || s.privateKey !== undefined, {
+    message: SFTP_CREDENTIAL_MESSAGE,
+    path: ['password'],
+  })
+  .refine((s) => s.password === undefined || s.privateKey === undefined, {
+    message: 'an sftp inbound directory takes a password or a privateKey, not both',
+    path: ['privateKey'],
+  });
+export type InboundSftpSettings = z.infer<typeof inboundSftpSchema>;
+
 /** Where a connection's inbound interchanges are picked up (polled). */
 const inboundSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('file'), directory: z.string().min(1) }),
-  z.strictObject({
-    type: z.literal('sftp'),
-    host: z.string().trim().min(1),
-    port: z.number().int().min(1).max(65535).default(22),
-    username: z.string().trim().min(1),
-    password: z.string().optional(),
-    privateKey: z.string().optional(),
-    directory: z.string().min(1),
-    host_key_sha256: z.string().trim().min(1),
-  }),
+  inboundSftpSchema,
 ]);
+export type InboundSettings = z.infer<typeof inboundSchema>;
 
 export const DEFAULT_ACK_HOURS = 24;
 

@@ -3,6 +3,7 @@ import { uuidSchema } from './ids';
 import { seedBillingEntrySchema } from './billing-seed';
 import { seedChargebackSchema, seedPosRowSchema } from './claims-seed';
 import { orderDocumentSettingsSchema } from './order-documents';
+import { hostKeySha256Schema } from './sftp-host-key';
 import { seedOrderSchema } from './order-seed';
 import { connectionSenderSchema, seedDeviceSchema } from './sync-seed';
 import { seedTransactionSchema } from './transactions-seed';
@@ -23,13 +24,7 @@ export const ediSettingsSchema = z.strictObject({
   usage_indicator: z.enum(['P', 'T']).default('P'),
 });
 
-/**
- * The SHA-256 fingerprint of an SFTP server's host key: OpenSSH's `SHA256:<base64>` (what
- * `ssh-keygen -lf` prints; the prefix and `=` padding are optional) or 64 hex digits (colons
- * between bytes allowed).
- */
-export const HOST_KEY_SHA256_PATTERN =
-  /^(?:(?:SHA256:)?[A-Za-z0-9+/]{43}=?|[0-9a-fA-F]{64}|[0-9a-fA-F]{2}(?::[0-9a-fA-F]{2}){31})$/;
+export { HOST_KEY_SHA256_PATTERN } from './sftp-host-key';
 
 export const transportSchema = z.discriminatedUnion('type', [
   z.strictObject({
@@ -45,18 +40,7 @@ export const transportSchema = z.discriminatedUnion('type', [
     password: z.string().optional(),
     privateKey: z.string().optional(),
     directory: z.string().min(1),
-    host_key_sha256: z
-      .string({
-        error: (issue) =>
-          issue.input === undefined
-            ? 'required: the SHA-256 fingerprint of the server host key (SHA256:… from ssh-keygen -lf)'
-            : 'must be a string',
-      })
-      .trim()
-      .regex(
-        HOST_KEY_SHA256_PATTERN,
-        'must be the SHA-256 fingerprint of the server host key, e.g. SHA256:… from ssh-keygen -lf',
-      ),
+    host_key_sha256: hostKeySha256Schema,
   }),
   z.strictObject({ type: z.literal('file'), directory: z.string().min(1) }),
 ]);

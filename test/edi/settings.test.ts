@@ -34,4 +34,32 @@ describe('order_documents settings', () => {
     expect(orderDocumentSettingsOf(null)).toBeNull();
     expect(orderDocumentSettingsOf('{"send":["856"]}')?.send).toEqual(['856']);
   });
+
+  it('an SFTP inbound directory needs a host key and exactly one credential, with clear messages', () => {
+    const sftp = {
+      type: 'sftp',
+      host: 'sftp.retailer.example',
+      username: 'acme',
+      password: 'pw',
+      directory: '/outbox',
+      host_key_sha256: `SHA256:${'A'.repeat(43)}`,
+    };
+    const parsed = connectionSchema.parse(connection({ inbound: sftp }));
+    expect(parsed.order_documents?.inbound).toEqual({ ...sftp, port: 22 });
+    const messages = (inbound: unknown) => {
+      const result = connectionSchema.safeParse(connection({ inbound }));
+      expect(result.success, JSON.stringify(inbound)).toBe(false);
+      return result.error!.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('\n');
+    };
+    const { host_key_sha256: _key, ...noKey } = sftp;
+    expect(messages(noKey)).toContain('order_documents.inbound.host_key_sha256: required');
+    expect(messages({ ...sftp, host_key_sha256: 'abc' })).toContain('SHA-256 fingerprint');
+    const { password: _pw, ...noCredential } = sftp;
+    expect(messages(noCredential)).toContain('needs a password or a privateKey');
+    expect(messages({ ...sftp, privateKey: 'KEY' })).toContain('not both');
+    expect(messages({ ...sftp, host: ' ' })).toContain('must name the SFTP server');
+    expect(messages({ ...sftp, port: 70000 })).toContain('order_documents.inbound.port');
+    expect(messages({ ...sftp, directory: '' })).toContain('must name the remote directory');
+    expect(messages({ ...sftp, colour: 'red' })).toContain('colour');
+  });
 });

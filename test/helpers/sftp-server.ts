@@ -33,6 +33,8 @@ export interface SftpServerOptions {
   readOnly?: boolean;
   /** Called whenever a client sends a password (to prove when none was sent). */
   onPassword?: () => void;
+  /** An OpenSSH public key the user may also log in with (publickey authentication). */
+  publicKey?: string;
 }
 
 export interface RunningSftpServer {
@@ -105,14 +107,26 @@ function serveConnection(connection: Connection, options: SftpServerOptions): vo
   connection.on('error', () => {
     // Clients going away abruptly is part of what the tests exercise.
   });
+  const allowedKey = options.publicKey ? utils.parseKey(options.publicKey) : null;
+  if (allowedKey instanceof Error) throw allowedKey;
+  const publicKey = Array.isArray(allowedKey) ? allowedKey[0]! : allowedKey;
   connection.on('authentication', (ctx) => {
+    if (ctx.method === 'publickey' && publicKey && ctx.username === options.username) {
+      const sameKey =
+        ctx.key.algo === publicKey.type && ctx.key.data.equals(publicKey.getPublicSSH());
+      if (!sameKey) return ctx.reject(['password', 'publickey']);
+      // Without a signature the client only asks whether the key would do.
+      if (!ctx.signature) return ctx.accept();
+      const signed = publicKey.verify(ctx.blob!, ctx.signature, ctx.hashAlgo) === true;
+      return signed ? ctx.accept() : ctx.reject(['password', 'publickey']);
+    }
     if (ctx.method === 'password') options.onPassword?.();
     const passwordMatches =
       ctx.method === 'password' &&
       ctx.username === options.username &&
       ctx.password === options.password;
     if (passwordMatches) ctx.accept();
-    else ctx.reject(['password']);
+    else ctx.reject(publicKey ? ['password', 'publickey'] : ['password']);
   });
   connection.on('ready', () => {
     connection.on('session', (acceptSession) => {

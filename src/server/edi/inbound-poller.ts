@@ -1,26 +1,38 @@
 /**
- * Polled inbound folders: every enabled connection whose `order_documents.inbound` is
- * `{type: 'file', directory}` (relative to the data dir, like the file transport) has its files
- * taken in through the same path as POST /api/v1/edi/inbound. A file taken in (whatever its sets'
- * fate, duplicates too) moves to `archive/`; a refused one (not X12, another addressee, no group)
- * to `error/` with a `.reason.txt` beside it. A database failure leaves the file for the next
- * pass. A pass never throws (the loop is the outbox's: passes never overlap).
+ * Polled inbound directories: every enabled connection whose `order_documents.inbound` names a
+ * folder (`{type: 'file', directory}`, relative to the data dir, like the file transport) or an
+ * SFTP directory (`{type: 'sftp', …}`, ./inbound-sftp.ts) has its files taken in through the same
+ * path as POST /api/v1/edi/inbound. A file taken in (whatever its sets' fate, duplicates too)
+ * moves to `archive/`; a refused one (not X12, another addressee, no group, too large) to
+ * `error/` with a `.reason.txt` beside it, on the same server. A database failure leaves the file
+ * for the next pass; so does a source that fails (a dead or slow server: every SFTP step has a
+ * deadline), which is logged and recorded for the clerk (./inbound-poll-status.ts). No network
+ * I/O happens inside a database transaction: the file is read, then ingested (one transaction),
+ * then moved; a crash between ingest and move takes the file again next pass, as a duplicate.
+ * A pass never throws (the loop is the outbox's: passes never overlap).
  */
-import { mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
-import { basename, join, resolve } from 'node:path';
+import { resolve } from 'node:path';
+import { INBOUND_MAX_BYTES } from '../../shared/edi-inbound';
+import type { InboundSettings } from '../../shared/order-documents';
 import type { ServiceContext } from '../core/context';
-import { DomainError } from '../core/errors';
+import { DomainError, invalidRequest } from '../core/errors';
 import { startOutboxDrainer, type OutboxDrainer, type OutboxDrainerOptions } from '../inventory';
+import { senderOfNewDelivery } from '../sync/role';
 import { ingestInterchange } from './ingest';
+import { noteSourceFailed, noteSourceReached, type PolledConnection } from './inbound-poll-status';
+import { folderSource, type InboundSource } from './inbound-sources';
+import { SFTP_STEP_TIMEOUT_MS, sftpSource } from './inbound-sftp';
 import { orderDocumentSettingsOf } from './settings';
 
 export interface InboundPollOptions {
   /** A file changed more recently than this is left for the next pass (a partner still writing). */
   settleMs: number;
+  /** Deadline of one SFTP step (connect, list, read, move). */
+  sftpTimeoutMs?: number;
 }
 
-const DEFAULT_POLL: InboundPollOptions = { settleMs: 2_000 };
-/** Files one pass takes per folder, so one big drop does not hold the loop. */
+const DEFAULT_POLL: InboundPollOptions = { settleMs: 2_000, sftpTimeoutMs: SFTP_STEP_TIMEOUT_MS };
+/** Files one pass takes per directory, so one big drop does not hold the loop. */
 const FILES_PER_PASS = 50;
 
 export interface PolledFile {
@@ -38,93 +50,95 @@ export async function pollInboundFolders(
     .selectFrom('connections')
     .where('enabled', '=', 1)
     .where('order_documents_json', 'is not', null)
-    .select(['id', 'order_documents_json'])
+    .select(['id', 'organization_id', 'brand_id', 'retailer_id', 'sender', 'order_documents_json'])
     .orderBy('id')
     .execute();
   const results: PolledFile[] = [];
   for (const connection of connections) {
     const inbound = orderDocumentSettingsOf(connection.order_documents_json)?.inbound;
-    if (inbound?.type !== 'file') continue;
-    const directory = resolve(ctx.dataDir, inbound.directory);
-    for (const name of await filesToTake(directory, options, ctx.clock.now().getTime())) {
-      results.push(await takeFile(ctx, connection.id, directory, name));
-    }
+    if (!inbound) continue;
+    // A remote directory is polled by the one replica that sends for the connection (it alone
+    // holds the credentials); two pollers would race each other for the same files.
+    if (inbound.type === 'sftp' && !senderOfNewDelivery(ctx.sync, connection).sendsHere) continue;
+    results.push(...(await pollSource(ctx, connection, sourceOf(ctx, inbound, options), options)));
   }
   return results;
 }
 
-async function filesToTake(directory: string, options: InboundPollOptions, now: number) {
-  let entries;
-  try {
-    entries = await readdir(directory, { withFileTypes: true });
-  } catch {
-    return []; // not there (yet): nothing to take
-  }
-  const names: string[] = [];
-  for (const entry of entries) {
-    if (!entry.isFile() || entry.name.startsWith('.')) continue;
-    const info = await stat(join(directory, entry.name)).catch(() => null);
-    if (info && now - info.mtimeMs >= options.settleMs) names.push(entry.name);
-    if (names.length >= FILES_PER_PASS) break;
-  }
-  return names.sort();
+function sourceOf(
+  ctx: ServiceContext,
+  inbound: InboundSettings,
+  options: InboundPollOptions,
+): InboundSource {
+  return inbound.type === 'file'
+    ? folderSource(resolve(ctx.dataDir, inbound.directory))
+    : sftpSource(inbound, options.sftpTimeoutMs ?? SFTP_STEP_TIMEOUT_MS);
 }
 
+/** One directory's pass; a failing source ends it (recorded), never the loop. */
+async function pollSource(
+  ctx: ServiceContext,
+  connection: PolledConnection,
+  source: InboundSource,
+  options: InboundPollOptions,
+): Promise<PolledFile[]> {
+  const results: PolledFile[] = [];
+  try {
+    const names = await source.list({
+      now: ctx.clock.now().getTime(),
+      settleMs: options.settleMs,
+      limit: FILES_PER_PASS,
+    });
+    for (const name of names) results.push(await takeFile(ctx, connection.id, source, name));
+    await noteSourceReached(ctx, connection, source.urlOf(''));
+  } catch (error) {
+    const reason = (error as Error)?.message ?? String(error);
+    await noteSourceFailed(ctx, connection, source.urlOf(''), reason).catch((logError) =>
+      console.error(`inbound poll status not recorded: ${(logError as Error).message}`),
+    );
+  } finally {
+    await source.close().catch(() => {});
+  }
+  return results;
+}
+
+/** Takes one file; a source failure (read, move) is thrown and ends the directory's pass. */
 async function takeFile(
   ctx: ServiceContext,
   connectionId: string,
-  directory: string,
+  source: InboundSource,
   name: string,
 ): Promise<PolledFile> {
-  const path = join(directory, name);
+  const text = await source.read(name);
   try {
-    const text = await readFile(path, 'utf8');
+    if (Buffer.byteLength(text, 'utf8') > INBOUND_MAX_BYTES) {
+      throw invalidRequest(`The file is larger than ${INBOUND_MAX_BYTES} bytes`);
+    }
     await ingestInterchange(
       ctx,
-      { text, source: 'file', fileName: name, userId: null, requestUrl: `file://${path}` },
+      { text, source: source.kind, fileName: name, userId: null, requestUrl: source.urlOf(name) },
       async (connection) => connection.id === connectionId,
     );
-    await moveTo(directory, 'archive', name);
-    return { connectionId, file: name, moved: 'archive', reason: null };
   } catch (error) {
     if (!(error instanceof DomainError)) {
-      // The database or the disk: the file stays and is tried again next pass.
-      console.error(`inbound file ${path} not taken: ${(error as Error).message ?? error}`);
-      return { connectionId, file: name, moved: null, reason: (error as Error).message ?? null };
+      // The database: the file stays and is tried again next pass.
+      const reason = (error as Error)?.message ?? String(error);
+      console.error(`inbound file ${source.urlOf(name)} not taken: ${reason}`);
+      return { connectionId, file: name, moved: null, reason };
     }
-    try {
-      const target = await moveTo(directory, 'error', name);
-      await writeFile(`${target}.reason.txt`, `${error.message}\n`);
-    } catch (moveError) {
-      console.error(`inbound file ${path} could not be moved: ${(moveError as Error).message}`);
-      return { connectionId, file: name, moved: null, reason: error.message };
-    }
+    await source.moveTo('error', name, error.message);
     return { connectionId, file: name, moved: 'error', reason: error.message };
   }
+  await source.moveTo('archive', name);
+  return { connectionId, file: name, moved: 'archive', reason: null };
 }
-
-/** Moves `name` into `directory/sub/`, never over an earlier file of the same name. */
-async function moveTo(directory: string, sub: string, name: string): Promise<string> {
-  const folder = join(directory, sub);
-  await mkdir(folder, { recursive: true });
-  let target = join(folder, basename(name));
-  for (let n = 1; await exists(target); n++) target = join(folder, `${n}_${basename(name)}`);
-  await rename(join(directory, name), target);
-  return target;
-}
-
-const exists = (path: string) =>
-  stat(path).then(
-    () => true,
-    () => false,
-  );
 
 /** The polling loop, started next to the order-document drainer. */
 export function startInboundPoller(
   ctx: ServiceContext,
-  options: Partial<OutboxDrainerOptions> = {},
+  options: Partial<OutboxDrainerOptions> & { poll?: InboundPollOptions } = {},
 ): OutboxDrainer {
-  return startOutboxDrainer(() => pollInboundFolders(ctx), {
+  return startOutboxDrainer(() => pollInboundFolders(ctx, options.poll), {
     onError: (error) =>
       console.error(`inbound folder poll failed: ${(error as Error).message ?? error}`),
     ...options,

@@ -12,6 +12,7 @@ export {
 } from './transmission/outbox-drainer';
 export { climbingDirectoryError, climbsOutOfDataDir } from './transmission/transports/file';
 export { deliver } from './transmission/transports';
+export { hostKeyDigest, openSshFingerprint } from './transmission/transports/sftp';
 export {
   defaultDeliveryPolicy,
   type AdviceLine,

@@ -6,6 +6,7 @@ import {
   bolVersionParamsSchema,
   orderIdParamsSchema,
 } from '../../shared/orders';
+import { queueTrackingUpdates } from '../edi';
 import { BOL_MESSAGES, bolFile, bolHistory, uploadBillOfLading } from './bol';
 import { errorEnvelopeSchema, successEnvelope } from '../http/openapi-schemas';
 import { defineRoute, invalidAs, userOf, type RouteDef } from '../http/route-def';
@@ -44,7 +45,10 @@ export const orderBolRoutes: RouteDef[] = [
     },
     invalid: invalidAs({ params: BOL_MESSAGES.invalid, body: BOL_MESSAGES.invalid }),
     async handler({ params: { order_id }, body, request }, ctx) {
-      await uploadBillOfLading(ctx, userOf(request), order_id, body);
+      // A shipped order's retailers hear of a changed BOL, PRO or carrier (SEND_TRACKING).
+      await uploadBillOfLading(ctx, userOf(request), order_id, body, undefined, (...args) =>
+        queueTrackingUpdates(ctx, ...args),
+      );
       return { message: BOL_MESSAGES.uploaded };
     },
   }),

@@ -8,6 +8,7 @@ import {
   type OrderBolFacts,
 } from './bol-queries';
 import { findOrderForUser } from './queries';
+import type { Db } from '../db/db';
 import type { TransactionsTable } from '../db/schema';
 import { contentDisposition, sanitiseFileName } from '../core/file-name';
 import { PdfChecker } from '../core/pdf-check';
@@ -85,6 +86,19 @@ export interface BolUploaded {
 }
 
 /**
+ * What else an upload does in its own transaction, before it writes the facts: the tracking
+ * updates a shipped order's retailers get (edi's queueTrackingUpdates). The route passes it in,
+ * since edi imports orders and not the other way round. `send` runs after the commit, `release`
+ * when the transaction rolls back.
+ */
+export type BolFactsHook = (
+  trx: Db,
+  orderId: string,
+  facts: OrderBolFacts,
+  at: string,
+) => Promise<{ send(): Promise<void>; release(): void }>;
+
+/**
  * Endpoint 7. Checks the PDF, stores it under its SHA-256 in the data dir, then, in one
  * transaction, sets the order's BOL facts and adds a version row and a transaction-log row. The
  * file is written before the transaction and nothing is awaited inside it: a crash in between
@@ -96,6 +110,7 @@ export async function uploadBillOfLading(
   orderId: string,
   body: BolBody,
   checker: PdfChecker = pdfChecker(),
+  onFacts?: BolFactsHook,
 ): Promise<BolUploaded> {
   const startedAt = performance.now();
   const order = await visibleOrder(ctx, user, orderId);
@@ -113,8 +128,10 @@ export async function uploadBillOfLading(
   const at = ctx.clock.now().toISOString();
   const facts = factsOf(body);
   const { file_content: _content, ...sent } = body;
-  const version = await ctx.db.transaction().execute((trx) =>
-    recordBolUpload(trx, {
+  let after: Awaited<ReturnType<BolFactsHook>> | undefined;
+  const recorded = ctx.db.transaction().execute(async (trx) => {
+    after = await onFacts?.(trx, order.id, facts, at);
+    return recordBolUpload(trx, {
       orderId: order.id,
       facts,
       updatedAt: at,
@@ -161,8 +178,17 @@ export async function uploadBillOfLading(
         created_at: at,
         updated_at: at,
       },
-    }),
-  );
+    });
+  });
+  let version: number;
+  try {
+    version = await recorded;
+  } catch (error) {
+    after?.release();
+    throw error;
+  }
+  // Network I/O only now, after the commit.
+  await after?.send();
   return { versionId, version };
 }
 

@@ -11,6 +11,7 @@ import {
   verifyPassword,
   type PasswordCost,
 } from '../access';
+import { sealOrderDocumentsJson } from '../core/sealed-order-documents';
 import { sealTransportJson } from '../core/secret-box';
 import { importSeedBilling } from '../billing';
 import { importSeedChargebacks, importSeedPosReports } from '../claims';
@@ -217,7 +218,7 @@ export async function importSeedBundle(
         edi_json: connection.edi ? JSON.stringify(connection.edi) : null,
         sender: connection.sender,
         order_documents_json: connection.order_documents
-          ? JSON.stringify(connection.order_documents)
+          ? sealOrderDocumentsJson(JSON.stringify(connection.order_documents))
           : null,
       } as never);
     }

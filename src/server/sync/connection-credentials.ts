@@ -1,3 +1,7 @@
+import {
+  openOrderDocumentsJson,
+  orderDocumentsWithoutCredentials,
+} from '../core/sealed-order-documents';
 import { isSealed, openTransportJson, SecretLockedError } from '../core/secret-box';
 
 /**
@@ -45,6 +49,7 @@ export function connectionRowForDevice(row: Record<string, unknown>): Record<str
   // A central on the desktop keeps them sealed with its own key; the device gets them plain
   // (over TLS) and seals them with its own.
   const stored = String(row.transport_json ?? '');
+  const documents = orderDocumentsForDevice(row);
   let transport: string;
   try {
     transport = openTransportJson(stored);
@@ -52,13 +57,38 @@ export function connectionRowForDevice(row: Record<string, unknown>): Record<str
     // One secret this central cannot open (no key, another keychain's) must not fail the whole
     // pull: the device gets the connection without credentials, and the admin enters them again.
     if (!(error instanceof SecretLockedError)) throw error;
-    return { ...row, transport_json: transportWithoutCredentials(withoutSealedUrl(stored)) };
+    return {
+      ...row,
+      ...documents,
+      transport_json: transportWithoutCredentials(withoutSealedUrl(stored)),
+    };
   }
   return {
     ...row,
+    ...documents,
     transport_json:
       row.sender === 'workstation' ? transport : transportWithoutCredentials(transport),
   };
+}
+
+/**
+ * The SFTP inbound directory's password or key (order_documents.inbound) go by the same rule:
+ * only a workstation that sends over the connection polls its directory.
+ */
+function orderDocumentsForDevice(row: Record<string, unknown>): {
+  order_documents_json?: string | null;
+} {
+  if (typeof row.order_documents_json !== 'string') return {};
+  const stored = row.order_documents_json;
+  if (row.sender !== 'workstation') {
+    return { order_documents_json: orderDocumentsWithoutCredentials(stored) };
+  }
+  try {
+    return { order_documents_json: openOrderDocumentsJson(stored) };
+  } catch (error) {
+    if (!(error instanceof SecretLockedError)) throw error;
+    return { order_documents_json: orderDocumentsWithoutCredentials(stored) };
+  }
 }
 
 /** The transport JSON without its URL when that is sealed (a sealed URL carries credentials). */

@@ -1,5 +1,6 @@
 import type SQLite from 'better-sqlite3';
 import { sealTransportJson } from '../core/secret-box';
+import { sealOrderDocumentsJson } from '../core/sealed-order-documents';
 import type { ChangeCapture } from './capture';
 import { columnsOf, prepared } from './columns';
 import type { PullPage, PulledChange } from './protocol';
@@ -166,8 +167,14 @@ function applyChange(sqlite: SQLite.Database, change: PulledChange): void {
 
 /** A pulled connection with its credentials sealed for the desktop (domain/secret-box.ts). */
 function sealedConnection(row: Record<string, unknown>): Record<string, unknown> {
-  if (typeof row.transport_json !== 'string') return row;
-  return { ...row, transport_json: sealTransportJson(row.transport_json) };
+  const sealed = { ...row };
+  if (typeof row.transport_json === 'string') {
+    sealed.transport_json = sealTransportJson(row.transport_json);
+  }
+  if (typeof row.order_documents_json === 'string') {
+    sealed.order_documents_json = sealOrderDocumentsJson(row.order_documents_json);
+  }
+  return sealed;
 }
 
 /**
