@@ -81,7 +81,15 @@ async function takeFile(
     const text = await readFile(path, 'utf8');
     await ingestInterchange(
       ctx,
-      { text, source: 'file', fileName: name, userId: null, requestUrl: `file://${path}` },
+      {
+        text,
+        source: 'file',
+        fileName: name,
+        userId: null,
+        requestUrl: `file://${path}`,
+        // A refused file is recorded for this folder's connection (the EDI inbox lists it).
+        knownConnectionId: connectionId,
+      },
       async (connection) => connection.id === connectionId,
     );
     await moveTo(directory, 'archive', name);
