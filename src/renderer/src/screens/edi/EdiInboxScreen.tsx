@@ -86,8 +86,12 @@ export function EdiInboxScreen() {
   ];
 
   return (
-    <div className="screen edi-inbox">
-      <h1>EDI inbox</h1>
+    <section className="edi-inbox" aria-labelledby="edi-inbox-heading">
+      <div className="screen-header">
+        <h1 id="edi-inbox-heading" tabIndex={-1}>
+          EDI inbox
+        </h1>
+      </div>
       <ImportDropZone />
       <section className="panel" aria-labelledby="edi-inbox-list-heading">
         <h2 id="edi-inbox-list-heading">Inbound interchanges</h2>
@@ -151,6 +155,6 @@ export function EdiInboxScreen() {
         </Loaded>
       </section>
       {selected && <InterchangeDetailPanel id={selected} onClose={() => setSelected(null)} />}
-    </div>
+    </section>
   );
 }
