@@ -291,6 +291,20 @@ describe('the EDI inbox', () => {
     expect(dataOf<InterchangeDetail>(again).outcome).toBe('partial');
     expect(await ordersOfPo('4500012345')).toEqual([first]);
 
+    // Its connection disabled meanwhile: refused now, and the stored run stays as it was.
+    const enabled = (value: number) =>
+      svc.ctx.db
+        .updateTable('connections')
+        .set({ enabled: value })
+        .where('id', '=', id('c', 1))
+        .execute();
+    await enabled(0);
+    const off = await reprocess(svc, admin, interchangeId);
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json().message).toMatch(/^Not reprocessed: No EDI connection of yours takes/);
+    expect(dataOf<InterchangeDetail>(off).outcome).toBe('partial');
+    await enabled(1);
+
     await setOrderDocuments(svc, { send: ['856'], facility_id: id('f', 1) });
     const fixed = await reprocess(svc, admin, interchangeId);
     expect(fixed.statusCode, fixed.body).toBe(200);
@@ -308,6 +322,21 @@ describe('the EDI inbox', () => {
       'INVALID_REQUEST',
       'This interchange was taken in whole already: there is nothing to reprocess',
     );
+  });
+
+  it('a duplicate is not reprocessed: its original is', async () => {
+    await fresh();
+    const admin = tokens['admin@a.test']!;
+    await postInterchange(svc, admin, partialFile(510));
+    const repeat = await postInterchange(svc, admin, partialFile(510));
+    const repeatId = dataOf<{ interchange_id: string }>(repeat).interchange_id;
+    expectError(
+      await reprocess(svc, admin, repeatId),
+      409,
+      'INVALID_REQUEST',
+      'This interchange is a repeat of an earlier one: reprocess that one instead',
+    );
+    expect(await ordersOfPo('4500012345')).toHaveLength(1);
   });
 
   it('50 parallel reprocess calls create each order at most once', async () => {

@@ -151,9 +151,12 @@ function reprocessMessage(
   after: InterchangeDetail,
   refusal: string | null,
 ): string {
-  if (after.outcome === 'refused' || refusal !== null) {
+  if (after.outcome === 'refused') {
     return `Reprocessed: still refused. ${after.reason ?? refusal ?? ''}`.trim();
   }
+  // Refused now, though taken in partly before (say its connection was disabled since): the
+  // stored run stays as it was.
+  if (refusal !== null) return `Not reprocessed: ${refusal}`;
   const takenBefore = before.sets.filter((set) => set.status === 'accepted').length;
   const taken = after.sets.filter((set) => set.status === 'accepted').length;
   const newly = Math.max(0, taken - takenBefore);
