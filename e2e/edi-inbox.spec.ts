@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, test, beginEachTest, openScreen, openSignedIn } from './support';
 
 beginEachTest(openSignedIn);
@@ -53,6 +54,19 @@ const purchaseOrder = (po: string) => [
   'CTT*1*2',
 ];
 
+/** Drops a text file onto the import drop zone, as a drag from the desktop does. */
+async function dropFile(page: Page, name: string, text: string) {
+  const dataTransfer = await page.evaluateHandle(
+    (file) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([file.text], file.name, { type: 'text/plain' }));
+      return transfer;
+    },
+    { name, text },
+  );
+  await page.getByTestId('edi-drop-zone').dispatchEvent('drop', { dataTransfer });
+}
+
 test('import purchase orders by the file input, open the order, reprocess a refused file', async ({
   page,
 }) => {
@@ -85,6 +99,12 @@ test('import purchase orders by the file input, open the order, reprocess a refu
   );
   await expect(results.getByRole('listitem').filter({ hasText: 'empty-box.x12' })).toContainText(
     'Refused: The interchange was refused',
+  );
+
+  // A file dragged from the desktop goes the same way.
+  await dropFile(page, 'dragged.txt', interchange(good + 1, [purchaseOrder(`${po}D`)]));
+  await expect(results.getByRole('listitem').filter({ hasText: 'dragged.txt' })).toHaveText(
+    'dragged.txt: 1 order created.',
   );
 
   // The refused file is in the inbox with its reason; Reprocess runs it again and says so.

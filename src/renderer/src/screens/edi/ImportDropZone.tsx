@@ -68,6 +68,7 @@ export function ImportDropZone() {
       <h2 id="edi-import-heading">Import purchase orders</h2>
       <div
         className={`drop-zone${dragging ? ' dragging' : ''}`}
+        data-testid="edi-drop-zone"
         onDragOver={(event) => {
           event.preventDefault();
           setDragging(true);

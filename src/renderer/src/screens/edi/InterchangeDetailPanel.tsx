@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useApi } from '../../api/ApiContext';
 import { describeError } from '../../api/ApiError';
 import {
@@ -31,6 +31,13 @@ export function InterchangeDetailPanel({ id, onClose }: { id: string; onClose: (
   });
   const [busy, setBusy] = useState<'reprocess' | 'download' | null>(null);
   const [note, setNote] = useState<string | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  // A row's Open moves the focus here, so keyboard and screen-reader users land on what opened.
+  useEffect(() => {
+    setNote(null);
+    headingRef.current?.focus();
+  }, [id]);
 
   const reprocess = async () => {
     setBusy('reprocess');
@@ -66,7 +73,9 @@ export function InterchangeDetailPanel({ id, onClose }: { id: string; onClose: (
   return (
     <section className="panel edi-interchange" aria-labelledby="edi-interchange-heading">
       <div className="panel-header">
-        <h2 id="edi-interchange-heading">Interchange</h2>
+        <h2 id="edi-interchange-heading" ref={headingRef} tabIndex={-1}>
+          Interchange
+        </h2>
         <button type="button" className="button" onClick={onClose}>
           Close
         </button>
