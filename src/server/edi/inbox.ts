@@ -12,13 +12,15 @@ import type {
 } from '../../shared/edi-inbox';
 import { adminBrandOrganizations, hasAdminGrantInOrganization } from '../access';
 import type { AuthUser, ServiceContext } from '../core/context';
-import { DomainError, notFound } from '../core/errors';
+import { conflict, DomainError, notFound } from '../core/errors';
 import { clerkReason, type StoredSummary } from './inbox-reasons';
 import { findInterchange, listInterchanges, ordersByIds, type InboxRow } from './inbox-queries';
 import { ingestInterchange } from './ingest';
 import { X12_CONTENT_TYPE } from './x12/writer';
 
 export const INTERCHANGE_NOT_FOUND = 'Interchange not found';
+const NOTHING_TO_REPROCESS =
+  'This interchange was taken in whole already: there is nothing to reprocess';
 
 export async function listInbox(
   ctx: ServiceContext,
@@ -116,6 +118,15 @@ export async function reprocessInterchange(
   id: string,
 ): Promise<{ message: string; data: InterchangeDetail }> {
   const row = await visibleInterchange(ctx, user, id);
+  // Said before the run too (the run checks again inside its transaction), so an accepted
+  // interchange whose connection is disabled since still answers that there is nothing to do.
+  if (row.outcome === 'accepted' || row.outcome === 'duplicate') {
+    throw conflict(
+      row.outcome === 'accepted'
+        ? NOTHING_TO_REPROCESS
+        : 'This interchange is a repeat of an earlier one: reprocess that one instead',
+    );
+  }
   const before = itemOf(row);
   let refusal: string | null = null;
   try {
