@@ -76,16 +76,25 @@ describe('a polled inbound folder', () => {
       .where('po_number', 'in', ['4500012345', '4500012346'])
       .execute();
     expect(orders).toHaveLength(2);
-    const [stored] = await svc.ctx.db
+    const stored = await svc.ctx.db
       .selectFrom('edi_interchanges')
-      .select(['source', 'file_name', 'outcome', 'user_id'])
+      .select(['source', 'file_name', 'outcome', 'user_id', 'connection_id'])
+      .orderBy('file_name')
       .execute();
-    expect(stored).toEqual({
-      source: 'file',
-      file_name: 'po-417.edi',
-      outcome: 'accepted',
-      user_id: null,
-    });
+    // The refused files are recorded for the folder's connection too (the EDI inbox lists them).
+    expect(stored).toEqual(
+      [
+        ['notes.txt', 'refused'],
+        ['other.edi', 'refused'],
+        ['po-417.edi', 'accepted'],
+      ].map(([file_name, outcome]) => ({
+        source: 'file',
+        file_name,
+        outcome,
+        user_id: null,
+        connection_id: id('c', 1),
+      })),
+    );
     await partner.waitFor(1);
     expect(partner.received[0]!.body).toContain('AK1*PO*417');
 

@@ -123,8 +123,11 @@ describe('a polled SFTP directory', () => {
     const stored = await service.ctx.db
       .selectFrom('edi_interchanges')
       .select(['source', 'file_name', 'outcome', 'user_id'])
+      .orderBy('file_name')
       .execute();
+    // The refused file is kept too, for the directory's connection, so the EDI inbox lists it.
     expect(stored).toEqual([
+      { source: 'sftp', file_name: 'other.edi', outcome: 'refused', user_id: null },
       { source: 'sftp', file_name: 'po-517.edi', outcome: 'accepted', user_id: null },
     ]);
     const ingestRows = await service.ctx.db

@@ -51,3 +51,19 @@ export async function hasAdminGrantInOrganization(
   if (organizationId !== null) query = query.where('f.organization_id', '=', organizationId);
   return (await query.select('f.id').executeTakeFirst()) !== undefined;
 }
+
+/**
+ * Every (brand, organisation) in which the user holds an admin grant at a facility it sees: the
+ * scopes hasAdminGrantInOrganization says yes to, for lists filtered in SQL.
+ */
+export async function adminBrandOrganizations(
+  db: Db,
+  user: AuthUser,
+): Promise<{ brand_id: string; organization_id: string }[]> {
+  return visibleFacilitiesQuery(db, user)
+    .innerJoin('user_admin as ua', 'ua.facility_id', 'f.id')
+    .where('ua.user_id', '=', user.id)
+    .select(['ua.brand_id', 'f.organization_id'])
+    .distinct()
+    .execute();
+}

@@ -1,7 +1,13 @@
 /** What other features may use of access: they import it from here, never from its files (ARCHITECTURE.md). */
 export { SIGN_IN_THROTTLE, tooManyAttempts } from './auth';
 export { authUserById, cachedAuthData } from './auth-cache';
-export { brandWorksAt, findBrand, hasAdminGrant, hasAdminGrantInOrganization } from './grants';
+export {
+  adminBrandOrganizations,
+  brandWorksAt,
+  findBrand,
+  hasAdminGrant,
+  hasAdminGrantInOrganization,
+} from './grants';
 export { isInstallAdmin, requireInstallAdmin } from './install-admin';
 export {
   findVisibleFacility,

@@ -116,7 +116,15 @@ async function takeFile(
     }
     await ingestInterchange(
       ctx,
-      { text, source: source.kind, fileName: name, userId: null, requestUrl: source.urlOf(name) },
+      {
+        text,
+        source: source.kind,
+        fileName: name,
+        userId: null,
+        requestUrl: source.urlOf(name),
+        // A refused file is recorded for this source's connection (the EDI inbox lists it).
+        knownConnectionId: connectionId,
+      },
       async (connection) => connection.id === connectionId,
     );
   } catch (error) {

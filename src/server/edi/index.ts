@@ -1,6 +1,7 @@
 /** What other features may use of edi: they import it from here, never from its files (ARCHITECTURE.md). */
 export { startOrderDocumentDrainer } from './drainer';
 export { ediInboundRoutes } from './inbound-routes';
+export { ediInboxRoutes } from './inbox-routes';
 export { pollInboundFolders, startInboundPoller } from './inbound-poller';
 export { sendDueDocuments } from './send';
 export { announceShipDocuments, releaseShipDocuments } from './ship-answer';

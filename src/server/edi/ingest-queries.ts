@@ -34,20 +34,39 @@ export type InboundConnectionRow = Awaited<ReturnType<typeof findInboundConnecti
 /** The interchange taken in earlier with this (sender, ISA13), if any. */
 export function findTakenInterchange(
   db: Db,
-  key: { qualifier: string; senderId: string; control: string },
+  key: { qualifier: string; senderId: string; control: string; exceptId?: string | null },
 ) {
-  return db
+  let query = db
     .selectFrom('edi_interchanges')
     .where('sender_qualifier', '=', key.qualifier)
     .where('sender_id', '=', key.senderId)
     .where('control_number', '=', key.control)
-    .where('outcome', 'not in', ['duplicate', 'refused'])
-    .select(['id'])
-    .executeTakeFirst();
+    .where('outcome', 'not in', ['duplicate', 'refused']);
+  // A reprocessed interchange is no repeat of itself.
+  if (key.exceptId) query = query.where('id', '!=', key.exceptId);
+  return query.select(['id']).executeTakeFirst();
 }
 
 export async function insertInterchange(db: Db, row: Insertable<EdiInterchangesTable>) {
   await db.insertInto('edi_interchanges').values(row).execute();
+}
+
+/** What a reprocess needs of the stored run: its outcome and summary. */
+export function findInterchangeRun(db: Db, id: string) {
+  return db
+    .selectFrom('edi_interchanges')
+    .where('id', '=', id)
+    .select(['id', 'outcome', 'summary_json'])
+    .executeTakeFirst();
+}
+
+/** A reprocess's result, over the stored run (the raw text and how it came in stay). */
+export async function updateInterchangeRun(
+  db: Db,
+  id: string,
+  run: Pick<EdiInterchangesTable, 'outcome' | 'duplicate_of' | 'summary_json'>,
+) {
+  await db.updateTable('edi_interchanges').set(run).where('id', '=', id).execute();
 }
 
 /** The facilities of the connection's organisation where its brand works (N1*SF/WH codes). */

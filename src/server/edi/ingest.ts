@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ServiceContext } from '../core/context';
-import { invalidRequest, notFound } from '../core/errors';
+import { conflict, invalidRequest, notFound, type DomainError } from '../core/errors';
 import type { Db } from '../db/db';
 import { takeControlNumbers, type EdiSettings } from '../inventory';
 import { senderOfNewDelivery } from '../sync/role';
@@ -17,8 +17,10 @@ import {
   connectionFacilities,
   findDocumentsOfGroups,
   findInboundConnections,
+  findInterchangeRun,
   findTakenInterchange,
   insertInterchange,
+  updateInterchangeRun,
   type InboundConnectionRow,
 } from './ingest-queries';
 import type { IngestLogEntry } from './ingest-log';
@@ -27,6 +29,7 @@ import { queueAutoAcknowledgment } from './auto-replies';
 import { insertOrderDocument } from './queries';
 import { claimDocument, releaseDocument, sendClaimedDocuments } from './send';
 import { orderDocumentSettingsOf } from './settings';
+import { recordRefusal, type RefusalKind } from './ingest-refusal';
 import type { InterchangeOutcome, InterchangeSource, OrderDocumentStatus } from './tables';
 import { readX12, type Interchange } from './x12/reader';
 import { writeInterchange, X12_CONTENT_TYPE } from './x12/writer';
@@ -40,6 +43,19 @@ export interface InboundFile {
   userId: string | null;
   /** What the log rows name as the request: the route, or the folder. */
   requestUrl: string;
+  /**
+   * The connection the file is known to belong to (its polled folder, or the interchange being
+   * reprocessed): a file refused before any connection is found (empty, not X12, addressed to
+   * another company) is still recorded for it, so the EDI inbox lists it. Null over HTTP, where
+   * a refused stranger's file belongs to no tenant and is not kept.
+   */
+  knownConnectionId?: string | null;
+  /**
+   * The stored interchange this text is run again for (POST …/interchanges/{id}/reprocess): its
+   * row is updated in place, and the sets it took in before are not taken in again
+   * (docs/decisions/XXXX-edi-inbox-reprocess.md).
+   */
+  reprocessOf?: string | null;
 }
 
 /** The answer's data (DESIGN.md, "Order documents with retailers"). */
@@ -74,12 +90,22 @@ export async function ingestInterchange(
   file: InboundFile,
   allowed: ConnectionFilter,
 ): Promise<IngestAnswer> {
-  if (file.text.trim() === '') throw invalidRequest('The interchange is empty');
+  const refuse = async (kind: RefusalKind, error: DomainError, interchange: Interchange | null) => {
+    await recordRefusal(ctx, file, { kind, message: error.message, interchange });
+    return error;
+  };
+  if (file.text.trim() === '') {
+    throw await refuse('empty', invalidRequest('The interchange is empty'), null);
+  }
   const read = readX12(file.text);
   const interchange = read.interchange;
   if (!interchange) {
-    throw invalidRequest(
-      `The file is not an X12 interchange: ${read.faults.map((f) => f.message).join('; ') || 'no ISA segment'}`,
+    throw await refuse(
+      'not_x12',
+      invalidRequest(
+        `The file is not an X12 interchange: ${read.faults.map((f) => f.message).join('; ') || 'no ISA segment'}`,
+      ),
+      null,
     );
   }
   let connection: InboundConnectionRow | undefined;
@@ -93,7 +119,7 @@ export async function ingestInterchange(
       break;
     }
   }
-  if (!connection) throw unknownAddressees(interchange);
+  if (!connection) throw await refuse('addressee', unknownAddressees(interchange), interchange);
   const startedAt = performance.now();
   const claimed: string[] = [];
   let result: { plan: IngestPlan; data: InterchangeSummary } | undefined;
@@ -138,11 +164,13 @@ async function ingestWithin(ctx: ServiceContext, trx: Db, input: IngestInput) {
   const { interchange, connection, file } = input;
   const at = ctx.clock.now().toISOString();
   const edi = JSON.parse(connection.edi_json!) as EdiSettings;
+  const previous = file.reprocessOf ? await previousRun(trx, file.reprocessOf) : null;
   const [taken, facilities] = await Promise.all([
     findTakenInterchange(trx, {
       qualifier: interchange.senderQualifier,
       senderId: interchange.senderId,
       control: interchange.control,
+      exceptId: file.reprocessOf ?? null,
     }),
     connectionFacilities(trx, connection.organization_id, connection.brand_id),
   ]);
@@ -158,7 +186,7 @@ async function ingestWithin(ctx: ServiceContext, trx: Db, input: IngestInput) {
     facilities,
     seenBefore: taken !== undefined,
   });
-  const interchangeId = randomUUID();
+  const interchangeId = file.reprocessOf ?? randomUUID();
   const context = {
     trx,
     connection,
@@ -186,9 +214,15 @@ async function ingestWithin(ctx: ServiceContext, trx: Db, input: IngestInput) {
   const sets: SetSummary[] = [];
   for (const group of plan.groups) {
     const groupSets: SetSummary[] = [];
-    for (const set of group.sets) groupSets.push(await applySet(set, context));
+    for (const set of group.sets) {
+      // A set an earlier run took in stays as it was: it is never applied twice.
+      const before = previous?.taken.get(sets.length + groupSets.length);
+      groupSets.push(before ?? (await applySet(set, context)));
+    }
     sets.push(...groupSets);
-    if (group.ack) {
+    // The retailer had its 997 from the first run; only a run of a refused file (never
+    // answered) sends one.
+    if (group.ack && (previous === null || previous.outcome === 'refused')) {
       const id = await queue997(ctx, trx, { group, groupSets, edi, connection, interchangeId, at });
       if (id) input.claimed.push(id);
     }
@@ -207,6 +241,27 @@ async function ingestWithin(ctx: ServiceContext, trx: Db, input: IngestInput) {
     outcome,
     transaction_sets: sets,
   };
+  const summary = JSON.stringify({
+    ...data,
+    errors: plan.errors,
+    refused: plan.refused,
+    refusal: plan.refused ? refusalOf(plan) : null,
+    // Where each set's faults are (segment position and tag), for the inbox's clerk words.
+    located: plan.groups.flatMap((group) =>
+      group.sets.map((set) =>
+        set.faults.map((f) => ({ segment: f.segment, position: f.position, message: f.message })),
+      ),
+    ),
+    ...(previous ? { reprocessed_at: at, runs: previous.runs + 1 } : {}),
+  });
+  if (previous) {
+    await updateInterchangeRun(trx, interchangeId, {
+      outcome,
+      duplicate_of: taken?.id ?? null,
+      summary_json: summary,
+    });
+    return { plan, data };
+  }
   await insertInterchange(trx, {
     id: interchangeId,
     connection_id: connection.id,
@@ -224,9 +279,39 @@ async function ingestWithin(ctx: ServiceContext, trx: Db, input: IngestInput) {
     raw: file.text,
     outcome,
     duplicate_of: taken?.id ?? null,
-    summary_json: JSON.stringify({ ...data, errors: plan.errors, refused: plan.refused }),
+    summary_json: summary,
   });
   return { plan, data };
+}
+
+/**
+ * The stored run of an interchange being reprocessed, read inside the transaction so parallel
+ * reprocess calls see each other's outcome: an interchange taken in whole (or a duplicate) is
+ * not run again; of the others, the sets taken in before are kept as they were, by position.
+ */
+async function previousRun(trx: Db, id: string) {
+  const row = await findInterchangeRun(trx, id);
+  if (!row) throw notFound('Interchange not found');
+  if (row.outcome === 'accepted' || row.outcome === 'duplicate') {
+    throw conflict(
+      row.outcome === 'accepted'
+        ? 'This interchange was taken in whole already: there is nothing to reprocess'
+        : 'This interchange is a repeat of an earlier one: reprocess that one instead',
+    );
+  }
+  const summary = JSON.parse(row.summary_json) as {
+    transaction_sets?: SetSummary[];
+    runs?: number;
+  };
+  const taken = new Map<number, SetSummary>();
+  summary.transaction_sets?.forEach((set, index) => {
+    if (set.status === 'accepted') taken.set(index, set);
+  });
+  return { outcome: row.outcome, taken, runs: summary.runs ?? 1 };
+}
+
+function refusalOf(plan: IngestPlan): RefusalKind {
+  return plan.groups.length === 0 ? 'no_group' : 'addressee';
 }
 
 function takenMeanwhile(error: unknown): boolean {

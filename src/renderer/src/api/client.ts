@@ -1,11 +1,20 @@
 import type { ZodType } from 'zod';
 import { tokenResponseSchema, type TokenRequest, type TokenResponse } from '../../../shared/auth';
 import { isApiError } from './ApiError';
-import { httpRequest, httpText, type Envelope, type HttpMethod, type TextDocument } from './http';
+import {
+  httpRequest,
+  httpText,
+  type Envelope,
+  type HttpMethod,
+  type RawBody,
+  type TextDocument,
+} from './http';
 
 export interface CallOptions {
   method?: HttpMethod;
   body?: unknown;
+  /** A non-JSON body with its Content-Type (an X12 file). */
+  rawBody?: RawBody;
   signal?: AbortSignal;
 }
 

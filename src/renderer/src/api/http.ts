@@ -7,11 +7,18 @@ export interface HttpRequest<T> {
   method?: HttpMethod;
   /** Serialised as JSON when present. */
   body?: unknown;
+  /** Sent as is with its own Content-Type instead of a JSON body (an X12 file). */
+  rawBody?: RawBody;
   /** Sent as `Authorization: Bearer <token>` when present. */
   token?: string;
   signal?: AbortSignal;
   /** Validates the envelope's `data`; the parsed value is returned. */
   schema: ZodType<T>;
+}
+
+export interface RawBody {
+  text: string;
+  contentType: string;
 }
 
 export interface Envelope<T> {
@@ -61,6 +68,7 @@ export function errorFromText(status: number, text: string): ApiError {
 interface FetchOptions {
   method?: HttpMethod;
   body?: unknown;
+  rawBody?: RawBody | undefined;
   token?: string;
   signal?: AbortSignal;
   accept: string;
@@ -69,13 +77,18 @@ interface FetchOptions {
 /** Sends the request; a network failure or an abort becomes an `ApiError`. */
 async function send(path: string, options: FetchOptions): Promise<Response> {
   const headers: Record<string, string> = { Accept: options.accept };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.rawBody) headers['Content-Type'] = options.rawBody.contentType;
+  else if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
   try {
     return await fetch(path, {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.rawBody
+        ? options.rawBody.text
+        : options.body === undefined
+          ? undefined
+          : JSON.stringify(options.body),
       signal: options.signal,
       credentials: 'omit',
       cache: 'no-store',

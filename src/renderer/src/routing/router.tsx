@@ -14,6 +14,7 @@ import { OrderPage } from '../screens/orders/OrderPage';
 import { EditOrderScreen, NewOrderScreen } from '../screens/orders/OrderFormScreens';
 import { OrdersScreen } from '../screens/orders/OrdersScreen';
 import { orderListSearchSchema } from '../screens/orders/orderSearch';
+import { EdiInboxScreen } from '../screens/edi/EdiInboxScreen';
 import { TransactionsScreen } from '../screens/transactions/TransactionsScreen';
 import { transactionSearchSchema } from '../screens/transactions/transactionSearch';
 import { AnalyticsScreen } from '../screens/analytics/AnalyticsScreen';
@@ -81,6 +82,13 @@ const editOrderRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'orders/$orderId/edit',
   component: EditOrderScreen,
+});
+
+/** The EDI inbox: inbound interchanges, their outcomes, Reprocess, and the import drop zone. */
+const ediInboxRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'edi/inbox',
+  component: EdiInboxScreen,
 });
 
 /** Packing one order on the floor: scans, cartons, pallets, stage, load, ship. */
@@ -152,6 +160,7 @@ const routeTree = rootRoute.addChildren([
   newOrderRoute,
   orderRoute,
   editOrderRoute,
+  ediInboxRoute,
   transactionsRoute,
   packingRoute,
   analyticsRoute,

@@ -1,0 +1,114 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type DragEvent } from 'react';
+import { useApi } from '../../api/ApiContext';
+import { describeError } from '../../api/ApiError';
+import { ediInboxKeys, importInterchange } from '../../api/ediInbox';
+import { invalidateOrders } from '../../api/orderKeys';
+import { importRefusal, importResult, IMPORT_EXTENSIONS } from './inboxFormat';
+
+interface FileResult {
+  key: string;
+  name: string;
+  state: 'working' | 'done' | 'refused';
+  text: string;
+}
+
+/**
+ * "Import purchase orders": .edi/.x12/.txt files dropped here or chosen with the labelled file
+ * input go one by one to POST /api/v1/edi/inbound (the path a partner's post takes); each file's
+ * line says what it did. Other extensions are refused next to the field, before any upload.
+ */
+export function ImportDropZone() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const inputId = useId();
+  const [results, setResults] = useState<FileResult[]>([]);
+  const [refusals, setRefusals] = useState<string[]>([]);
+  const [dragging, setDragging] = useState(false);
+
+  const update = (key: string, change: Partial<FileResult>) =>
+    setResults((list) => list.map((r) => (r.key === key ? { ...r, ...change } : r)));
+
+  const importFiles = async (files: File[]) => {
+    const refused = files.flatMap((file) => importRefusal(file.name) ?? []);
+    setRefusals(refused);
+    const taken = files.filter((file) => importRefusal(file.name) === null);
+    const batch = taken.map((file, index) => ({
+      key: `${Date.now()}-${index}-${file.name}`,
+      name: file.name,
+      state: 'working' as const,
+      text: 'Importing…',
+    }));
+    setResults((list) => [...batch, ...list]);
+    for (const [index, file] of taken.entries()) {
+      const key = batch[index]!.key;
+      try {
+        const answer = await importInterchange(api, await file.text());
+        update(key, { state: 'done', text: importResult(answer.summary) });
+      } catch (error) {
+        update(key, { state: 'refused', text: `Refused: ${describeError(error)}` });
+      }
+    }
+    if (taken.length > 0) {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ediInboxKeys.all }),
+        invalidateOrders(queryClient),
+      ]).catch(() => undefined);
+    }
+  };
+
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    void importFiles([...event.dataTransfer.files]);
+  };
+
+  return (
+    <section className="panel edi-import" aria-labelledby="edi-import-heading">
+      <h2 id="edi-import-heading">Import purchase orders</h2>
+      <div
+        className={`drop-zone${dragging ? ' dragging' : ''}`}
+        data-testid="edi-drop-zone"
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+      >
+        <p>Drop X12 files here ({IMPORT_EXTENSIONS.join(', ')}), or choose them:</p>
+        <div className="field">
+          <label htmlFor={inputId}>X12 files to import</label>
+          <input
+            id={inputId}
+            type="file"
+            multiple
+            accept={IMPORT_EXTENSIONS.join(',')}
+            aria-describedby={refusals.length > 0 ? `${inputId}-refused` : undefined}
+            onChange={(event) => {
+              const files = [...(event.target.files ?? [])];
+              event.target.value = '';
+              void importFiles(files);
+            }}
+          />
+          {refusals.length > 0 && (
+            <ul id={`${inputId}-refused`} className="field-error" role="alert">
+              {refusals.map((text) => (
+                <li key={text}>{text}</li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </div>
+      {results.length > 0 && (
+        <ul className="import-results" aria-label="Imported files" aria-live="polite">
+          {results.map((result) => (
+            <li key={result.key} className={`import-${result.state}`}>
+              <strong>{result.name}</strong>: {result.text}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import type { InterchangeSummaryView } from '../../src/shared/edi-inbound';
+import {
+  canReprocess,
+  importRefusal,
+  importResult,
+} from '../../src/renderer/src/screens/edi/inboxFormat';
+
+const summary = (
+  sets: InterchangeSummaryView['transaction_sets'],
+  duplicate = false,
+): InterchangeSummaryView => ({
+  interchange_id: 'i1',
+  interchange_control_number: '000000001',
+  duplicate,
+  outcome: duplicate ? 'duplicate' : 'accepted',
+  transaction_sets: sets,
+});
+
+const set = (
+  status: 'accepted' | 'rejected' | 'duplicate',
+  extra: Partial<InterchangeSummaryView['transaction_sets'][number]> = {},
+) => ({
+  type: '850',
+  control_number: '0001',
+  status,
+  po_number: '4500012345',
+  order_id: status === 'rejected' ? null : 'o1',
+  errors: [],
+  ...extra,
+});
+
+describe('the EDI inbox words', () => {
+  it('takes .edi, .x12 and .txt files (any case) and says why another is refused', () => {
+    for (const name of ['po.edi', 'PO.X12', 'orders.txt']) expect(importRefusal(name)).toBeNull();
+    expect(importRefusal('po.pdf')).toBe(
+      'po.pdf was not imported: only .edi, .x12 and .txt files hold purchase orders.',
+    );
+    expect(importRefusal('edi')).not.toBeNull();
+  });
+
+  it('says per file how many orders were made, duplicates and rejected sets with the first reason', () => {
+    expect(importResult(summary([set('accepted'), set('accepted')]))).toBe('2 orders created.');
+    expect(
+      importResult(
+        summary([
+          set('accepted'),
+          set('duplicate'),
+          set('rejected', { po_number: '4500012346', errors: ['The PO names no warehouse'] }),
+        ]),
+      ),
+    ).toBe('1 order created, 1 duplicate, 1 rejected (PO 4500012346: The PO names no warehouse).');
+    expect(importResult(summary([set('duplicate')], true))).toBe(
+      'Duplicate: this interchange was received before, so nothing was taken in again.',
+    );
+  });
+
+  it('offers Reprocess only where something was not taken in', () => {
+    expect(canReprocess('refused')).toBe(true);
+    expect(canReprocess('rejected')).toBe(true);
+    expect(canReprocess('partial')).toBe(true);
+    expect(canReprocess('accepted')).toBe(false);
+    expect(canReprocess('duplicate')).toBe(false);
+  });
+});
