@@ -6,3 +6,5 @@ export { sendDueDocuments } from './send';
 export { announceShipDocuments, releaseShipDocuments } from './ship-answer';
 export { queueShipDocuments, type QueuedDocument } from './ship-documents';
 export { writeInterchange, type Segment, type InterchangeInput } from './x12/writer';
+export { ingestInterchange } from './ingest';
+export { acknowledgeOrder, invoiceOrder } from './order-replies';
