@@ -113,6 +113,82 @@ describe('the demo workspace’s order documents', () => {
     );
   });
 
+  it('never reaches a network, and plans no automatic retry', async () => {
+    const db = service.context.db;
+    // The rows the documents wrote: sends name their document, ingests and 997s the interchange.
+    const urls = await db
+      .selectFrom('transactions')
+      .select('request_url')
+      .where((eb) =>
+        eb.or([
+          eb('correlation_id', 'in', eb.selectFrom('order_documents').select('id')),
+          eb('correlation_id', 'in', eb.selectFrom('edi_interchanges').select('id')),
+        ]),
+      )
+      .execute();
+    expect(urls.length).toBeGreaterThan(20);
+    expect(urls.filter((row) => /^(https?|sftp):/i.test(row.request_url ?? ''))).toEqual([]);
+    const failed = await db
+      .selectFrom('order_documents')
+      .select(['next_attempt_at', 'error'])
+      .where('status', '=', 'failed')
+      .execute();
+    expect(failed).toEqual([
+      { next_attempt_at: null, error: expect.stringContaining('ECONNREFUSED') },
+    ]);
+  });
+
+  it('is the same in another fresh data dir, apart from ids and times', async () => {
+    const facts = async (db: typeof service.context.db) => ({
+      documents: (
+        await db
+          .selectFrom('order_documents')
+          .select([
+            'order_id',
+            'type',
+            'direction',
+            'status',
+            'interchange_control_number',
+            'group_control_number',
+            'transaction_control_number',
+          ])
+          .execute()
+      )
+        .map((row) => JSON.stringify(row))
+        .sort(),
+      interchanges: (
+        await db
+          .selectFrom('edi_interchanges')
+          .select(['connection_id', 'control_number', 'outcome'])
+          .execute()
+      )
+        .map((row) => JSON.stringify(row))
+        .sort(),
+      poLines: (await db.selectFrom('order_po_lines').selectAll().execute())
+        .map((row) => JSON.stringify(row))
+        .sort(),
+    });
+    const first = await facts(service.context.db);
+    const otherDir = mkdtempSync(join(tmpdir(), 'demo-documents-'));
+    const other = await startService(
+      {
+        host: '127.0.0.1',
+        port: 0,
+        dataDir: otherDir,
+        seed: 'demo',
+        uiDir: null,
+        outboxDrain: false,
+      },
+      { passwordCost: TEST_PASSWORD_COST },
+    );
+    try {
+      expect(await facts(other.context.db)).toEqual(first);
+    } finally {
+      await other.close();
+      rmSync(otherDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
   it('a second start changes nothing', async () => {
     const db = service.context.db;
     const before = await db

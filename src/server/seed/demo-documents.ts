@@ -99,10 +99,14 @@ const FIRST_CONTROL = 7001;
 
 interface Step {
   ctx: ServiceContext;
-  user: AuthUser;
-  source: DemoDocumentsSource;
+  /** The moment the demo is made; every document's time is before it. */
   now: number;
+  /** The retailers' next ISA13 (and GS06). */
   control: number;
+}
+/** A step that acts in the app as the demo clerk (acknowledge, ship, invoice). */
+interface ClerkStep extends Step {
+  user: AuthUser;
 }
 
 /**
@@ -113,8 +117,8 @@ interface Step {
 export async function ingestDemoPurchaseOrders(
   ctx: ServiceContext,
   source: DemoDocumentsSource,
-): Promise<void> {
-  const step = stepOf(ctx, source);
+): Promise<{ nextControl: number }> {
+  const step: Step = { ctx, now: ctx.clock.now().getTime(), control: FIRST_CONTROL };
   const ids = new Map(source.orders.map((o) => [o.po_number, o.id]));
   for (const [index, order] of demoEdiOrders(source).entries()) {
     const connection = ediConnectionOf(source, order)!;
@@ -140,16 +144,21 @@ export async function ingestDemoPurchaseOrders(
     }
   }
   await settle(ctx);
-  CONTROLS.set(ctx, step.control);
+  return { nextControl: step.control };
 }
 
 /** Phase 2, once the orders are in their workspace state: everything that went out and came back. */
 export async function exchangeDemoDocuments(
   ctx: ServiceContext,
   source: DemoDocumentsSource,
-  user: AuthUser,
+  options: { user: AuthUser; nextControl: number },
 ): Promise<void> {
-  const step = { ...stepOf(ctx, source), user, control: CONTROLS.get(ctx) ?? FIRST_CONTROL + 100 };
+  const step: ClerkStep = {
+    ctx,
+    now: ctx.clock.now().getTime(),
+    control: options.nextControl,
+    user: options.user,
+  };
   const byPo = new Map(demoEdiOrders(source).map((o) => [o.po_number, o]));
   const order = (po: string) => byPo.get(po)!;
   const connectionOf = (po: string) => ediConnectionOf(source, order(po))!;
@@ -158,7 +167,7 @@ export async function exchangeDemoDocuments(
   const late = order(PLAN.refusedChange);
   await ingest(step, connectionOf(late.po_number), 'PC', ago(step, 20), [
     quantityChangeBody(late.po_number, late.created_at, '1', late.items[0]!.quantity + 12),
-  ]).catch(() => undefined);
+  ]);
 
   // 855s: most answered by the retailer's 997, one still waiting, one queued.
   const acks = PLAN.acknowledged;
@@ -192,8 +201,8 @@ export async function exchangeDemoDocuments(
     }
   }
 
-  // The inbox: a file sent twice, and one refused (no functional group).
-  const first = order(acks.queued[0]);
+  // The inbox: the very first 850 sent again (its ISA13 taken), and a file refused (no group).
+  const first = demoEdiOrders(source)[0]!;
   const connection = connectionOf(first.po_number);
   const code = source.facilities.find((f) => f.id === first.facility_id)!.external_facility_code;
   const edi = fromPartner(connection.edi!);
@@ -216,24 +225,11 @@ export async function exchangeDemoDocuments(
   await settle(ctx);
 }
 
-/** Control numbers the retailers used in phase 1, for phase 2 (same import). */
-const CONTROLS = new WeakMap<ServiceContext, number>();
-
 interface SentDocument {
   id: string;
   type: string;
   group: number;
   control: string;
-}
-
-function stepOf(ctx: ServiceContext, source: DemoDocumentsSource): Step {
-  return {
-    ctx,
-    user: { id: '', email: '', brandId: null },
-    source,
-    now: ctx.clock.now().getTime(),
-    control: FIRST_CONTROL,
-  };
 }
 
 const ago = (step: Step, hours: number) => new Date(step.now - hours * HOUR_MS);
@@ -303,17 +299,17 @@ async function receive(
   await settle(step.ctx);
 }
 
-async function acknowledge(step: Step, order: DemoOrder, moment: Date): Promise<SentDocument> {
+async function acknowledge(step: ClerkStep, order: DemoOrder, moment: Date): Promise<SentDocument> {
   const reply = await acknowledgeOrder(at(step, moment), step.user, order.id, { lines: [] });
   return sentDocument(step, reply.data.documents[0]!.id);
 }
 
-async function invoice(step: Step, order: DemoOrder, moment: Date): Promise<SentDocument> {
+async function invoice(step: ClerkStep, order: DemoOrder, moment: Date): Promise<SentDocument> {
   const reply = await invoiceOrder(at(step, moment), step.user, order.id);
   return sentDocument(step, reply.data.documents[0]!.id);
 }
 
-async function sendAsn(step: Step, order: DemoOrder, moment: Date): Promise<SentDocument> {
+async function sendAsn(step: ClerkStep, order: DemoOrder, moment: Date): Promise<SentDocument> {
   const ctx = at(step, moment);
   const row = (await findOrderForUser(ctx.db, step.user, order.id))!;
   const queued = await ctx.db
@@ -324,7 +320,7 @@ async function sendAsn(step: Step, order: DemoOrder, moment: Date): Promise<Sent
 }
 
 /** The 855 still in the outbox: built and queued by the real path, its send planned for later. */
-async function holdQueued(step: Step, order: DemoOrder, moment: Date) {
+async function holdQueued(step: ClerkStep, order: DemoOrder, moment: Date) {
   const reply = await acknowledgeOrder(at(step, moment, true), step.user, order.id, { lines: [] });
   const { senderId } = senderOfNewDelivery(step.ctx.sync, {});
   await step.ctx.db
@@ -335,7 +331,7 @@ async function holdQueued(step: Step, order: DemoOrder, moment: Date) {
 }
 
 /** The invoice whose partner is down: built and queued by the real path, its failure recorded. */
-async function failInvoice(step: Step, order: DemoOrder, moment: Date) {
+async function failInvoice(step: ClerkStep, order: DemoOrder, moment: Date) {
   const reply = await invoiceOrder(at(step, moment, true), step.user, order.id);
   const document = reply.data.documents[0]!;
   const when = moment.toISOString();
@@ -368,8 +364,9 @@ async function failInvoice(step: Step, order: DemoOrder, moment: Date) {
       duration_ms: 0,
       error_message: error,
       execution_status: 'FAILURE',
-      request_method: 'PUT',
-      request_url: 'demo workspace',
+      // As the send path records a failure that left no attempt details.
+      request_method: 'POST',
+      request_url: '',
       request_payload: JSON.stringify({ document_id: document.id, type: '810', attempts: 3 }),
       response_body: null,
       response_status: null,

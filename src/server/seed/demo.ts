@@ -75,6 +75,7 @@ export async function importDemoWorkspaceWithDocuments(ctx: ServiceContext) {
     ctx.sync?.role !== 'workstation' &&
     ediOrders.length > 0 &&
     !(await orderExists(ctx.db, ediOrders[0]!.id));
+  let nextControl = 0;
   if (fresh) {
     const { organizations, facilities, brands, retailers, brand_facilities, connections } =
       demoBase;
@@ -86,15 +87,14 @@ export async function importDemoWorkspaceWithDocuments(ctx: ServiceContext) {
       brand_facilities,
       connections,
     });
-    await ingestDemoPurchaseOrders(ctx, documentsSource);
+    ({ nextControl } = await ingestDemoPurchaseOrders(ctx, documentsSource));
   }
   const summary = await importDemoWorkspace(ctx.db);
   if (fresh) {
     const user = await findUserIdByEmail(ctx.db, DEMO_EMAIL);
     await exchangeDemoDocuments(ctx, documentsSource, {
-      id: user!.id,
-      email: DEMO_EMAIL,
-      brandId: null,
+      user: { id: user!.id, email: DEMO_EMAIL, brandId: null },
+      nextControl,
     });
   }
   await restoreSentTimes(
