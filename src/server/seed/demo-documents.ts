@@ -1,10 +1,10 @@
 /**
  * The demo's order documents, made once when the demo workspace is first imported, through the
- * real paths (docs/decisions: "Demo order documents"): the retailers' 850s are ingested and make
- * the demo's EDI orders (with the demo's fixed ids), one 860 is applied and one refused, the
- * 855s, 856s and 810s are built by the real builders and delivered over the connections' file
- * transports into the data dir, and the retailers' 997s are ingested and mark them. Times are
- * relative to now, so the overdue ASN stays overdue. Nothing reaches a network.
+ * real paths (decision docs/decisions/XXXX-demo-order-documents.md): the retailers' 850s are
+ * ingested and make the demo's EDI orders (with the demo's fixed ids), one 860 is applied and one
+ * refused, the 855s, 856s and 810s are built by the real builders and delivered over the
+ * connections' file transports into the data dir, and the retailers' 997s are ingested and mark
+ * them. Times are relative to now, so the overdue ASN stays overdue. Nothing reaches a network.
  *
  * Two outcomes cannot happen offline and are recorded as the send path would record them, on
  * documents the real builders made: the invoice whose partner is down (failed, left to a clerk's
