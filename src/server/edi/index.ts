@@ -8,3 +8,5 @@ export { announceShipDocuments, releaseShipDocuments } from './ship-answer';
 export { queueShipDocuments, type QueuedDocument } from './ship-documents';
 export { writeInterchange, type Segment, type InterchangeInput } from './x12/writer';
 export { queueTrackingUpdates, type TrackingSends } from './tracking-updates';
+export { ingestInterchange } from './ingest';
+export { acknowledgeOrder, invoiceOrder } from './order-replies';

@@ -46,6 +46,8 @@ export interface SetContext {
   acknowledged: { outcomes: Map<string, OrderDocumentStatus>; logs: IngestLogEntry[] };
   /** Our outbound documents by GS06, read once for every 997 of the interchange. */
   groupDocuments: Map<number, GroupDocument[]>;
+  /** The id the order a PO makes gets (InboundFile.orderIdFor); random when none. */
+  orderIdFor?: (poNumber: string) => string | undefined;
 }
 
 /** A set as the answer (and the interchange's stored summary) tells it. */
@@ -182,7 +184,12 @@ async function applyOrder(
     return;
   }
   const body = { ...content.body, picksheet_code: picksheet };
-  const orderId = await insertNewOrder(context.trx, body, context.at);
+  const orderId = await insertNewOrder(
+    context.trx,
+    body,
+    context.at,
+    (poNumber && context.orderIdFor?.(poNumber)) || undefined,
+  );
   await replacePoLines(context.trx, orderId, poLinesOf(orderId, body, content.lines));
   summary.order_id = orderId;
   context.createdOrders.push(orderId);

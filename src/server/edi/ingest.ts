@@ -56,6 +56,11 @@ export interface InboundFile {
    * (docs/decisions/XXXX-edi-inbox-reprocess.md).
    */
   reprocessOf?: string | null;
+  /**
+   * The id of the order a PO makes (by PO number); random when absent or undefined. Only the demo
+   * workspace names them, so its orders have the same ids at every start.
+   */
+  orderIdFor?: (poNumber: string) => string | undefined;
 }
 
 /** The answer's data (DESIGN.md, "Order documents with retailers"). */
@@ -195,6 +200,7 @@ async function ingestWithin(ctx: ServiceContext, trx: Db, input: IngestInput) {
     startedAt: input.startedAt,
     at,
     createdOrders: [] as string[],
+    orderIdFor: file.orderIdFor,
     acknowledged: {
       outcomes: new Map<string, OrderDocumentStatus>(),
       logs: [] as IngestLogEntry[],

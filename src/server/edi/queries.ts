@@ -58,7 +58,11 @@ export function listDueDocuments(db: Db, now: string, limit: number, senderIds: 
     .where('direction', '=', 'out')
     .where((eb) =>
       eb.or([
-        eb('status', '=', 'queued'),
+        // A queued row is due at once unless its first send was planned for later.
+        eb.and([
+          eb('status', '=', 'queued'),
+          eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', now)]),
+        ]),
         eb.and([eb('status', '=', 'failed'), eb('next_attempt_at', '<=', now)]),
       ]),
     )

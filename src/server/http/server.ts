@@ -4,7 +4,12 @@ import { defaultDeliveryPolicy } from '../inventory';
 import { openDatabase } from '../db/database';
 import type { ServiceContext } from '../core/context';
 import { systemClock } from '../core/context';
-import { DEMO_EMAIL, DEMO_PASSWORD, demoSignInUnchanged, importDemoWorkspace } from '../seed';
+import {
+  DEMO_EMAIL,
+  DEMO_PASSWORD,
+  demoSignInUnchanged,
+  importDemoWorkspaceWithDocuments,
+} from '../seed';
 import { pendingDeliveriesNotice } from '../inventory';
 import { DRAIN_BATCH_SIZE, redeliverDue } from '../inventory';
 import { sealStoredConnections } from '../inventory';
@@ -54,7 +59,7 @@ export async function startupNotices(ctx: ServiceContext): Promise<string[]> {
 
 /** Imports `demo` or the bundle at a path; a bad file or bundle is a SeedError naming the problem. */
 export async function applySeed(ctx: ServiceContext, seed: string) {
-  if (seed === 'demo') return importDemoWorkspace(ctx.db);
+  if (seed === 'demo') return importDemoWorkspaceWithDocuments(ctx);
   let bundle: unknown;
   try {
     bundle = JSON.parse(readFileSync(seed, 'utf8'));

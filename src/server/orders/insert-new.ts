@@ -7,8 +7,12 @@ import { addressColumns, createItemRows, dateColumns, textColumns } from './rows
  * Stores a new Open order from a create body already checked (references, picksheet code), in the
  * caller's transaction: endpoint 4 and the 850 ingest (edi) write orders the same way.
  */
-export async function insertNewOrder(trx: Db, body: CreateOrderBody, at: string): Promise<string> {
-  const orderId = crypto.randomUUID();
+export async function insertNewOrder(
+  trx: Db,
+  body: CreateOrderBody,
+  at: string,
+  orderId: string = crypto.randomUUID(),
+): Promise<string> {
   await insertOrder(
     trx,
     {

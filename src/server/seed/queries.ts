@@ -79,3 +79,40 @@ export async function upsertUser(
       .execute();
   }
 }
+
+/** True when an order with this id exists (the demo makes its documents on a fresh workspace only). */
+export async function orderExists(db: Trx, id: string): Promise<boolean> {
+  return (
+    (await db.selectFrom('orders').select('id').where('id', '=', id).executeTakeFirst()) !==
+    undefined
+  );
+}
+
+const SENT_COLUMNS = [
+  ['855', 'po_acknowledgment_sent_at'],
+  ['856', 'asn_sent_at'],
+  ['810', 'invoice_sent_at'],
+] as const;
+
+/**
+ * The `*_sent_at` of orders whose documents went out, where a seed import left them null: the
+ * demo bundle states the orders, the documents made once at its first import state the sends.
+ */
+export async function restoreSentTimes(db: Trx, orderIds: string[]): Promise<void> {
+  if (orderIds.length === 0) return;
+  for (const [type, column] of SENT_COLUMNS) {
+    await db
+      .updateTable('orders')
+      .set((eb) => ({
+        [column]: eb
+          .selectFrom('order_documents')
+          .select((d) => d.fn.min<string | null>('order_documents.sent_at').as('sent'))
+          .whereRef('order_documents.order_id', '=', 'orders.id')
+          .where('order_documents.type', '=', type)
+          .where('order_documents.direction', '=', 'out'),
+      }))
+      .where('id', 'in', orderIds)
+      .where(column, 'is', null)
+      .execute();
+  }
+}

@@ -73,7 +73,10 @@ export function build997(input: GroupAckInput, options: AckOptions): string[][] 
         );
       }
     }
-    body.push(['AK5', set.status, ...unique(set.setCodes).slice(0, 5)]);
+    // A group rejected as a whole takes none of its sets in, so none is answered A or E
+    // (AK9's count of accepted sets is 0 then too).
+    const status = input.rejected ? 'R' : set.status;
+    body.push(['AK5', status, ...unique(set.setCodes).slice(0, 5)]);
   }
   const { status, accepted } = groupAckStatus(input);
   body.push([
