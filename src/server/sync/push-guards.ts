@@ -5,7 +5,7 @@ import type { RowChange } from './protocol';
 import { Refusal } from './refusal';
 import { bindable } from './rows';
 import { CENTRAL_ID, UNENVELOPED_X12_CONTENT_TYPE } from './role';
-import { DOCUMENT_OUTCOME_COLUMNS, type ReplicatedTable } from './synced-tables';
+import type { ReplicatedTable } from './synced-tables';
 
 export type Row = Record<string, unknown>;
 
@@ -334,10 +334,13 @@ export function isAppendOrSendRecord(change: RowChange, table: ReplicatedTable):
 const statusRank = (status: unknown) =>
   status === 'queued' || status === 'failed' ? 0 : status === 'sent' ? 1 : 2;
 
+/** What a push may not take back: the status, and the error and next try of a failed send. */
+const SETTLED_COLUMNS = new Set(['status', 'error', 'next_attempt_at']);
+
 /**
- * A document's outcome only moves forward: a push that would take a sent or acknowledged
- * status back (the device's send recorded after a 997 came in on the central) leaves the
- * outcome as stored. Answers the columns to set.
+ * A document's status only moves forward: a push that would take a sent or acknowledged status
+ * back (the sender's send recorded after a 997 came in on the central) keeps the stored status;
+ * its attempts and send time still apply. Answers the columns to set.
  */
 export function keepSettledOutcome(
   table: ReplicatedTable,
@@ -351,6 +354,5 @@ export function keepSettledOutcome(
   if (!moved || statusRank(incoming.status) >= statusRank(stored.status)) {
     return { sets, settled: false };
   }
-  const outcome: readonly string[] = DOCUMENT_OUTCOME_COLUMNS;
-  return { sets: sets.filter((c) => !outcome.includes(c)), settled: true };
+  return { sets: sets.filter((c) => !SETTLED_COLUMNS.has(c)), settled: true };
 }
