@@ -447,6 +447,20 @@ describe('order documents between a workstation and the central', () => {
     await w1.push([insert(forged)]);
     expect(w1.lastConflictReason()).toMatch(/connection is not one of its order's brand/);
     expect(stored(forged.id)).toBeUndefined();
+    // A cancelled order wins: no document is sent about it any more.
+    const cancelled = await central.context.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('facility_id', '=', RENO)
+      .where('status', '=', 'Cancelled')
+      .where('brand_id', '=', BRAND_2)
+      .executeTakeFirstOrThrow();
+    const late = documentRow('1d000000-0000-4000-8000-000000000008', cancelled, EDI_CONNECTION);
+    await w1.push([insert(late)]);
+    expect(w1.lastConflictReason()).toBe(
+      `Order ${cancelled.picksheet_code} was already Cancelled on the central service`,
+    );
+    expect(stored(late.id)).toBeUndefined();
     // A document the central sends must come without an envelope, and without an outcome.
     const enveloped = {
       ...documentRow('1d000000-0000-4000-8000-000000000004', renoOrder, EDI_CONNECTION),

@@ -259,8 +259,8 @@ const X12_TYPES = new Set(['855', '856', '810']);
 
 /**
  * A document is written by its sender only, for a connection of its order's brand and retailer
- * in the order facility's organisation; brand, facility, organisation and retailer are the stored
- * order's and connection's, whatever the payload said. One queued for the central comes as its
+ * in the order facility's organisation, never of a cancelled order; brand, facility, organisation
+ * and retailer are the stored order's and connection's, whatever the payload said. One queued for the central comes as its
  * transaction sets (or JSON) and starts afresh there: queued, due now, no control numbers, no
  * outcome (the central envelopes and sends it, edi/envelope.ts).
  */
@@ -271,7 +271,8 @@ function guardNewDocument(pusher: Pusher, row: Row): void {
   }
   const stored = prepared(
     pusher.sqlite,
-    `SELECT c.organization_id, c.retailer_id, o.brand_id, o.facility_id FROM connections c
+    `SELECT c.organization_id, c.retailer_id, o.brand_id, o.facility_id, o.status AS order_status,
+            o.picksheet_code FROM connections c
        JOIN orders o ON o.brand_id = c.brand_id AND o.retailer_id = c.retailer_id
        JOIN facilities f ON f.id = o.facility_id AND f.organization_id = c.organization_id
       WHERE c.id = ? AND o.id = ?`,
@@ -281,7 +282,12 @@ function guardNewDocument(pusher: Pusher, row: Row): void {
       "The document's connection is not one of its order's brand and retailer in the facility's organisation",
     );
   }
-  Object.assign(row, stored, { interchange_id: null, acknowledged_at: null });
+  const { order_status: orderStatus, picksheet_code: code, ...scope } = stored;
+  // A cancelled order wins: nothing more is sent about it (a shipped one still gets its 810).
+  if (orderStatus === 'Cancelled') {
+    throw new Refusal(`Order ${String(code)} was already Cancelled on the central service`);
+  }
+  Object.assign(row, scope, { interchange_id: null, acknowledged_at: null });
   if (row.sender_id === CENTRAL_ID) {
     // A step whose document could not be built records the failure: nothing to send.
     const built = !(
