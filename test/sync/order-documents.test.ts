@@ -170,12 +170,17 @@ describe('order documents between a workstation and the central', () => {
     await syncUntilQuiet(w1);
 
     const auth = await signIn(w1);
+    const shipped: string[] = [];
     for (const order of [ediOrder, directOrder]) {
       for (const step of ['load', 'ship']) {
         const answer = await api(w1, auth, 'POST', `/api/v1/orders/${order.id}/${step}`, {});
         expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+        if (step === 'ship') shipped.push(answer.body.message);
       }
     }
+    // The answer never says "sent" for a document that only waits for the central.
+    expect(shipped[0]).toMatch(/queued .*the central service sends it/);
+    expect(shipped[0]).not.toMatch(/was sent/);
     // On the workstation the ASN waits for the central: its sets, no envelope, not sent.
     const [queued] = await documentsOf(w1, ediOrder.id);
     expect(queued).toMatchObject({
@@ -186,6 +191,9 @@ describe('order documents between a workstation and the central', () => {
       interchange_control_number: null,
       sent_at: null,
     });
+    const listed = await api(w1, auth, 'GET', `/api/v1/orders/${ediOrder.id}/documents`);
+    expect(listed.status).toBe(200);
+    expect(listed.body.data).toMatchObject([{ id: queued!.id, status: 'queued' }]);
     // The shipment confirmation is the workstation's to send: it went out at once.
     await eventually(() => requestsTo(DIRECT_CONNECTION).length === 1, 10_000, 'the confirmation');
     expect(requestsTo(EDI_CONNECTION)).toHaveLength(0);
