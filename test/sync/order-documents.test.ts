@@ -372,6 +372,42 @@ describe('order documents between a workstation and the central', () => {
     expect(requestsTo(EDI_CONNECTION)).toHaveLength(1);
   }, 60_000);
 
+  it('a central that served before documents were replicated gives its existing ones a version at its next start', async () => {
+    const first = await startCentral();
+    const order = await stagedOrder(first, BRAND_2, '2');
+    const id = '1d000000-0000-4000-8000-0000000000a1';
+    const sqlite = centralSqlite(first);
+    sqlite
+      .prepare(
+        `INSERT INTO order_documents (id, order_id, brand_id, facility_id, connection_id, type,
+           direction, status, sender_id, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, '856', 'out', 'sent', 'central', '2030-01-01T00:00:00.000Z',
+           '2030-01-01T00:00:00.000Z')`,
+      )
+      .run(id, order.id, order.brand_id, order.facility_id, EDI_CONNECTION);
+    // As a central of the release before: its rows of the new tables have no version.
+    sqlite.prepare(`DELETE FROM sync_row_versions WHERE tbl = 'order_documents'`).run();
+    const before = (
+      sqlite.prepare(`SELECT max(version) AS v FROM sync_row_versions`).get() as { v: number }
+    ).v;
+    const dataDir = first.context.dataDir;
+    await first.close();
+    const central = await restartCentral(dataDir, 0);
+    running.push(central);
+    const stamp = centralRow(
+      central,
+      'sync_row_versions',
+      `tbl = 'order_documents' AND row_key = ?`,
+      JSON.stringify([id]),
+    );
+    expect(stamp).toMatchObject({ facility_id: RENO, order_id: order.id, deleted: 0 });
+    expect(Number(stamp!.version)).toBeGreaterThan(before);
+    const w1 = await startWorkstation(central.url, DEVICES.w1);
+    running.push(w1);
+    await syncUntilQuiet(w1);
+    expect((await documentsOf(w1, order.id)).map((d) => d.id)).toEqual([id]);
+  }, 60_000);
+
   it('refuses document rows of another facility, documents for a connection the order does not have, and outcomes written by a replica that does not send the document', async () => {
     const central = await startCentral();
     running.push(central);
