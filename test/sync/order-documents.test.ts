@@ -98,8 +98,16 @@ const documentsOf = (service: RunningService, orderId: string) =>
     .orderBy('type')
     .execute();
 
+/**
+ * The order documents the partner received over a connection: its 856/855/810/997s and shipment
+ * confirmations, not the inventory advices (846s, feeds) the same connections carry.
+ */
 const requestsTo = (connectionId: string) =>
-  partner.received.filter((r) => r.path.endsWith(`/${connectionId}`));
+  partner.received.filter(
+    (r) =>
+      r.path.endsWith(`/${connectionId}`) &&
+      (/^ISA/.test(r.body) ? !/ST.846./.test(r.body) : r.body.includes('"shipment_confirmation"')),
+  );
 
 /** A 997 from the EDI connection's retailer (NORTHWINDMKT) to us (ACMELOGISTICS). */
 function functionalAck(control: number, groupControl: number, st02: string): string {
