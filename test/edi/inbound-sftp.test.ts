@@ -298,18 +298,25 @@ describe('a polled SFTP directory', () => {
     expect(results.map((r) => r.moved)).toEqual(['archive']);
   });
 
-  it('only the replica that sends for the connection polls it: a workstation leaves a central-sent one alone', async () => {
+  it('only the central (or a standalone install) polls: a workstation leaves every directory alone', async () => {
     const root = tempDir();
     mkdirSync(join(root, 'outbox'));
     writeFileSync(join(root, 'outbox', 'po-5.edi'), goldenFor('850-two-orders.edi', 523));
     sftp = await startSftpServer({ root, username: USER, password: PASSWORD });
     const service = await serviceWith(inbound(sftp.port, sftp.hostKeySha256));
-    const sync = { role: 'workstation', sqlite: null, deviceId: 'device-1', client: null };
-    service.ctx.sync = sync as unknown as NonNullable<typeof service.ctx.sync>;
+    const asRole = (role: 'workstation' | 'central') => {
+      const sync = { role, sqlite: null, deviceId: role === 'central' ? null : 'device-1' };
+      service.ctx.sync = { ...sync, client: null } as unknown as NonNullable<
+        typeof service.ctx.sync
+      >;
+    };
     try {
+      // Even where the workstation sends the connection's documents: ingest is the central's.
+      await service.ctx.db.updateTable('connections').set({ sender: 'workstation' }).execute();
+      asRole('workstation');
       expect(await pollInboundFolders(service.ctx, { settleMs: 0 })).toEqual([]);
       expect(sftp.connections()).toBe(0);
-      await service.ctx.db.updateTable('connections').set({ sender: 'workstation' }).execute();
+      asRole('central');
       const results = await pollInboundFolders(service.ctx, { settleMs: 0 });
       expect(results.map((r) => r.moved)).toEqual(['archive']);
     } finally {

@@ -12,6 +12,7 @@ import {
   startCentral,
   startWorkstation,
   syncUntilQuiet,
+  EDI_CONNECTION,
 } from './helpers/cluster';
 import {
   CODES,
@@ -86,7 +87,8 @@ class Step implements fc.AsyncCommand<Model, Real> {
   constructor(
     readonly at: number,
     readonly code: string,
-    readonly action: 'cancel' | 'start-picking',
+    /** acknowledge: an 855 for the connection the central sends (409 when cancelled). */
+    readonly action: 'cancel' | 'start-picking' | 'acknowledge',
   ) {}
   check = () => true;
   async run(_m: Model, r: Real) {
@@ -177,9 +179,15 @@ const commands = fc.commands(
       .tuple(who, code, fc.constantFrom('Reno', 'Sparks'))
       .map(([a, c, v]) => new EditCity(a, c, v)),
     fc
-      .tuple(who, code, fc.constantFrom('cancel' as const, 'start-picking' as const))
+      .tuple(
+        who,
+        code,
+        fc.constantFrom('cancel' as const, 'start-picking' as const, 'acknowledge' as const),
+      )
       .map(([a, c, s]) => new Step(a, c, s)),
     fc.tuple(ws, fc.integer({ min: 0, max: 50 })).map(([a, q]) => new Advise(a, q)),
+    // Order documents made on any replica, sent by the central only.
+    fc.tuple(who, code).map(([a, c]) => new Step(a, c, 'acknowledge')),
     fc
       .tuple(who, fc.constantFrom('SUM-STOVE-1', 'SUM-TENT-2P'))
       .map(([a, sku]) => new Pack(a, sku)),
@@ -198,6 +206,7 @@ async function settle(real: Real) {
   for (let round = 0; round < 3; round += 1) {
     for (const w of real.ws) await syncUntilQuiet(w);
     await real.central.drainer?.drainNow();
+    await real.central.documentDrainer?.drainNow();
   }
 }
 
@@ -224,6 +233,12 @@ describe('sync converges (fast-check, fixed seed)', () => {
             startCentral({ outboxDrain: { intervalMs: 60_000, firstPassMs: 60_000 } }),
           );
           await routeConnectionsTo(central, receiver.url);
+          // Its 855s: made on any replica, sent by the central only.
+          await central.context.db
+            .updateTable('connections')
+            .set({ order_documents_json: JSON.stringify({ send: ['855'] }) })
+            .where('id', '=', EDI_CONNECTION)
+            .execute();
           const proxies = [
             await start(startTcpProxy({ targetPort: central.port })),
             await start(startTcpProxy({ targetPort: central.port })),
@@ -295,6 +310,13 @@ describe('sync converges (fast-check, fixed seed)', () => {
           expect(
             expected.advice_deliveries!.filter((d) => d.status === 'PENDING' && !d.given_up),
           ).toEqual([]);
+          // Each order document went out once, from the central, with the central's numbers.
+          const documents = expected.order_documents!;
+          expect(documents.filter((d) => d.status !== 'sent')).toEqual([]);
+          expect(documents.every((d) => d.sender_id === 'central')).toBe(true);
+          for (const d of documents) expect(keys.filter((k) => k === d.id)).toHaveLength(1);
+          const numbers = documents.map((d) => d.interchange_control_number);
+          expect(new Set(numbers).size).toBe(numbers.length);
         } finally {
           for (const service of started.splice(0).reverse()) await service.close();
         }

@@ -17,7 +17,6 @@ import type { InboundSettings } from '../../shared/order-documents';
 import type { ServiceContext } from '../core/context';
 import { DomainError, invalidRequest } from '../core/errors';
 import { startOutboxDrainer, type OutboxDrainer, type OutboxDrainerOptions } from '../inventory';
-import { senderOfNewDelivery } from '../sync/role';
 import { ingestInterchange } from './ingest';
 import { noteSourceFailed, noteSourceReached, type PolledConnection } from './inbound-poll-status';
 import { folderSource, type InboundSource } from './inbound-sources';
@@ -46,6 +45,9 @@ export async function pollInboundFolders(
   ctx: ServiceContext,
   options: InboundPollOptions = DEFAULT_POLL,
 ): Promise<PolledFile[]> {
+  // Interchanges are taken in on the central (or a standalone install) only; their orders reach
+  // the devices by sync. A workstation polling would move the files to error/ (ingest refuses).
+  if (ctx.sync?.role === 'workstation') return [];
   const connections = await ctx.db
     .selectFrom('connections')
     .where('enabled', '=', 1)
@@ -57,9 +59,6 @@ export async function pollInboundFolders(
   for (const connection of connections) {
     const inbound = orderDocumentSettingsOf(connection.order_documents_json)?.inbound;
     if (!inbound) continue;
-    // A remote directory is polled by the one replica that sends for the connection (it alone
-    // holds the credentials); two pollers would race each other for the same files.
-    if (inbound.type === 'sftp' && !senderOfNewDelivery(ctx.sync, connection).sendsHere) continue;
     results.push(...(await pollSource(ctx, connection, sourceOf(ctx, inbound, options), options)));
   }
   return results;

@@ -11,7 +11,7 @@ import type { ServiceContext } from '../core/context';
 import { conflict, invalidRequest, notFound, type DomainError } from '../core/errors';
 import type { Db } from '../db/db';
 import { takeControlNumbers, type EdiSettings } from '../inventory';
-import { senderOfNewDelivery } from '../sync/role';
+import { requireCentralWrite, senderOfNewDelivery } from '../sync/role';
 import { planIngest, type IngestPlan, type PlannedGroup } from './inbound/ingest-plan';
 import {
   connectionFacilities,
@@ -95,6 +95,9 @@ export async function ingestInterchange(
   file: InboundFile,
   allowed: ConnectionFilter,
 ): Promise<IngestAnswer> {
+  // Interchanges are taken in where orders are made for every facility: the central (or a
+  // standalone install). Their rows, orders and 997s reach the devices by sync, read-only.
+  requireCentralWrite(ctx);
   const refuse = async (kind: RefusalKind, error: DomainError, interchange: Interchange | null) => {
     await recordRefusal(ctx, file, { kind, message: error.message, interchange });
     return error;

@@ -9,7 +9,7 @@ import type { Db } from '../db/db';
 import type { ServiceContext } from '../core/context';
 import { takeControlNumbers, type EdiSettings } from '../inventory';
 import type { OrderRow } from '../orders';
-import { senderOfNewDelivery } from '../sync/role';
+import { senderOfNewDelivery, UNENVELOPED_X12_CONTENT_TYPE } from '../sync/role';
 import { insertOrderDocument, type OrderConnection } from './queries';
 import { claimDocument } from './send';
 import type { OrderDocumentType } from './tables';
@@ -80,6 +80,23 @@ export async function queueDocument(
       return done(null);
     }
     if (!connection.edi_json) throw new Error('the connection has no EDI settings');
+    if (!sendsHere) {
+      // The sender envelopes it with its own control numbers when it sends it (send.ts): this
+      // replica's ISA13/GS06 would clash with the sender's own for the same partner.
+      await insertOrderDocument(trx, {
+        ...base,
+        status: 'queued',
+        interchange_control_number: null,
+        group_control_number: null,
+        transaction_control_number: null,
+        document: JSON.stringify([content.body]),
+        content_type: UNENVELOPED_X12_CONTENT_TYPE,
+        file_name: null,
+        error: null,
+        next_attempt_at: at,
+      });
+      return done(null);
+    }
     // Taken only once the body is built, so a refused document wastes no control number.
     const numbers = await takeControlNumbers(trx, connection.id);
     const written = writeInterchange({

@@ -9,7 +9,8 @@ import type { ServiceContext } from '../core/context';
 import type { RedeliveryPolicy } from '../core/policies';
 import { deliver, transportOf, type DeliveryOutcome } from '../inventory';
 import { insertTransactionRow } from '../orders';
-import { ownSenderIds } from '../sync/role';
+import { ownSenderIds, UNENVELOPED_X12_CONTENT_TYPE } from '../sync/role';
+import { envelopeQueuedSets } from './envelope';
 import { findDocumentToSend, listDueDocuments, type DocumentToSend } from './queries';
 import type { OrderDocumentStatus, OrderDocumentType } from './tables';
 
@@ -99,6 +100,23 @@ async function sendOne(
   const row = await findDocumentToSend(ctx.db, id);
   if (!row || (row.status !== 'queued' && row.status !== 'failed')) return null;
   if (!ownSenderIds(ctx.sync).includes(row.sender_id)) return null;
+  if (row.content_type === UNENVELOPED_X12_CONTENT_TYPE) {
+    // Queued by a workstation for this replica to send: the envelope and its control numbers
+    // are this replica's, taken now (envelope.ts).
+    const failure = await envelopeQueuedSets(ctx, row.id);
+    if (failure) return record(ctx, row, nothingToSend(failure), automatic);
+    const enveloped = await findDocumentToSend(ctx.db, id);
+    if (!enveloped || enveloped.content_type === UNENVELOPED_X12_CONTENT_TYPE) return null;
+    return sendRow(ctx, enveloped, automatic);
+  }
+  return sendRow(ctx, row, automatic);
+}
+
+async function sendRow(
+  ctx: ServiceContext,
+  row: DocumentToSend,
+  automatic: boolean,
+): Promise<SendResult> {
   if (!row.document || !row.content_type || !row.file_name || !row.transport_json) {
     return record(
       ctx,

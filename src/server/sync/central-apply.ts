@@ -10,6 +10,8 @@ import {
   describe,
   evaluateOn,
   guardChange,
+  isAppendOrSendRecord,
+  keepSettledOutcome,
   type PlannedChange,
   type Pusher,
   type Row,
@@ -107,7 +109,7 @@ function applyOne(
   try {
     // Nested: better-sqlite3 makes it a savepoint, rolled back alone when it throws.
     const fieldConflicts = sqlite.transaction(() =>
-      applyChanges(sqlite, deviceId, facilityIds, mutation.args.changes),
+      applyChanges({ sqlite, deviceId, facilityIds, at }, mutation.args.changes),
     )();
     if (fieldConflicts.length === 0) return 'applied';
     // The other fields went in; the clerk decides on these (the central's values come down).
@@ -143,13 +145,8 @@ interface OrderState {
  * written (an insert and an update of one row in one mutation are judged in turn); returns the
  * fields that conflicted (the rest of their rows applied).
  */
-function applyChanges(
-  sqlite: SQLite.Database,
-  deviceId: string,
-  facilityIds: ReadonlySet<string>,
-  changes: RowChange[],
-): ConflictField[] {
-  const pusher: Pusher = { sqlite, deviceId, facilityIds };
+function applyChanges(pusher: Pusher, changes: RowChange[]): ConflictField[] {
+  const { sqlite, deviceId } = pusher;
   const tables = changes.map((change) => {
     const table = REPLICATED_BY_NAME.get(change.t);
     if (!table || !table.pushed) throw new Refusal(`Table ${change.t} is written centrally only`);
@@ -158,7 +155,7 @@ function applyChanges(
   });
   // A device changes only its conflicts' resolutions (conflict-rules.ts).
   guardConflictChanges(sqlite, deviceId, changes);
-  const onlyAppends = changes.every((c, i) => c.op === 'I' && tables[i]!.appendOnly);
+  const onlyAppends = changes.every((c, i) => isAppendOrSendRecord(c, tables[i]!));
   // Each order's status as the mutation found it (a step of this mutation may finish it).
   const orders = new Map<string, OrderState | undefined>();
   const conflicts: ConflictField[] = [];
@@ -173,11 +170,15 @@ function applyChanges(
       if (orderId) refuseFinished(sqlite, orders, orderId, onlyAppends, changes);
     }
     conflicts.push(...writeChange(sqlite, table, change, plan));
+    if (plan.kind === 'update' && plan.settled) restamp(sqlite, [change]);
   });
   return conflicts;
 }
 
-/** A shipped or cancelled order (on the central) refuses every change but appends. */
+/**
+ * A shipped or cancelled order (on the central) refuses every change but appends and the
+ * records of sending its documents.
+ */
 function refuseFinished(
   sqlite: SQLite.Database,
   orders: Map<string, OrderState | undefined>,
@@ -271,11 +272,12 @@ function planChange(
       held.push(column);
     }
   }
+  const kept = keepSettledOutcome(table, stored, before, incoming, sets);
   const result = { ...stored };
-  for (const column of sets) result[column] = incoming[column];
+  for (const column of kept.sets) result[column] = incoming[column];
   const wanted = { ...result };
   for (const column of held) wanted[column] = incoming[column];
-  return { kind: 'update', sets, held, result, wanted };
+  return { kind: 'update', sets: kept.sets, held, result, wanted, settled: kept.settled };
 }
 
 function writeChange(

@@ -14,10 +14,15 @@ const BRAND_HERE = (brand: string) =>
  * users with a grant at one of its facilities; the organisations, connections and brands of its
  * facilities; the prices, claims, brand-wide log rows and brand-wide snapshots (and their
  * deliveries, of its organisations' connections) of brands working at its facilities; conflicts
- * it caused; its own SSCC blocks. Retailers are a directory of trading partners every order and
+ * it caused; its own SSCC blocks; inbound interchanges (and the 997s of no order answering them)
+ * that made or changed an order at one of its facilities. Retailers are a directory of trading partners every order and
  * connection names, with no tenant's data in them, so every device gets them all. A table not
  * named here sends nothing. Tombstones go to every device (a key, no data).
  */
+/** An interchange concerns the devices of the facilities of the orders it made or changed. */
+const INTERCHANGE_HERE = (interchange: string) =>
+  `EXISTS (SELECT 1 FROM json_each(${interchange}.summary_json, '$.transaction_sets') s
+    JOIN orders o ON o.id = json_extract(s.value, '$.order_id') WHERE o.facility_id ${IN_SCOPE})`;
 const SCOPE = `(v.facility_id ${IN_SCOPE} OR (v.facility_id IS NULL AND (v.deleted = 1 OR CASE v.tbl
   WHEN 'users' THEN
     EXISTS (SELECT 1 FROM user_facilities g WHERE g.user_id = ${KEY0} AND g.facility_id ${IN_SCOPE})
@@ -45,6 +50,11 @@ const SCOPE = `(v.facility_id ${IN_SCOPE} OR (v.facility_id IS NULL AND (v.delet
       AND (s.facility_id ${IN_SCOPE} OR (s.facility_id IS NULL AND ${BRAND_HERE('s.brand_id')}))
       AND (x.organization_id IS NULL OR x.organization_id IN
         (SELECT f.organization_id FROM facilities f WHERE f.id ${IN_SCOPE})))
+  WHEN 'edi_interchanges' THEN EXISTS (SELECT 1 FROM edi_interchanges x
+    WHERE x.rowid = v.src_rowid AND ${INTERCHANGE_HERE('x')})
+  WHEN 'order_documents' THEN EXISTS (SELECT 1 FROM order_documents x
+    JOIN edi_interchanges i ON i.id = x.interchange_id
+    WHERE x.rowid = v.src_rowid AND x.order_id IS NULL AND ${INTERCHANGE_HERE('i')})
   WHEN 'sync_conflicts' THEN EXISTS (SELECT 1 FROM sync_conflicts x
     WHERE x.rowid = v.src_rowid AND x.facility_id IS NULL AND x.client_id = @device)
   WHEN 'sscc_serial_blocks' THEN EXISTS (SELECT 1 FROM sscc_serial_blocks x

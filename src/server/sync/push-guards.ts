@@ -4,7 +4,7 @@ import { columnsOf, prepared } from './columns';
 import type { RowChange } from './protocol';
 import { Refusal } from './refusal';
 import { bindable } from './rows';
-import { CENTRAL_ID } from './role';
+import { CENTRAL_ID, UNENVELOPED_X12_CONTENT_TYPE } from './role';
 import type { ReplicatedTable } from './synced-tables';
 
 export type Row = Record<string, unknown>;
@@ -14,6 +14,8 @@ export interface Pusher {
   sqlite: SQLite.Database;
   deviceId: string;
   facilityIds: ReadonlySet<string>;
+  /** When the central applies the push (a document it sends is due from then). */
+  at: string;
 }
 
 /** What a change would do to the central's row, worked out before anything is written. */
@@ -21,8 +23,11 @@ export type PlannedChange =
   | { kind: 'skip' }
   | { kind: 'delete' }
   | { kind: 'insert'; row: Row }
-  /** `result` is the row after the merge; `wanted` the row had the held columns applied too. */
-  | { kind: 'update'; sets: string[]; held: string[]; result: Row; wanted: Row };
+  /**
+   * `result` is the row after the merge; `wanted` the row had the held columns applied too;
+   * `settled` when a stale outcome was left out (the row is re-stamped so the device gets it back).
+   */
+  | { kind: 'update'; sets: string[]; held: string[]; result: Row; wanted: Row; settled?: boolean };
 
 export const OUT_OF_SCOPE = 'The row belongs to a facility this workstation does not serve';
 export const ORDER_OUT_OF_SCOPE = 'The order belongs to a facility this workstation does not serve';
@@ -80,6 +85,7 @@ export function guardChange(
   requireInScope(pusher, table, plan.row);
   if (table.name === 'advice_snapshots') guardSnapshot(pusher.sqlite, plan.row);
   if (table.name === 'advice_deliveries') guardNewDelivery(pusher, plan.row);
+  if (table.name === 'order_documents') guardNewDocument(pusher, plan.row);
   if (table.name === 'transactions') guardLogRow(pusher, plan.row);
 }
 
@@ -111,20 +117,31 @@ function refuseDelete(table: ReplicatedTable, stored: Row, changes: RowChange[])
   if (table.name === 'order_activity' && isPackActionOfDeletedCarton(stored, changes)) return;
   if (table.appendOnly) throw new Refusal(`A ${describe(table)} is never deleted once recorded`);
   if (table.name === 'orders') throw new Refusal('An order is cancelled, never deleted');
-  if (table.name === 'advice_deliveries' || table.name === 'sync_conflicts') {
+  if (
+    table.name === 'advice_deliveries' ||
+    table.name === 'sync_conflicts' ||
+    table.name === 'order_documents'
+  ) {
     throw new Refusal(`A ${describe(table)} is never deleted by a workstation`);
   }
 }
 
 /**
- * Updates a device may make beyond its own rows' fields: a delivery's outcome (its sender only)
- * and a conflict's resolution, nothing else of them; an order's facility only as a move.
+ * Updates a device may make beyond its own rows' fields: a delivery's or a document's outcome
+ * (its sender only) and a conflict's resolution, nothing else of them; an order's facility only as a move.
  */
 function limitColumns(pusher: Pusher, table: ReplicatedTable, stored: Row, written: string[]) {
   if (table.name === 'advice_deliveries' && stored.sender_id !== pusher.deviceId) {
     throw new Refusal('Only the replica that sends a delivery records its outcome');
   }
-  if (table.name === 'advice_deliveries' || table.name === 'sync_conflicts') {
+  if (table.name === 'order_documents' && stored.sender_id !== pusher.deviceId) {
+    throw new Refusal('Only the replica that sends a document records its outcome');
+  }
+  if (
+    table.name === 'advice_deliveries' ||
+    table.name === 'sync_conflicts' ||
+    table.name === 'order_documents'
+  ) {
     const other = written.find((c) => !table.laterWins?.includes(c));
     if (other) throw new Refusal(`A workstation cannot change ${other} of a ${describe(table)}`);
   }
@@ -234,4 +251,114 @@ function guardLogRow(pusher: Pusher, row: Row): void {
     row.order_id,
   ) as { facility_id: string } | undefined;
   if (order && !pusher.facilityIds.has(order.facility_id)) throw new Refusal(ORDER_OUT_OF_SCOPE);
+}
+
+/** Outbound documents a workstation makes with its orders' steps (997s answer inbound: central). */
+const DEVICE_DOCUMENT_TYPES = new Set(['855', '856', '810', 'SHIPMENT_CONFIRMATION', 'TRACKING']);
+const X12_TYPES = new Set(['855', '856', '810']);
+
+/**
+ * A document is written by its sender only, for a connection of its order's brand and retailer
+ * in the order facility's organisation, never of a cancelled order; brand, facility, organisation
+ * and retailer are the stored order's and connection's, whatever the payload said. One queued for the central comes as its
+ * transaction sets (or JSON) and starts afresh there: queued, due now, no control numbers, no
+ * outcome (the central envelopes and sends it, edi/envelope.ts).
+ */
+function guardNewDocument(pusher: Pusher, row: Row): void {
+  const type = String(row.type);
+  if (row.direction !== 'out' || !DEVICE_DOCUMENT_TYPES.has(type)) {
+    throw new Refusal('A workstation records only the outbound documents of its orders');
+  }
+  const stored = prepared(
+    pusher.sqlite,
+    `SELECT c.organization_id, c.retailer_id, o.brand_id, o.facility_id, o.status AS order_status,
+            o.picksheet_code FROM connections c
+       JOIN orders o ON o.brand_id = c.brand_id AND o.retailer_id = c.retailer_id
+       JOIN facilities f ON f.id = o.facility_id AND f.organization_id = c.organization_id
+      WHERE c.id = ? AND o.id = ?`,
+  ).get(bindable(row.connection_id), bindable(row.order_id)) as Row | undefined;
+  if (!stored) {
+    throw new Refusal(
+      "The document's connection is not one of its order's brand and retailer in the facility's organisation",
+    );
+  }
+  const { order_status: orderStatus, picksheet_code: code, ...scope } = stored;
+  // A cancelled order wins: nothing more is sent about it (a shipped one still gets its 810).
+  if (orderStatus === 'Cancelled') {
+    throw new Refusal(`Order ${String(code)} was already Cancelled on the central service`);
+  }
+  Object.assign(row, scope, { interchange_id: null, acknowledged_at: null });
+  if (row.sender_id === CENTRAL_ID) {
+    // A step whose document could not be built records the failure: nothing to send.
+    const built = !(
+      row.status === 'failed' &&
+      (row.document === null || row.document === undefined)
+    );
+    const contentType = X12_TYPES.has(type) ? UNENVELOPED_X12_CONTENT_TYPE : 'application/json';
+    if (built && row.content_type !== contentType) {
+      throw new Refusal(`A ${type} the central service sends comes as ${contentType}`);
+    }
+    Object.assign(row, {
+      status: built ? 'queued' : 'failed',
+      error: built ? null : (row.error ?? null),
+      attempts: 0,
+      next_attempt_at: built ? pusher.at : null,
+      sent_at: null,
+      interchange_control_number: null,
+      group_control_number: null,
+      transaction_control_number: null,
+      file_name: X12_TYPES.has(type) ? null : (row.file_name ?? null),
+    });
+  } else if (row.sender_id !== pusher.deviceId) {
+    throw new Refusal('A document is recorded by the replica that sends it');
+  } else if (!['queued', 'sent', 'failed'].includes(String(row.status))) {
+    throw new Refusal('A workstation records only whether it sent a document');
+  }
+}
+
+/** The order columns a document's send sets (edi/send.ts). */
+const SENT_COLUMNS = new Set(['asn_sent_at', 'po_acknowledgment_sent_at', 'invoice_sent_at']);
+
+/**
+ * Changes a shipped or cancelled order still takes: appends, a document of it (an 810 after the
+ * ship) and what its sender records of sending it, the order's `*_sent_at` included.
+ */
+export function isAppendOrSendRecord(change: RowChange, table: ReplicatedTable): boolean {
+  if (change.op === 'I') return table.appendOnly === true || table.name === 'order_documents';
+  if (change.op !== 'U') return false;
+  // Only its sender's outcome columns (limitColumns).
+  if (table.name === 'order_documents') return true;
+  if (table.name !== 'orders') return false;
+  const before = change.old ?? {};
+  const changed = Object.entries(change.new ?? {}).filter(
+    ([column, value]) => bindable(before[column]) !== bindable(value),
+  );
+  return changed.length > 0 && changed.every(([column]) => SENT_COLUMNS.has(column));
+}
+
+/** queued and failed < sent < answered by a 997 (accepted, accepted_with_errors, rejected). */
+const statusRank = (status: unknown) =>
+  status === 'queued' || status === 'failed' ? 0 : status === 'sent' ? 1 : 2;
+
+/** What a push may not take back: the status, and the error and next try of a failed send. */
+const SETTLED_COLUMNS = new Set(['status', 'error', 'next_attempt_at']);
+
+/**
+ * A document's status only moves forward: a push that would take a sent or acknowledged status
+ * back (the sender's send recorded after a 997 came in on the central) keeps the stored status;
+ * its attempts and send time still apply. Answers the columns to set.
+ */
+export function keepSettledOutcome(
+  table: ReplicatedTable,
+  stored: Row,
+  before: Row,
+  incoming: Row,
+  sets: string[],
+): { sets: string[]; settled: boolean } {
+  if (table.name !== 'order_documents' || !('status' in incoming)) return { sets, settled: false };
+  const moved = bindable(before.status) !== bindable(incoming.status);
+  if (!moved || statusRank(incoming.status) >= statusRank(stored.status)) {
+    return { sets, settled: false };
+  }
+  return { sets: sets.filter((c) => !SETTLED_COLUMNS.has(c)), settled: true };
 }

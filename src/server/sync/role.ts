@@ -30,6 +30,13 @@ export function senderOfNewDelivery(
     : { senderId: CENTRAL_ID, sendsHere: false };
 }
 
+/**
+ * The content type of an X12 document a workstation queued for another replica to send: the
+ * transaction sets only (a JSON array of sets, each an array of segments, ST and SE left out).
+ * The sender puts the envelope round it with its own ISA13/GS06 when it sends it (edi/send.ts).
+ */
+export const UNENVELOPED_X12_CONTENT_TYPE = 'application/vnd.x12-sets+json';
+
 export function describeSender(senderId: string | null): string {
   return senderId === CENTRAL_ID ? 'the central service' : 'another workstation';
 }

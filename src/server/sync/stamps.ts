@@ -132,18 +132,42 @@ function installGrantTriggers(sqlite: SQLite.Database): void {
  */
 function baselineExistingRows(sqlite: SQLite.Database, version: () => number): void {
   const marked = sqlite.prepare(`SELECT 1 FROM sync_meta`).get();
-  if (marked) return;
+  if (marked) {
+    baselineLaterTables(sqlite, version);
+    return;
+  }
   sqlite.transaction(() => {
-    for (const table of REPLICATED_TABLES) {
-      const order = table.order ?? 'NULL';
-      sqlite
-        .prepare(
-          `INSERT OR IGNORE INTO sync_row_versions (tbl, row_key, version, deleted, facility_id, order_id, src_rowid)
-           SELECT '${table.name}', ${keySql(table, 'R')}, ?, 0, ${table.facility}, ${order}, R.rowid
-           FROM main.${table.name} R`,
-        )
-        .run(version());
-    }
+    for (const table of REPLICATED_TABLES) stampEveryRow(sqlite, table, version());
     sqlite.prepare(`INSERT INTO sync_meta (id, epoch) VALUES (1, ?)`).run(crypto.randomUUID());
   })();
+}
+
+/** Tables replicated since a later release (issue 16): not stamped by a central made before it. */
+const LATER_TABLES = new Set(['edi_interchanges', 'order_po_lines', 'order_documents']);
+
+/**
+ * A central that served before a table was replicated holds its rows without a version; they get
+ * one (newer than every device's cursor) on the first start that replicates the table.
+ */
+function baselineLaterTables(sqlite: SQLite.Database, version: () => number): void {
+  sqlite.transaction(() => {
+    for (const table of REPLICATED_TABLES.filter((t) => LATER_TABLES.has(t.name))) {
+      const stamped = sqlite
+        .prepare(`SELECT 1 FROM sync_row_versions WHERE tbl = ? LIMIT 1`)
+        .get(table.name);
+      const rows = sqlite.prepare(`SELECT 1 FROM main.${table.name} LIMIT 1`).get();
+      if (!stamped && rows) stampEveryRow(sqlite, table, version());
+    }
+  })();
+}
+
+function stampEveryRow(sqlite: SQLite.Database, table: ReplicatedTable, version: number): void {
+  const order = table.order ?? 'NULL';
+  sqlite
+    .prepare(
+      `INSERT OR IGNORE INTO sync_row_versions (tbl, row_key, version, deleted, facility_id, order_id, src_rowid)
+       SELECT '${table.name}', ${keySql(table, 'R')}, ?, 0, ${table.facility}, ${order}, R.rowid
+       FROM main.${table.name} R`,
+    )
+    .run(version);
 }

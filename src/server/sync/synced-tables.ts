@@ -29,6 +29,16 @@ export interface ReplicatedTable {
   pushedWhere?: string;
 }
 
+/** What sending an order document records: written by its sender only (push-guards.ts). */
+export const DOCUMENT_OUTCOME_COLUMNS = [
+  'updated_at',
+  'status',
+  'error',
+  'attempts',
+  'next_attempt_at',
+  'sent_at',
+] as const;
+
 const viaOrder = `(SELECT o.facility_id FROM orders o WHERE o.id = R.order_id)`;
 
 export const REPLICATED_TABLES: readonly ReplicatedTable[] = [
@@ -105,6 +115,30 @@ export const REPLICATED_TABLES: readonly ReplicatedTable[] = [
     order: 'R.order_id',
     pushed: true,
     appendOnly: true,
+  },
+  // Interchanges are taken in on the central only (edi/ingest.ts), so devices only read them;
+  // one reaches the devices of the facilities of the orders it made or changed (pull.ts).
+  { name: 'edi_interchanges', key: ['id'], facility: 'NULL', pushed: false },
+  {
+    name: 'order_po_lines',
+    key: ['order_id', 'line_id'],
+    facility: viaOrder,
+    order: 'R.order_id',
+    pushed: false,
+  },
+  {
+    name: 'order_documents',
+    key: ['id'],
+    // The order's, never the row's own facility_id (a payload could claim any); a 997 of no
+    // order has none and goes where its interchange goes (pull.ts).
+    facility: viaOrder,
+    order: 'R.order_id',
+    pushed: true,
+    // A document of no order is a 997 of an inbound interchange: the central's, never pushed.
+    pushedWhere: 'R.order_id IS NOT NULL',
+    // Only the document's sender writes these (push-guards.ts), and a sent or acknowledged
+    // status is never taken back by a stale push (central-apply.ts).
+    laterWins: DOCUMENT_OUTCOME_COLUMNS,
   },
   {
     name: 'advice_snapshots',

@@ -47,7 +47,8 @@ const renoOrderChild = (table: string) =>
   `SELECT * FROM ${table} WHERE order_id IN (SELECT id FROM orders WHERE facility_id = ${reno}) ORDER BY id`;
 
 /**
- * The Reno order aggregates, Reno log and advice, and the conflicts, keyed by their first column.
+ * The Reno order aggregates (their documents too), Reno log and advice, and the conflicts, keyed
+ * by their first column.
  * Deliveries leave out what each replica keeps for itself (the document, attempts, next try).
  */
 const RENO_STATE_SQL: Record<string, string> = {
@@ -59,6 +60,7 @@ const RENO_STATE_SQL: Record<string, string> = {
   order_activity: renoOrderChild('order_activity'),
   transactions: `SELECT * FROM transactions WHERE facility_id = ${reno} ORDER BY transaction_id`,
   advice_snapshots: `SELECT * FROM advice_snapshots WHERE facility_id = ${reno} ORDER BY id`,
+  order_documents: renoOrderChild('order_documents'),
   advice_deliveries: `SELECT d.id, d.snapshot_id, d.connection_id, d.status, d.sender_id,
     d.given_up, d.error FROM advice_deliveries d JOIN advice_snapshots s ON s.id = d.snapshot_id
     WHERE s.facility_id = ${reno} ORDER BY d.id`,
@@ -90,8 +92,18 @@ export async function finishedOrdersOf(db: Kysely<Database>): Promise<Map<string
   return finishedById((await sql.raw<Row>(FINISHED_ORDERS_SQL).execute(db)).rows);
 }
 
+/** What sending one of its documents records on an order (its sender may, once it is finished). */
+const SENT_COLUMNS = ['asn_sent_at', 'po_acknowledgment_sent_at', 'invoice_sent_at'];
+
 const finishedById = (rows: Row[]) =>
-  new Map(rows.map((row) => [String(row.id), JSON.stringify(row)]));
+  new Map(
+    rows.map((row) => [
+      String(row.id),
+      JSON.stringify(
+        Object.fromEntries(Object.entries(row).filter(([c]) => !SENT_COLUMNS.includes(c))),
+      ),
+    ]),
+  );
 
 /** Adds the finished orders not seen before to `finals` (the first sighting is the one kept). */
 export function rememberFinals(finals: Map<string, string>, now: Map<string, string>): void {
