@@ -6,6 +6,7 @@ export const NAV_ITEMS = [
   { to: '/facilities', label: 'Facilities' },
   { to: '/inventory', label: 'Inventory' },
   { to: '/orders', label: 'Orders' },
+  { to: '/edi/documents', label: 'Retailer documents' },
   { to: '/transactions', label: 'Transactions' },
   { to: '/analytics', label: 'Analytics' },
   { to: '/billing', label: 'Billing' },
