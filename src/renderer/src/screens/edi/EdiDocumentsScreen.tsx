@@ -38,6 +38,24 @@ export function EdiDocumentsScreen() {
   const state = loadStateOf(query);
   const page = search.page ?? 1;
   const view = viewOf(search);
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const [retrying, setRetrying] = useState<string | null>(null);
+  // Kept above the list: a retried document leaves a "failed" list, and its answer must stay.
+  const [note, setNote] = useState<string | null>(null);
+
+  const retry = async (document: EdiDocumentListItem) => {
+    setRetrying(document.id);
+    setNote(null);
+    try {
+      setNote((await retryOrderDocument(api, document.order.id, document.id)).message);
+    } catch (error) {
+      setNote(describeError(error));
+    } finally {
+      setRetrying(null);
+      await invalidateOrders(queryClient).catch(() => undefined);
+    }
+  };
 
   return (
     <section className="edi-documents" aria-labelledby="screen-title">
@@ -108,6 +126,7 @@ export function EdiDocumentsScreen() {
           </select>
         </label>
       </div>
+      {note ? <p role="status">{note}</p> : null}
       <Loaded
         state={state}
         onRetry={() => void query.refetch()}
@@ -120,6 +139,8 @@ export function EdiDocumentsScreen() {
             <div aria-busy={query.isPlaceholderData || undefined}>
               <DocumentsTable
                 documents={data.documents}
+                retrying={retrying}
+                onRetry={(document) => void retry(document)}
                 caption={`${data.total_count} ${data.total_count === 1 ? 'document' : 'documents'}${view === 'overdue' ? ' overdue' : ''}`}
               />
             </div>
@@ -144,28 +165,14 @@ export function EdiDocumentsScreen() {
 function DocumentsTable({
   documents,
   caption,
+  retrying,
+  onRetry,
 }: {
   documents: EdiDocumentListItem[];
   caption: string;
+  retrying: string | null;
+  onRetry: (document: EdiDocumentListItem) => void;
 }) {
-  const api = useApi();
-  const queryClient = useQueryClient();
-  const [retrying, setRetrying] = useState<string | null>(null);
-  const [note, setNote] = useState<string | null>(null);
-
-  const retry = async (document: EdiDocumentListItem) => {
-    setRetrying(document.id);
-    setNote(null);
-    try {
-      setNote((await retryOrderDocument(api, document.order.id, document.id)).message);
-    } catch (error) {
-      setNote(describeError(error));
-    } finally {
-      setRetrying(null);
-      await invalidateOrders(queryClient).catch(() => undefined);
-    }
-  };
-
   return (
     <>
       <table className="data-table">
@@ -216,7 +223,7 @@ function DocumentsTable({
                     type="button"
                     className="button"
                     disabled={retrying !== null}
-                    onClick={() => void retry(document)}
+                    onClick={() => onRetry(document)}
                     aria-label={`Retry ${documentTypeName(document.type)} for ${document.order.po_number ?? document.order.picksheet_code}`}
                   >
                     {retrying === document.id ? 'Sending…' : 'Retry'}
@@ -227,7 +234,6 @@ function DocumentsTable({
           ))}
         </tbody>
       </table>
-      {note ? <p role="status">{note}</p> : null}
     </>
   );
 }
