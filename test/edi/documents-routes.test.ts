@@ -9,7 +9,7 @@ import { expectError } from '../api/envelope';
 import { id } from '../helpers/fixtures';
 import { manualClock } from '../helpers/clock';
 import { ok, startReceiver, type Receiver } from '../helpers/receivers';
-import { createTestService, type TestService } from '../helpers/service';
+import { createTestService, TEST_PASSWORD, type TestService } from '../helpers/service';
 import { dataOf } from '../fulfilment/support';
 import { goldenFor, inboundBundle, interchangeOf, postInterchange } from './inbound-support';
 import { loadParcelOrder, ORDERS, until } from './support';
@@ -22,11 +22,24 @@ import type {
 
 const HOUR = 3_600_000;
 
-/** Connection 1 takes inbound POs into facility 1 and sends 855s and 856s. */
+/**
+ * Connection 1 takes inbound POs into facility 1 and sends 855s and 856s; charlie@a.test is a user
+ * of brand 1 at facility 3, in the other organisation.
+ */
 function bundle(url: string) {
   const base = inboundBundle(url);
   return {
     ...base,
+    users: [
+      ...base.users,
+      {
+        email: 'charlie@a.test',
+        password: TEST_PASSWORD,
+        brand_id: id('b', 1),
+        facility_ids: [id('f', 3)],
+        admin: [],
+      },
+    ],
     connections: base.connections.map((c) =>
       c.id === id('c', 1)
         ? { ...c, order_documents: { send: ['855', '856'], facility_id: id('f', 1) } }
@@ -60,7 +73,13 @@ describe('outbound documents: list, summary, one document, timeline', () => {
   beforeAll(async () => {
     partner = await startReceiver(ok, 'documents-partner');
     svc = await createTestService({ seed: bundle(partner.url), clock: time.clock });
-    for (const user of ['admin@a.test', 'packer@a.test', 'bravo@a.test', 'brand2@b.test']) {
+    for (const user of [
+      'admin@a.test',
+      'packer@a.test',
+      'bravo@a.test',
+      'charlie@a.test',
+      'brand2@b.test',
+    ]) {
       tokens[user] = await svc.login(user);
     }
     // An 850 makes two orders at facility 1.
@@ -236,8 +255,8 @@ describe('outbound documents: list, summary, one document, timeline', () => {
     expect(ofOrder.json().data[0]).toMatchObject({ id: asnId, status: 'overdue' });
   });
 
-  it('a same-brand user at another facility and another tenant see none of it (404 alike)', async () => {
-    for (const user of ['bravo@a.test', 'brand2@b.test']) {
+  it('same-brand users at another facility or organisation and another tenant see none of it (404 alike)', async () => {
+    for (const user of ['bravo@a.test', 'charlie@a.test', 'brand2@b.test']) {
       expect(await list(user)).toMatchObject({ total_count: 0, documents: [] });
       expect((await summary(user)).needs_attention).toBe(0);
       for (const url of [
