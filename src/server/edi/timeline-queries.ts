@@ -15,11 +15,27 @@ export interface InboundSetRow {
   set_json: string;
 }
 
-/** The 850/860 sets naming this order, of interchanges addressed to its brand, oldest first. */
+/**
+ * An 850 is received in the transaction that makes its order, and 860s come later: interchanges
+ * received more than a day before the order was made cannot name it. The margin covers clocks
+ * of a central and its workstations that disagree.
+ */
+const RECEIVED_BEFORE_ORDER_MS = 24 * 3_600_000;
+
+/**
+ * The 850/860 sets naming this order, oldest first: of interchanges addressed to its brand (in
+ * any organisation: an order may move to another one's facility), received from shortly before
+ * the order was made. Both columns sit before the raw text in the row, so a passed-over
+ * interchange costs no read of its content or summary.
+ */
 export async function listInboundSetsOfOrder(
   db: Db,
-  order: { id: string; brand_id: string },
+  order: { id: string; brand_id: string; created_at: string },
 ): Promise<InboundSetRow[]> {
+  const created = Date.parse(order.created_at);
+  const from = Number.isNaN(created)
+    ? ''
+    : new Date(created - RECEIVED_BEFORE_ORDER_MS).toISOString();
   const result = await sql<InboundSetRow>`
     SELECT i.id AS interchange_id, i.control_number AS interchange_control_number,
            i.received_at, s.value AS set_json
@@ -27,6 +43,7 @@ export async function listInboundSetsOfOrder(
          json_each(CASE WHEN json_valid(i.summary_json) THEN i.summary_json ELSE '{}' END,
                    '$.transaction_sets') s
     WHERE i.brand_id = ${order.brand_id}
+      AND i.received_at >= ${from}
       AND json_extract(s.value, '$.order_id') = ${order.id}
       AND json_extract(s.value, '$.type') IN ('850', '860')
     ORDER BY i.received_at, i.id, s.key`.execute(db);
