@@ -9,11 +9,6 @@ import { ownSenderIds, describeSender } from '../sync/role';
 import type { OrderDocumentView } from '../../shared/order-documents';
 import { findOrderDocumentRow, listOrderDocuments } from './queries';
 import { claimDocument, sendClaimedDocuments } from './send';
-import { ackHoursOf } from './settings';
-
-/** Documents a 997 answers; a JSON document has no functional acknowledgment. */
-const ACKNOWLEDGED_TYPES = new Set(['856', '855', '810']);
-const HOUR_MS = 3_600_000;
 
 export async function orderDocuments(
   ctx: ServiceContext,
@@ -22,19 +17,8 @@ export async function orderDocuments(
 ): Promise<OrderDocumentView[]> {
   const order = await findOrderForUser(ctx.db, user, orderId);
   if (!order) throw notFound(ORDER_NOT_FOUND);
-  const now = ctx.clock.now().getTime();
-  const rows = await listOrderDocuments(ctx.db, order.id);
-  return rows.map(({ order_documents_json, ...row }) => ({
-    ...row,
-    status:
-      row.status === 'sent' &&
-      row.direction === 'out' &&
-      ACKNOWLEDGED_TYPES.has(row.type) &&
-      row.sent_at !== null &&
-      Date.parse(row.sent_at) + ackHoursOf(order_documents_json) * HOUR_MS < now
-        ? 'overdue'
-        : row.status,
-  }));
+  // Overdue or not is decided by the one rule (document-status.ts), in the query.
+  return listOrderDocuments(ctx.db, order.id, ctx.clock.now().toISOString());
 }
 
 /**

@@ -1,4 +1,5 @@
 /** What other features may use of edi: they import it from here, never from its files (ARCHITECTURE.md). */
+export { ediDocumentRoutes } from './documents-routes';
 export { startOrderDocumentDrainer } from './drainer';
 export { ediInboundRoutes } from './inbound-routes';
 export { ediInboxRoutes } from './inbox-routes';

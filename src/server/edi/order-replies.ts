@@ -131,11 +131,7 @@ async function reply(
       const order = await findOrderForUser(trx, user, orderId);
       if (!order) throw notFound(ORDER_NOT_FOUND);
       id = order.id;
-      const connections = (await connectionsForOrder(trx, order)).filter(
-        (c) =>
-          c.kind !== 'DIRECT_API' &&
-          orderDocumentSettingsOf(c.order_documents_json)?.send.includes(type),
-      );
+      const connections = await connectionsTaking(trx, order, type);
       if (connections.length === 0) {
         throw conflict(
           `No connection of this retailer takes ${type === '855' ? 'purchase order acknowledgments (855)' : 'invoices (810)'}`,
@@ -174,6 +170,15 @@ async function reply(
     message: message.charAt(0).toUpperCase() + message.slice(1),
     data: { order_id: id, documents },
   };
+}
+
+/** The order's EDI connections whose `order_documents.send` names this document type. */
+export async function connectionsTaking(trx: Db, order: OrderRow, type: '855' | '810') {
+  return (await connectionsForOrder(trx, order)).filter(
+    (c) =>
+      c.kind !== 'DIRECT_API' &&
+      orderDocumentSettingsOf(c.order_documents_json)?.send.includes(type),
+  );
 }
 
 /** The clerk's choices by PO line id; an unknown or repeated line id is refused by name. */

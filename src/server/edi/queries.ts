@@ -1,5 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../db/db';
+import { shownStatus } from './document-status';
 import type { OrderDocumentsTable } from './tables';
 
 export type OrderDocumentRow = Selectable<OrderDocumentsTable>;
@@ -78,37 +79,54 @@ export function listDueDocuments(db: Db, now: string, limit: number, senderIds: 
     .execute();
 }
 
-export function listOrderDocuments(db: Db, orderId: string) {
-  return db
+/** The columns of a document as the API shows it, its status by the overdue rule at `now`. */
+export const documentViewColumns = (now: string) =>
+  [
+    'd.id',
+    'd.type',
+    'd.direction',
+    shownStatus(now).as('status'),
+    'd.retailer_id',
+    'r.name as retailer_name',
+    'd.connection_id',
+    'd.interchange_control_number',
+    'd.group_control_number',
+    'd.transaction_control_number',
+    'd.content_type',
+    'd.file_name',
+    'd.attempts',
+    'd.error',
+    'd.created_at',
+    'd.updated_at',
+    'd.sent_at',
+    'd.acknowledged_at',
+    'd.next_attempt_at',
+  ] as const;
+
+/** Documents with what showing them needs: the retailer's name, the connection's ack_hours. */
+export const documentsWithConnection = (db: Db) =>
+  db
     .selectFrom('order_documents as d')
     .leftJoin('retailers as r', 'r.id', 'd.retailer_id')
-    .leftJoin('connections as c', 'c.id', 'd.connection_id')
+    .leftJoin('connections as c', 'c.id', 'd.connection_id');
+
+export function listOrderDocuments(db: Db, orderId: string, now: string) {
+  return documentsWithConnection(db)
     .where('d.order_id', '=', orderId)
-    .select([
-      'd.id',
-      'd.type',
-      'd.direction',
-      'd.status',
-      'd.retailer_id',
-      'r.name as retailer_name',
-      'd.connection_id',
-      'c.order_documents_json',
-      'd.interchange_control_number',
-      'd.group_control_number',
-      'd.transaction_control_number',
-      'd.content_type',
-      'd.file_name',
-      'd.attempts',
-      'd.error',
-      'd.created_at',
-      'd.updated_at',
-      'd.sent_at',
-      'd.acknowledged_at',
-      'd.next_attempt_at',
-    ])
+    .select(documentViewColumns(now))
     .orderBy('d.created_at')
     .orderBy('d.id')
     .execute();
+}
+
+/** One document of an order as the API shows it, with its content; undefined when not found. */
+export function findOrderDocumentView(db: Db, orderId: string, documentId: string, now: string) {
+  return documentsWithConnection(db)
+    .where('d.order_id', '=', orderId)
+    .where('d.id', '=', documentId)
+    .select(documentViewColumns(now))
+    .select('d.document')
+    .executeTakeFirst();
 }
 
 export function findOrderDocumentRow(db: Db, orderId: string, documentId: string) {

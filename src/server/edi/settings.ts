@@ -1,5 +1,4 @@
 import {
-  DEFAULT_ACK_HOURS,
   orderDocumentSettingsSchema,
   type OrderDocumentSettings,
 } from '../../shared/order-documents';
@@ -17,6 +16,3 @@ export function orderDocumentSettingsOf(json: string | null): OrderDocumentSetti
     return null;
   }
 }
-
-export const ackHoursOf = (json: string | null): number =>
-  orderDocumentSettingsOf(json)?.ack_hours ?? DEFAULT_ACK_HOURS;

@@ -5,7 +5,7 @@ import { billingRoutes } from '../billing/routes';
 import { claimRoutes } from '../claims/routes';
 import { documentRoutes } from '../documents/routes';
 import { ediRoutes } from '../edi/routes';
-import { ediInboundRoutes, ediInboxRoutes } from '../edi';
+import { ediDocumentRoutes, ediInboundRoutes, ediInboxRoutes } from '../edi';
 import { fulfilmentRoutes } from '../fulfilment/routes';
 import { healthRoutes } from './health-routes';
 import { inventoryConnectionRoutes, inventoryRoutes } from '../inventory/routes';
@@ -26,6 +26,7 @@ export const allRoutes: RouteDef[] = [
   ...fulfilmentRoutes,
   ...documentRoutes,
   ...ediRoutes,
+  ...ediDocumentRoutes,
   ...ediInboundRoutes,
   ...ediInboxRoutes,
   ...transactionRoutes,

@@ -7,6 +7,7 @@ export const NAV_ITEMS = [
   { to: '/inventory', label: 'Inventory' },
   { to: '/orders', label: 'Orders' },
   { to: '/edi/inbox', label: 'EDI inbox' },
+  { to: '/edi/documents', label: 'Retailer documents' },
   { to: '/transactions', label: 'Transactions' },
   { to: '/analytics', label: 'Analytics' },
   { to: '/billing', label: 'Billing' },

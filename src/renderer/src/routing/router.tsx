@@ -32,6 +32,8 @@ import { posSearchSchema } from '../screens/pos/posSearch';
 import { SettingsScreen } from '../screens/settings/SettingsScreen';
 import { settingsSearchSchema } from '../screens/settings/settingsSearch';
 import { SyncScreen } from '../screens/sync/SyncScreen';
+import { EdiDocumentsScreen } from '../screens/edi/EdiDocumentsScreen';
+import { ediDocumentsSearchSchema } from '../screens/edi/ediDocumentsSearch';
 import { syncSearchSchema } from '../screens/sync/syncSearch';
 
 const rootRoute = createRootRoute({
@@ -152,6 +154,14 @@ const transactionsRoute = createRoute({
   component: TransactionsScreen,
 });
 
+/** Retailer documents sent for the orders the user sees: status, type and page in the URL. */
+const ediDocumentsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'edi/documents',
+  validateSearch: ediDocumentsSearchSchema,
+  component: EdiDocumentsScreen,
+});
+
 const routeTree = rootRoute.addChildren([
   indexRoute,
   facilitiesRoute,
@@ -170,6 +180,7 @@ const routeTree = rootRoute.addChildren([
   posRoute,
   settingsRoute,
   syncRoute,
+  ediDocumentsRoute,
 ]);
 
 /** The screens, with their state in the URL's hash (`#/inventory?facility=…&brand=…`). */

@@ -1,6 +1,7 @@
 import { useAuth } from '../auth/AuthContext';
 import { discardQuestion, useInventoryDraft } from '../screens/inventory/InventoryDraft';
 import { DiskFullBanner } from '../components/DiskFullBanner';
+import { DocumentsBadge } from './DocumentsBadge';
 import { SyncBadge } from './SyncBadge';
 
 export function AppHeader({ email }: { email: string }) {
@@ -15,6 +16,7 @@ export function AppHeader({ email }: { email: string }) {
       <p className="product-name">Fulfillment Integration</p>
       <DiskFullBanner />
       <div className="account">
+        <DocumentsBadge />
         <SyncBadge />
         <span className="account-email" title="Signed in as">
           {email}
