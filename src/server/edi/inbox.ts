@@ -109,7 +109,7 @@ export async function interchangeRaw(ctx: ServiceContext, user: AuthUser, id: st
 
 /**
  * Runs the stored text again through the one ingest path, for the interchange's own connection
- * (docs/decisions/XXXX-edi-inbox-reprocess.md: sets taken in before are not taken in again, and
+ * (docs/decisions/0187-edi-inbox-reprocess.md: sets taken in before are not taken in again, and
  * no second 997 goes out). A file still refused answers 200 with the reason: the reprocess ran.
  */
 export async function reprocessInterchange(

@@ -53,7 +53,7 @@ export interface InboundFile {
   /**
    * The stored interchange this text is run again for (POST …/interchanges/{id}/reprocess): its
    * row is updated in place, and the sets it took in before are not taken in again
-   * (docs/decisions/XXXX-edi-inbox-reprocess.md).
+   * (docs/decisions/0187-edi-inbox-reprocess.md).
    */
   reprocessOf?: string | null;
   /**

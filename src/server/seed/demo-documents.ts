@@ -1,6 +1,6 @@
 /**
  * The demo's order documents, made once when the demo workspace is first imported, through the
- * real paths (decision docs/decisions/XXXX-demo-order-documents.md): the retailers' 850s are
+ * real paths (decision docs/decisions/0188-demo-order-documents.md): the retailers' 850s are
  * ingested and make the demo's EDI orders (with the demo's fixed ids), one 860 is applied and one
  * refused, the 855s, 856s and 810s are built by the real builders and delivered over the
  * connections' file transports into the data dir, and the retailers' 997s are ingested and mark

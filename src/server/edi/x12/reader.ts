@@ -10,7 +10,7 @@ import {
 } from './codes';
 
 /**
- * A strict X12 reader (docs/decisions/XXXX-own-strict-x12-reader.md). It reads the separators
+ * A strict X12 reader (docs/decisions/0177-own-strict-x12-reader.md). It reads the separators
  * from the fixed-width ISA, splits the interchange into groups and sets, and checks every
  * envelope: control numbers (ISA13/IEA02, GS06/GE02, ST02/SE02) and counts (SE01, GE01, IEA01).
  * It never throws: whatever the input, the answer lists what is wrong and where, with the codes a
