@@ -122,9 +122,24 @@ export async function insertDeliveries(
   await db
     .insertInto('advice_deliveries')
     .values(
-      rows.map((row) => ({ ...row, snapshot_id: snapshotId, created_at: at, updated_at: at })),
+      rows.map(({ document: _body, ...row }) => ({
+        ...row,
+        document: null,
+        snapshot_id: snapshotId,
+        created_at: at,
+        updated_at: at,
+      })),
     )
     .execute();
+  const documents = rows.flatMap((row) =>
+    row.document === null ? [] : [{ delivery_id: row.id, body: row.document }],
+  );
+  if (documents.length > 0) await insertDocuments(db, documents);
+}
+
+/** Stores delivery documents, once each: they are never updated (tables.ts AdviceDocumentsTable). */
+export async function insertDocuments(db: Db, documents: { delivery_id: string; body: string }[]) {
+  await db.insertInto('advice_documents').values(documents).execute();
 }
 
 export interface AttemptContext {
@@ -259,7 +274,7 @@ export async function newerSnapshotOutboxed(
   createdAt: string,
 ) {
   const row = await scopeDeliveries(db, connectionId, facilityId)
-    .where('d.document', 'is not', null)
+    .innerJoin('advice_documents as ad', 'ad.delivery_id', 'd.id')
     .where('s.created_at', '>', createdAt)
     .select('d.id')
     .limit(1)
@@ -400,13 +415,14 @@ export function listVisibleDeliveriesOf(db: Db, user: AuthUser, snapshotIds: str
 export function findVisibleDelivery(db: Db, user: AuthUser, deliveryId: string) {
   return visibleSnapshots(db, user)
     .innerJoin('advice_deliveries as d', 'd.snapshot_id', 's.id')
+    .leftJoin('advice_documents as ad', 'ad.delivery_id', 'd.id')
     .where('d.id', '=', deliveryId)
     .where((eb) => deliveryOrganizationVisible(eb, db, user))
     .select([
       'd.id',
       'd.organization_id',
       'd.status',
-      'd.document',
+      'ad.body as document',
       'd.content_type',
       'd.file_name',
       's.brand_id',
@@ -421,6 +437,7 @@ export function findDeliveryToSend(db: Db, deliveryId: string) {
     .selectFrom('advice_deliveries as d')
     .innerJoin('advice_snapshots as s', 's.id', 'd.snapshot_id')
     .leftJoin('connections as c', 'c.id', 'd.connection_id')
+    .leftJoin('advice_documents as ad', 'ad.delivery_id', 'd.id')
     .where('d.id', '=', deliveryId)
     .select([
       'd.id',
@@ -428,7 +445,7 @@ export function findDeliveryToSend(db: Db, deliveryId: string) {
       'd.connection_id',
       'd.retailer_id',
       'd.status',
-      'd.document',
+      'ad.body as document',
       'd.content_type',
       'd.file_name',
       'd.next_attempt_at',

@@ -45,6 +45,13 @@ const SCOPE = `(v.facility_id ${IN_SCOPE} OR (v.facility_id IS NULL AND (v.delet
       AND (s.facility_id ${IN_SCOPE} OR (s.facility_id IS NULL AND ${BRAND_HERE('s.brand_id')}))
       AND (x.organization_id IS NULL OR x.organization_id IN
         (SELECT f.organization_id FROM facilities f WHERE f.id ${IN_SCOPE})))
+  WHEN 'advice_documents' THEN EXISTS (SELECT 1 FROM advice_documents x
+    JOIN advice_deliveries d ON d.id = x.delivery_id
+    JOIN advice_snapshots s ON s.id = d.snapshot_id
+    WHERE x.rowid = v.src_rowid
+      AND (s.facility_id ${IN_SCOPE} OR (s.facility_id IS NULL AND ${BRAND_HERE('s.brand_id')}))
+      AND (d.organization_id IS NULL OR d.organization_id IN
+        (SELECT f.organization_id FROM facilities f WHERE f.id ${IN_SCOPE})))
   WHEN 'sync_conflicts' THEN EXISTS (SELECT 1 FROM sync_conflicts x
     WHERE x.rowid = v.src_rowid AND x.facility_id IS NULL AND x.client_id = @device)
   WHEN 'sscc_serial_blocks' THEN EXISTS (SELECT 1 FROM sscc_serial_blocks x

@@ -80,6 +80,7 @@ export function guardChange(
   requireInScope(pusher, table, plan.row);
   if (table.name === 'advice_snapshots') guardSnapshot(pusher.sqlite, plan.row);
   if (table.name === 'advice_deliveries') guardNewDelivery(pusher, plan.row);
+  if (table.name === 'advice_documents') guardNewDocument(pusher, plan.row);
   if (table.name === 'transactions') guardLogRow(pusher, plan.row);
 }
 
@@ -187,6 +188,8 @@ function guardSnapshot(sqlite: SQLite.Database, row: Row): void {
  * connection's, whatever the payload said.
  */
 function guardNewDelivery(pusher: Pusher, row: Row): void {
+  // Documents live in advice_documents since migration 0016; the old column stays empty.
+  row.document = null;
   if (row.sender_id === CENTRAL_ID) {
     Object.assign(row, {
       status: 'PENDING',
@@ -225,6 +228,21 @@ function guardNewDelivery(pusher: Pusher, row: Row): void {
     );
   }
   Object.assign(row, connection);
+}
+
+/**
+ * A delivery's document is recorded by the replica that sends the delivery (the central builds
+ * its own for the deliveries it sends), for a delivery that goes to a connection.
+ */
+function guardNewDocument(pusher: Pusher, row: Row): void {
+  const delivery = prepared(
+    pusher.sqlite,
+    `SELECT sender_id, connection_id FROM advice_deliveries WHERE id = ?`,
+  ).get(bindable(row.delivery_id)) as
+    { sender_id: string | null; connection_id: string | null } | undefined;
+  if (!delivery || delivery.sender_id !== pusher.deviceId || delivery.connection_id === null) {
+    throw new Refusal('A delivery document is recorded by the replica that sends the delivery');
+  }
 }
 
 /** A log row naming an order names one the device serves (its own facility is checked with the scope). */
