@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, Insertable, Kysely, Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable, type Kysely, type Selectable } from 'kysely';
 import { redactUrl, redactUrlsInText } from './transmission/redact-url';
 import type { AttemptRecord } from './transmission/types';
 import type { AuthUser } from '../core/context';
@@ -114,10 +114,11 @@ export async function insertSnapshot(db: Db, snapshot: Insertable<AdviceSnapshot
 
 export async function insertDeliveries(
   db: Db,
-  snapshotId: string,
+  snapshot: { id: string; itemsJson: string },
   at: string,
   rows: NewDeliveryRow[],
 ) {
+  const snapshotId = snapshot.id;
   if (rows.length === 0) return;
   await db
     .insertInto('advice_deliveries')
@@ -134,13 +135,40 @@ export async function insertDeliveries(
   const documents = rows.flatMap((row) =>
     row.document === null ? [] : [{ delivery_id: row.id, body: row.document }],
   );
-  if (documents.length > 0) await insertDocuments(db, documents);
+  if (documents.length > 0) await insertDocuments(db, snapshot.itemsJson, documents);
 }
 
-/** Stores delivery documents, once each: they are never updated (tables.ts AdviceDocumentsTable). */
-export async function insertDocuments(db: Db, documents: { delivery_id: string; body: string }[]) {
-  await db.insertInto('advice_documents').values(documents).execute();
+/**
+ * Stores delivery documents of one snapshot, once each: they are never updated. A document that
+ * holds the snapshot's `items_json` keeps only what surrounds it (tables.ts AdviceDocumentsTable),
+ * so `documentText` gives back the very same bytes.
+ */
+export async function insertDocuments(
+  db: Db,
+  snapshotItemsJson: string,
+  documents: { delivery_id: string; body: string }[],
+) {
+  await db
+    .insertInto('advice_documents')
+    .values(
+      documents.map(({ delivery_id, body }) => {
+        // Wherever it is found, body = head + items + tail holds byte for byte.
+        const at = body.indexOf(snapshotItemsJson);
+        if (at < 0) return { delivery_id, body, tail: null };
+        return {
+          delivery_id,
+          body: body.slice(0, at),
+          tail: body.slice(at + snapshotItemsJson.length),
+        };
+      }),
+    )
+    .execute();
 }
+
+/** A stored document's text (`ad`: advice_documents, `s`: its snapshot): see insertDocuments. */
+const documentText = sql<
+  string | null
+>`CASE WHEN ad.tail IS NULL THEN ad.body ELSE ad.body || s.items_json || ad.tail END`;
 
 export interface AttemptContext {
   deliveryId: string;
@@ -422,7 +450,7 @@ export function findVisibleDelivery(db: Db, user: AuthUser, deliveryId: string) 
       'd.id',
       'd.organization_id',
       'd.status',
-      'ad.body as document',
+      documentText.as('document'),
       'd.content_type',
       'd.file_name',
       's.brand_id',
@@ -445,7 +473,7 @@ export function findDeliveryToSend(db: Db, deliveryId: string) {
       'd.connection_id',
       'd.retailer_id',
       'd.status',
-      'ad.body as document',
+      documentText.as('document'),
       'd.content_type',
       'd.file_name',
       'd.next_attempt_at',

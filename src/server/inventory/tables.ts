@@ -65,7 +65,13 @@ export interface AdviceDeliveriesTable {
  */
 export interface AdviceDocumentsTable {
   delivery_id: string;
+  /** The whole document when `tail` is null; else the part before the snapshot's items. */
   body: string;
+  /**
+   * null: `body` is the document. Else the document is body + the snapshot's `items_json` + tail:
+   * a direct feed's items are the snapshot's items verbatim, so they are stored once, there.
+   */
+  tail: string | null;
 }
 
 export interface InventoryTables {

@@ -112,7 +112,7 @@ export async function buildCentralDocuments(ctx: ServiceContext): Promise<number
         )
         .executeTakeFirst();
       if (body !== null && updated.numUpdatedRows > 0n) {
-        await insertDocuments(trx, [{ delivery_id: row.id, body }]);
+        await insertDocuments(trx, row.items_json, [{ delivery_id: row.id, body }]);
       }
     });
   }

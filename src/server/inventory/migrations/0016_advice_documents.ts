@@ -8,9 +8,12 @@ import { sql, type Kysely } from 'kysely';
  * Frozen (see db/migrations.ts): imports nothing but Kysely; a later change is a new migration.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
+  // With `tail` NULL the document is `body`; else it is body || the snapshot's items_json || tail
+  // (a direct feed carries the snapshot's items verbatim: stored once, with the snapshot).
   await sql`CREATE TABLE advice_documents (
         delivery_id text PRIMARY KEY REFERENCES advice_deliveries (id) ON DELETE CASCADE,
-        body text NOT NULL
+        body text NOT NULL,
+        tail text
       )`.execute(db);
   await sql`INSERT INTO advice_documents (delivery_id, body)
       SELECT id, document FROM advice_deliveries WHERE document IS NOT NULL`.execute(db);
