@@ -1,4 +1,5 @@
 import { sql, type ExpressionBuilder, type Insertable, type Kysely, type Selectable } from 'kysely';
+import { insertRows } from './bulk-insert';
 import { redactUrl, redactUrlsInText } from './transmission/redact-url';
 import type { AttemptRecord } from './transmission/types';
 import type { AuthUser } from '../core/context';
@@ -118,25 +119,44 @@ export async function insertDeliveries(
   at: string,
   rows: NewDeliveryRow[],
 ) {
-  const snapshotId = snapshot.id;
   if (rows.length === 0) return;
-  await db
-    .insertInto('advice_deliveries')
-    .values(
-      rows.map(({ document: _body, ...row }) => ({
-        ...row,
-        document: null,
-        snapshot_id: snapshotId,
-        created_at: at,
-        updated_at: at,
-      })),
-    )
-    .execute();
+  await insertRows(
+    db,
+    'advice_deliveries',
+    DELIVERY_COLUMNS,
+    rows.map((row) => ({
+      ...row,
+      document: null,
+      snapshot_id: snapshot.id,
+      created_at: at,
+      updated_at: at,
+    })),
+  );
   const documents = rows.flatMap((row) =>
     row.document === null ? [] : [{ delivery_id: row.id, body: row.document }],
   );
   if (documents.length > 0) await insertDocuments(db, snapshot.itemsJson, documents);
 }
+
+/** The columns an advice writes of a new delivery (the counters take their defaults). */
+const DELIVERY_COLUMNS = [
+  'id',
+  'snapshot_id',
+  'connection_id',
+  'organization_id',
+  'retailer_id',
+  'kind',
+  'sender_id',
+  'status',
+  'next_attempt_at',
+  'document',
+  'content_type',
+  'file_name',
+  'interchange_control_number',
+  'error',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof AdviceDeliveriesTable)[];
 
 /**
  * Stores delivery documents of one snapshot, once each: they are never updated. A document that
@@ -148,21 +168,21 @@ export async function insertDocuments(
   snapshotItemsJson: string,
   documents: { delivery_id: string; body: string }[],
 ) {
-  await db
-    .insertInto('advice_documents')
-    .values(
-      documents.map(({ delivery_id, body }) => {
-        // Wherever it is found, body = head + items + tail holds byte for byte.
-        const at = body.indexOf(snapshotItemsJson);
-        if (at < 0) return { delivery_id, body, tail: null };
-        return {
-          delivery_id,
-          body: body.slice(0, at),
-          tail: body.slice(at + snapshotItemsJson.length),
-        };
-      }),
-    )
-    .execute();
+  await insertRows(
+    db,
+    'advice_documents',
+    ['delivery_id', 'body', 'tail'],
+    documents.map(({ delivery_id, body }) => {
+      // Wherever it is found, body = head + items + tail holds byte for byte.
+      const at = body.indexOf(snapshotItemsJson);
+      if (at < 0) return { delivery_id, body, tail: null };
+      return {
+        delivery_id,
+        body: body.slice(0, at),
+        tail: body.slice(at + snapshotItemsJson.length),
+      };
+    }),
+  );
 }
 
 /** A stored document's text (`ad`: advice_documents, `s`: its snapshot): see insertDocuments. */
@@ -190,9 +210,31 @@ export async function insertAttempts(
   const rows = deliveries.flatMap(({ context, attempts }) =>
     attempts.map((attempt) => attemptRow(context, attempt)),
   );
-  if (rows.length === 0) return;
-  await db.insertInto('transactions').values(rows).execute();
+  await insertRows(db, 'transactions', ATTEMPT_COLUMNS, rows);
 }
+
+const ATTEMPT_COLUMNS = [
+  'transaction_id',
+  'action_type',
+  'action_type_label',
+  'brand_id',
+  'retailer_id',
+  'facility_id',
+  'order_id',
+  'carton_id',
+  'load_id',
+  'correlation_id',
+  'duration_ms',
+  'error_message',
+  'execution_status',
+  'request_method',
+  'request_url',
+  'request_payload',
+  'response_body',
+  'response_status',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof ReturnType<typeof attemptRow>)[];
 
 function attemptRow(context: AttemptContext, attempt: AttemptRecord) {
   const at = attempt.startedAt.toISOString();
