@@ -1,11 +1,4 @@
-import {
-  CompiledQuery,
-  sql,
-  type ExpressionBuilder,
-  type Insertable,
-  type Kysely,
-  type Selectable,
-} from 'kysely';
+import { CompiledQuery, sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
 import { insertRows } from './bulk-insert';
 import { redactUrl, redactUrlsInText } from './transmission/redact-url';
 import type { AttemptRecord } from './transmission/types';
@@ -116,9 +109,19 @@ export type NewDeliveryRow = Omit<
   'snapshot_id' | 'attempts' | 'created_at' | 'updated_at' | 'auto_retries' | 'given_up'
 >;
 
-export async function insertSnapshot(db: Db, snapshot: Insertable<AdviceSnapshotsTable>) {
-  await db.insertInto('advice_snapshots').values(snapshot).execute();
+export async function insertSnapshot(db: Db, snapshot: Selectable<AdviceSnapshotsTable>) {
+  await insertRows(db, 'advice_snapshots', SNAPSHOT_COLUMNS, [snapshot]);
 }
+
+const SNAPSHOT_COLUMNS = [
+  'id',
+  'brand_id',
+  'facility_id',
+  'user_id',
+  'items_json',
+  'item_count',
+  'created_at',
+] as const satisfies readonly (keyof AdviceSnapshotsTable)[];
 
 export async function insertDeliveries(
   db: Db,
