@@ -16,6 +16,7 @@ import { localDay, parseInventoryAdvice, rowProblems } from '../src/shared/inven
 import { BENCH_EMAIL, ids } from './fixtures';
 import { measurePhases, type PhaseRow } from './phases';
 import { summarise, timeRuns, type LatencySummary } from './stats';
+import { measureWalPages, type WalPages } from './wal-pages';
 
 export interface FunctionRow {
   fn: string;
@@ -31,6 +32,8 @@ export interface Breakdown {
   functions: FunctionRow[];
   /** The real sendInventoryAdvice, called directly: deliveries included, no inbound HTTP. */
   inProcessAdvice: LatencySummary;
+  /** WAL pages (4 KiB) of the outbox and the outcome commit of one advice (median). */
+  walPages: WalPages;
 }
 
 const EDI: EdiSettings = {
@@ -110,9 +113,11 @@ export async function measureBreakdown(
       throw new Error(`in-process advice failed: ${response.message}`);
     }
   });
+  const walPages = await measureWalPages(ctx, user, scope, raw, runs);
   return {
     phases: phases.rows,
     functions,
     inProcessAdvice: summarise(inProcess.samples, inProcess.wallMs),
+    walPages,
   };
 }

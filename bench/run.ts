@@ -282,6 +282,11 @@ function report(
   console.log(
     `  GC pauses: ${ms(r.gcPauseMsPerIteration)} per measured advice + bare round (inside the above)`,
   );
+  const wal = breakdown.walPages;
+  console.log(
+    `  WAL pages per advice (median): outbox commit ${wal.outbox}, outcome commit ` +
+      `${wal.outcomes} (${kib((wal.outbox + wal.outcomes) * 4096)} KiB)`,
+  );
 
   header('Functions alone on 1000 items, x calls per advice');
   for (const f of breakdown.functions) {

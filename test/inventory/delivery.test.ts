@@ -538,6 +538,17 @@ describe('what goes over the wire', () => {
     );
     expect(stored.statusCode).toBe(200);
     expect(stored.body).toBe(request!.body);
+    // Stored without the items, which the snapshot holds: body + items_json + tail.
+    const split = await svc.ctx.db
+      .selectFrom('advice_documents as x')
+      .innerJoin('advice_deliveries as d', 'd.id', 'x.delivery_id')
+      .innerJoin('advice_snapshots as s', 's.id', 'd.snapshot_id')
+      .select(['x.body', 'x.tail', 's.items_json'])
+      .where('x.delivery_id', '=', result.delivery_id)
+      .executeTakeFirstOrThrow();
+    expect(split.tail).not.toBeNull();
+    expect(split.body.length).toBeLessThan(request!.body.length - split.items_json.length + 1);
+    expect(split.body + split.items_json + split.tail).toBe(request!.body);
 
     // The 846 to c4 in the same advice carries neither status nor date.
     const [x12] = rc[4]!.received;

@@ -143,7 +143,12 @@ describe('outbox survives kill -9', () => {
         { sku: 'K-2', available_quantity: 0 },
         { sku: 'K-3', available_quantity: 4 },
       ]);
-      const deliveries = sqlite.prepare('SELECT * FROM advice_deliveries').all() as {
+      const deliveries = sqlite
+        .prepare(
+          `SELECT d.*, x.body AS document FROM advice_deliveries d
+             LEFT JOIN advice_documents x ON x.delivery_id = d.id`,
+        )
+        .all() as {
         id: string;
         snapshot_id: string;
         connection_id: string;

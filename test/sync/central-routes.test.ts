@@ -283,14 +283,57 @@ describe('sync routes on the central', () => {
     ]);
     expect(answer.body).toMatchObject({ last_seq: seq + 2, applied: 1, rejected: 1 });
     const stored = await central.context.db
-      .selectFrom('advice_deliveries')
-      .select(['id', 'document', 'interchange_control_number'])
+      .selectFrom('advice_deliveries as d')
+      .leftJoin('advice_documents as x', 'x.delivery_id', 'd.id')
+      .select(['d.id', 'd.document as legacy', 'x.body as document', 'interchange_control_number'])
       .where('snapshot_id', '=', snapshot.k[0]!)
       .execute();
     expect(stored).toHaveLength(1);
     // Built again by the central with its own control numbers (the forged bytes are gone).
+    expect(stored[0]!.legacy).toBeNull();
     expect(stored[0]!.document).not.toBe('FORGED');
     expect(stored[0]!.document?.startsWith('ISA*')).toBe(true);
+
+    // A document is recorded by the delivery's sender only: not for one the central sends, nor
+    // for one another device sends; the device's own delivery takes the document it pushed.
+    const documentOf = (deliveryId: string, body: string) => ({
+      t: 'advice_documents',
+      op: 'I',
+      k: [deliveryId],
+      new: { delivery_id: deliveryId, body },
+    });
+    const own = delivery('a6000000-0000-4000-8000-000000000003', DEVICES.w3.id);
+    const documents = await push(auth, [
+      {
+        seq: seq + 3,
+        name: 'ADVICE',
+        args: { changes: [documentOf(queued.k[0]!, 'FORGED')] },
+        at: '2026-11-24T10:00:00.000Z',
+      },
+      {
+        seq: seq + 4,
+        name: 'ADVICE',
+        args: { changes: [own, documentOf(own.k[0]!, 'ISA*OWN~')] },
+        at: '2026-11-24T10:00:00.000Z',
+      },
+      {
+        seq: seq + 5,
+        name: 'ADVICE',
+        args: { changes: [documentOf('a6000000-0000-4000-8000-000000000002', 'FORGED')] },
+        at: '2026-11-24T10:00:00.000Z',
+      },
+    ]);
+    expect(documents.body).toMatchObject({ last_seq: seq + 5, applied: 1, rejected: 2 });
+    const bodies = await central.context.db
+      .selectFrom('advice_documents')
+      .select(['delivery_id', 'body'])
+      .where('delivery_id', 'in', [queued.k[0]!, own.k[0]!])
+      .orderBy('delivery_id')
+      .execute();
+    expect(bodies).toEqual([
+      { delivery_id: queued.k[0], body: stored[0]!.document },
+      { delivery_id: own.k[0], body: 'ISA*OWN~' },
+    ]);
   });
 
   it('a device disabled in the bundle is refused at once, also with a token it already has', async () => {

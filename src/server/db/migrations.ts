@@ -16,6 +16,7 @@ import * as syncConflictsBrand from '../sync/migrations/0013_sync_conflicts_bran
 import * as syncFileUploads from '../sync/migrations/0013_sync_file_uploads';
 import * as orderDocuments from '../edi/migrations/0014_order_documents';
 import * as ediInbound from '../edi/migrations/0015_edi_inbound';
+import * as adviceDocuments from '../inventory/migrations/0016_advice_documents';
 import * as ediDocumentStatus from '../edi/migrations/0016_edi_document_status';
 
 /**
@@ -49,6 +50,7 @@ const allMigrations: Record<string, Migration> = {
   '0013_sync_file_uploads': syncFileUploads,
   '0014_order_documents': orderDocuments,
   '0015_edi_inbound': ediInbound,
+  '0016_advice_documents': adviceDocuments,
   '0016_edi_document_status': ediDocumentStatus,
 };
 

@@ -85,12 +85,13 @@ export async function writeOutbox(
   const jobs: DeliveryJob[] = [];
 
   const committed = ctx.db.transaction().execute(async (trx) => {
+    const itemsJson = adviceLinesJson(items);
     await insertSnapshot(trx, {
       id: snapshot.snapshotId,
       brand_id: targets.brand.brand_id,
       facility_id: targets.facility?.id ?? null,
       user_id: user.id,
-      items_json: adviceLinesJson(items),
+      items_json: itemsJson,
       item_count: items.length,
       created_at: at,
     });
@@ -180,7 +181,7 @@ export async function writeOutbox(
         error: noEnabledConnectionMessage(targets.variant),
       });
     }
-    await insertDeliveries(trx, snapshot.snapshotId, at, rows);
+    await insertDeliveries(trx, { id: snapshot.snapshotId, itemsJson }, at, rows);
   });
   await committed.catch((error: unknown) => {
     for (const job of jobs) releaseDelivery(ctx, job.deliveryId);

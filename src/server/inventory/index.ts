@@ -1,6 +1,6 @@
 /** What other features may use of inventory: they import it from here, never from its files (ARCHITECTURE.md). */
 export { pendingDeliveriesNotice } from './history';
-export { listBrandConnections, takeControlNumbers } from './queries';
+export { insertDocuments, listBrandConnections, takeControlNumbers } from './queries';
 export { DRAIN_BATCH_SIZE, redeliverDue } from './redeliver';
 export { sealStoredConnections } from './sealed-connections';
 export { documentFor, transportOf } from './transmission/documents';

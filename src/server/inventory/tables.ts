@@ -40,6 +40,7 @@ export interface AdviceDeliveriesTable {
   retailer_id: string | null;
   kind: 'EDI_846' | 'DIRECT_API' | null;
   status: DeliveryStatus;
+  /** Before migration 0016 the document; since then always NULL (see AdviceDocumentsTable). */
   document: string | null;
   content_type: string | null;
   file_name: string | null;
@@ -58,8 +59,24 @@ export interface AdviceDeliveriesTable {
   sender_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+/**
+ * A delivery's exact document (the bytes sent, every time), written once in the outbox commit
+ * and never updated, so that recording an outcome rewrites only the small delivery row.
+ */
+export interface AdviceDocumentsTable {
+  delivery_id: string;
+  /** The whole document when `tail` is null; else the part before the snapshot's items. */
+  body: string;
+  /**
+   * null: `body` is the document. Else the document is body + the snapshot's `items_json` + tail:
+   * a direct feed's items are the snapshot's items verbatim, so they are stored once, there.
+   */
+  tail: string | null;
+}
+
 export interface InventoryTables {
   connections: ConnectionsTable;
   advice_snapshots: AdviceSnapshotsTable;
   advice_deliveries: AdviceDeliveriesTable;
+  advice_documents: AdviceDocumentsTable;
 }

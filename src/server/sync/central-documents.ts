@@ -1,6 +1,6 @@
 import { documentFor } from '../inventory';
 import type { AdviceLine } from '../inventory';
-import { listBrandConnections, takeControlNumbers } from '../inventory';
+import { insertDocuments, listBrandConnections, takeControlNumbers } from '../inventory';
 import type { ServiceContext } from '../core/context';
 import { CENTRAL_ID } from './role';
 
@@ -16,7 +16,15 @@ export async function buildCentralDocuments(ctx: ServiceContext): Promise<number
     .innerJoin('brands as b', 'b.id', 's.brand_id')
     .leftJoin('facilities as f', 'f.id', 's.facility_id')
     .where('d.sender_id', '=', CENTRAL_ID)
-    .where('d.document', 'is', null)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('advice_documents as ad')
+            .select('ad.delivery_id')
+            .whereRef('ad.delivery_id', '=', 'd.id'),
+        ),
+      ),
+    )
     .where('d.status', '=', 'PENDING')
     .where('d.connection_id', 'is not', null)
     .select([
@@ -45,6 +53,7 @@ export async function buildCentralDocuments(ctx: ServiceContext): Promise<number
     const at = ctx.clock.now().toISOString();
     await ctx.db.transaction().execute(async (trx) => {
       let update;
+      let body: string | null = null;
       try {
         if (!connection) throw new Error('the connection no longer exists');
         const numbers =
@@ -72,8 +81,8 @@ export async function buildCentralDocuments(ctx: ServiceContext): Promise<number
           row.id,
           numbers,
         );
+        body = document.body;
         update = {
-          document: document.body,
           content_type: document.contentType,
           file_name: document.fileName,
           interchange_control_number: numbers?.interchange ?? null,
@@ -88,12 +97,23 @@ export async function buildCentralDocuments(ctx: ServiceContext): Promise<number
           updated_at: at,
         };
       }
-      await trx
+      const updated = await trx
         .updateTable('advice_deliveries')
         .set(update)
         .where('id', '=', row.id)
-        .where('document', 'is', null)
-        .execute();
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('advice_documents as ad')
+                .select('ad.delivery_id')
+                .where('ad.delivery_id', '=', row.id),
+            ),
+          ),
+        )
+        .executeTakeFirst();
+      if (body !== null && updated.numUpdatedRows > 0n) {
+        await insertDocuments(trx, row.items_json, [{ delivery_id: row.id, body }]);
+      }
     });
   }
   return queued.length;

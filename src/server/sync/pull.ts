@@ -50,6 +50,13 @@ const SCOPE = `(v.facility_id ${IN_SCOPE} OR (v.facility_id IS NULL AND (v.delet
       AND (s.facility_id ${IN_SCOPE} OR (s.facility_id IS NULL AND ${BRAND_HERE('s.brand_id')}))
       AND (x.organization_id IS NULL OR x.organization_id IN
         (SELECT f.organization_id FROM facilities f WHERE f.id ${IN_SCOPE})))
+  WHEN 'advice_documents' THEN EXISTS (SELECT 1 FROM advice_documents x
+    JOIN advice_deliveries d ON d.id = x.delivery_id
+    JOIN advice_snapshots s ON s.id = d.snapshot_id
+    WHERE x.rowid = v.src_rowid
+      AND (s.facility_id ${IN_SCOPE} OR (s.facility_id IS NULL AND ${BRAND_HERE('s.brand_id')}))
+      AND (d.organization_id IS NULL OR d.organization_id IN
+        (SELECT f.organization_id FROM facilities f WHERE f.id ${IN_SCOPE})))
   WHEN 'edi_interchanges' THEN EXISTS (SELECT 1 FROM edi_interchanges x
     WHERE x.rowid = v.src_rowid AND ${INTERCHANGE_HERE('x')})
   WHEN 'order_documents' THEN EXISTS (SELECT 1 FROM order_documents x

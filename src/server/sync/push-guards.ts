@@ -85,7 +85,8 @@ export function guardChange(
   requireInScope(pusher, table, plan.row);
   if (table.name === 'advice_snapshots') guardSnapshot(pusher.sqlite, plan.row);
   if (table.name === 'advice_deliveries') guardNewDelivery(pusher, plan.row);
-  if (table.name === 'order_documents') guardNewDocument(pusher, plan.row);
+  if (table.name === 'order_documents') guardNewOrderDocument(pusher, plan.row);
+  if (table.name === 'advice_documents') guardNewAdviceDocument(pusher, plan.row);
   if (table.name === 'transactions') guardLogRow(pusher, plan.row);
 }
 
@@ -204,6 +205,8 @@ function guardSnapshot(sqlite: SQLite.Database, row: Row): void {
  * connection's, whatever the payload said.
  */
 function guardNewDelivery(pusher: Pusher, row: Row): void {
+  // Documents live in advice_documents since migration 0016; the old column stays empty.
+  row.document = null;
   if (row.sender_id === CENTRAL_ID) {
     Object.assign(row, {
       status: 'PENDING',
@@ -244,6 +247,21 @@ function guardNewDelivery(pusher: Pusher, row: Row): void {
   Object.assign(row, connection);
 }
 
+/**
+ * A delivery's document is recorded by the replica that sends the delivery (the central builds
+ * its own for the deliveries it sends), for a delivery that goes to a connection.
+ */
+function guardNewAdviceDocument(pusher: Pusher, row: Row): void {
+  const delivery = prepared(
+    pusher.sqlite,
+    `SELECT sender_id, connection_id FROM advice_deliveries WHERE id = ?`,
+  ).get(bindable(row.delivery_id)) as
+    { sender_id: string | null; connection_id: string | null } | undefined;
+  if (!delivery || delivery.sender_id !== pusher.deviceId || delivery.connection_id === null) {
+    throw new Refusal('A delivery document is recorded by the replica that sends the delivery');
+  }
+}
+
 /** A log row naming an order names one the device serves (its own facility is checked with the scope). */
 function guardLogRow(pusher: Pusher, row: Row): void {
   if (typeof row.order_id !== 'string') return;
@@ -264,7 +282,7 @@ const X12_TYPES = new Set(['855', '856', '810']);
  * transaction sets (or JSON) and starts afresh there: queued, due now, no control numbers, no
  * outcome (the central envelopes and sends it, edi/envelope.ts).
  */
-function guardNewDocument(pusher: Pusher, row: Row): void {
+function guardNewOrderDocument(pusher: Pusher, row: Row): void {
   const type = String(row.type);
   if (row.direction !== 'out' || !DEVICE_DOCUMENT_TYPES.has(type)) {
     throw new Refusal('A workstation records only the outbound documents of its orders');

@@ -116,6 +116,12 @@ function installGrantTriggers(sqlite: SQLite.Database): void {
       `SELECT d.rowid FROM advice_deliveries d JOIN advice_snapshots s ON s.id = d.snapshot_id
          WHERE s.brand_id = NEW.brand_id AND s.facility_id IS NULL`,
     ),
+    touchBrandRows(
+      'advice_documents',
+      `SELECT x.rowid FROM advice_documents x JOIN advice_deliveries d ON d.id = x.delivery_id
+         JOIN advice_snapshots s ON s.id = d.snapshot_id
+         WHERE s.brand_id = NEW.brand_id AND s.facility_id IS NULL`,
+    ),
   ].join('\n');
   sqlite.exec(`
     CREATE TEMP TRIGGER IF NOT EXISTS sync_grant_user_facilities AFTER INSERT ON main.user_facilities

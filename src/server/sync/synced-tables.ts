@@ -164,6 +164,15 @@ export const REPLICATED_TABLES: readonly ReplicatedTable[] = [
     ],
   },
   {
+    // A delivery's document, written once by the delivery's sender (push-guards.ts).
+    name: 'advice_documents',
+    key: ['delivery_id'],
+    facility: `(SELECT s.facility_id FROM advice_deliveries d
+      JOIN advice_snapshots s ON s.id = d.snapshot_id WHERE d.id = R.delivery_id)`,
+    pushed: true,
+    appendOnly: true,
+  },
+  {
     name: 'transactions',
     key: ['transaction_id'],
     facility: 'R.facility_id',
