@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { PostgresAdapter, type Kysely } from 'kysely';
 
 /**
  * The two engines the service runs on (DESIGN.md, Data layer): SQLite in the data dir, or
@@ -6,16 +6,12 @@ import type { Kysely } from 'kysely';
  */
 export type Engine = 'sqlite' | 'postgres';
 
-const engines = new WeakMap<object, Engine>();
-
-/** Tags a Kysely instance with its engine when it is opened. */
-export function registerEngine(db: Kysely<never> | object, engine: Engine): void {
-  engines.set(db, engine);
-}
-
-/** The engine behind `db`; SQLite for an instance nobody tagged (tests that open their own). */
-export function engineOf(db: object): Engine {
-  return engines.get(db) ?? 'sqlite';
+/**
+ * The engine behind `db`, read from its dialect's adapter, so a transaction (its own Kysely
+ * instance) answers like the database it came from.
+ */
+export function engineOf(db: Pick<Kysely<never>, 'getExecutor'>): Engine {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }
 
 /** Thrown at start-up (never mid-request) for what has no PostgreSQL twin yet. */

@@ -1,6 +1,5 @@
 import { Kysely, Migrator, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { registerEngine } from '../engine';
 import type { Database } from '../schema';
 import type { Db } from '../db';
 import type { TransactionHooks } from '../transaction-hooks';
@@ -71,6 +70,5 @@ export async function openPostgres(
     await db.destroy();
     throw error;
   }
-  registerEngine(db, 'postgres');
   return { engine: 'postgres', db, transactionHooks: {}, close: () => db.destroy() };
 }
