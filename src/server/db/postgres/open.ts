@@ -5,9 +5,6 @@ import type { Db } from '../db';
 import type { TransactionHooks } from '../transaction-hooks';
 import { postgresMigrationProvider } from './migrations';
 
-/** Connections per service process unless --pool-size (env POOL_SIZE) says otherwise. */
-export const DEFAULT_POOL_SIZE = 10;
-
 export interface OpenedPostgres {
   engine: 'postgres';
   db: Db;
@@ -59,10 +56,7 @@ async function runMigrations(db: Kysely<Database>): Promise<void> {
 }
 
 /** Opens a pool on `url` and applies the migrations (the server must have pg_trgm available). */
-export async function openPostgres(
-  url: string,
-  poolSize: number = DEFAULT_POOL_SIZE,
-): Promise<OpenedPostgres> {
+export async function openPostgres(url: string, poolSize: number): Promise<OpenedPostgres> {
   const db = connect(url, poolSize);
   try {
     await runMigrations(db);
