@@ -13,6 +13,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const started = Date.now();
   let cluster: ThrowawayCluster | null = null;
   let adminUrl = process.env.DATABASE_URL || null;
+  // Test files get it through inject('postgres'); services they spawn (the CLI, crash tests)
+  // must not inherit it and run on that server's `postgres` database.
+  delete process.env.DATABASE_URL;
   if (!adminUrl) {
     const bin = serverBinaries();
     if (!bin) {
