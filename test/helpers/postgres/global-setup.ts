@@ -34,9 +34,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
     cluster?.stop();
     process.kill(process.pid, signal);
   };
+  // Whichever way the run ends: a signal, or an exit without teardown (a closed stdout pipe).
+  const stopOnExit = () => cluster?.stop();
   if (cluster) {
     process.once('SIGINT', stopOnSignal);
     process.once('SIGTERM', stopOnSignal);
+    process.once('SIGHUP', stopOnSignal);
+    process.once('exit', stopOnExit);
   }
   const clusterMs = Date.now() - started;
   const template = `app_template_${process.pid}`;
@@ -56,6 +60,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   return async () => {
     process.off('SIGINT', stopOnSignal);
     process.off('SIGTERM', stopOnSignal);
+    process.off('SIGHUP', stopOnSignal);
+    process.off('exit', stopOnExit);
     if (cluster) cluster.stop();
     else await onAdmin(adminUrl, [`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`]);
   };
