@@ -29,6 +29,8 @@ const SERVICE_ENV_NAMES = [
   'CENTRAL',
   'DEVICE_ID',
   'DEVICE_SECRET',
+  'DATABASE_URL',
+  'POOL_SIZE',
 ];
 
 export interface SpecService {

@@ -33,7 +33,16 @@ const children: ChildProcess[] = [];
 function startProcess(command: string, args: string[], detached = false): Cli {
   const env = { ...process.env };
   // The service reads these; the tests pass everything as flags.
-  for (const name of ['HOST', 'PORT', 'DATA_DIR', 'SEED', 'ALLOWED_HOST']) delete env[name];
+  for (const name of [
+    'HOST',
+    'PORT',
+    'DATA_DIR',
+    'SEED',
+    'ALLOWED_HOST',
+    'DATABASE_URL',
+    'POOL_SIZE',
+  ])
+    delete env[name];
   const child = spawn(command, args, {
     cwd: ROOT,
     env,

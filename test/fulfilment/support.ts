@@ -3,6 +3,7 @@ import { id } from '../helpers/fixtures';
 import { ordersBundle } from '../helpers/fixtures';
 import { TEST_PASSWORD, type TestService } from '../helpers/service';
 import { signedInService } from '../helpers/signed-in';
+import type { Engine } from '../../src/server/db/engine';
 
 export const PREFIX_B1 = '0614141';
 
@@ -132,8 +133,8 @@ export type Client = ReturnType<typeof client>;
  * The fulfilment bundle's service for a file's tests, with `users` signed in; `as(user)` is a
  * client calling as that user.
  */
-export function fulfilmentService<U extends string>(users: readonly U[]) {
-  const session = signedInService(users, () => ({ seed: fulfilmentBundle() }));
+export function fulfilmentService<U extends string>(users: readonly U[], engine?: Engine) {
+  const session = signedInService(users, () => ({ seed: fulfilmentBundle(), engine }));
   return {
     get svc() {
       return session.svc;

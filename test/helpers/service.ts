@@ -8,10 +8,17 @@ import type { Clock, ServiceContext } from '../../src/server/core/context';
 import type { PasswordCost } from '../../src/server/access/passwords';
 import { importSeedBundle } from '../../src/server/seed/seed';
 import { buildApp } from '../../src/server/http/app';
+import type { Engine } from '../../src/server/db/engine';
+import { openPostgres } from '../../src/server/db/postgres/open';
+import { inject } from 'vitest';
+import { cloneTemplate } from './postgres/databases';
 
 export interface TestService {
   app: FastifyInstance;
   ctx: ServiceContext;
+  /** Absent: SQLite. */
+  engine?: Engine;
+  /** The SQLite handle; reading it on PostgreSQL throws (such a test is SQLite-only). */
   database: OpenedDatabase;
   /** Signs in through the API and returns the bearer header value. */
   login(email: string, password?: string): Promise<string>;
@@ -32,11 +39,17 @@ export async function createTestService(
     deliveryPolicy?: Partial<DeliveryPolicy>;
     /** scrypt cost for seeded and upgraded hashes; TEST_PASSWORD_COST unless given. */
     passwordCost?: PasswordCost;
+    /** SQLite in memory unless 'postgres': a database cloned from the tests' template. */
+    engine?: Engine;
   } = {},
 ): Promise<TestService> {
-  const database = await openDatabase(':memory:');
+  // TEST_ENGINE=postgres runs a suite written for one engine on PostgreSQL (a survey of what
+  // is still engine-bound); describeEngines passes the engine explicitly.
+  const engine = options.engine ?? (process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite');
+  const store =
+    engine === 'postgres' ? await openPostgresForTest() : await openDatabase(':memory:');
   const ctx: ServiceContext = {
-    db: database.db,
+    db: store.db,
     secret: new TextEncoder().encode('test-secret-test-secret-test-secret!'),
     clock: options.clock ?? { now: () => new Date() },
     dataDir: options.dataDir ?? '/tmp/fulfillment-test-data',
@@ -53,7 +66,12 @@ export async function createTestService(
   return {
     app,
     ctx,
-    database,
+    engine,
+    get database() {
+      if (!('sqlite' in store))
+        throw new Error('this test reads SQLite directly: not on PostgreSQL');
+      return store;
+    },
     async login(email, password = TEST_PASSWORD) {
       const response = await app.inject({
         method: 'POST',
@@ -65,7 +83,23 @@ export async function createTestService(
     },
     async close() {
       await app.close();
-      await database.close();
+      await store.close();
+    },
+  };
+}
+
+/** A pool of a few connections on a fresh clone of the migrated template, dropped at close. */
+async function openPostgresForTest() {
+  const postgres = inject('postgres');
+  if (!postgres)
+    throw new Error('no PostgreSQL for tests (see test/helpers/postgres/global-setup.ts)');
+  const cloned = await cloneTemplate(postgres);
+  const opened = await openPostgres(cloned.url, 4);
+  return {
+    ...opened,
+    async close() {
+      await opened.close();
+      await cloned.drop();
     },
   };
 }

@@ -301,3 +301,63 @@ describe('parseServiceFlags: --allowed-host and exposure', () => {
     },
   );
 });
+
+describe('--database-url and --pool-size', () => {
+  const url = 'postgres://app@db.example:5432/central';
+
+  it('default to SQLite in the data dir', () => {
+    expect(parse([])).toMatchObject({ databaseUrl: null, poolSize: 10 });
+  });
+
+  it('take a postgres:// URL and a pool size, from flags or DATABASE_URL and POOL_SIZE', () => {
+    expect(parse(['--database-url', url, '--pool-size', '25'])).toMatchObject({
+      databaseUrl: url,
+      poolSize: 25,
+    });
+    expect(parse([], { DATABASE_URL: url, POOL_SIZE: '4' })).toMatchObject({
+      databaseUrl: url,
+      poolSize: 4,
+    });
+    expect(parse(['--database-url', 'postgresql://app@h/db']).databaseUrl).toBe(
+      'postgresql://app@h/db',
+    );
+  });
+
+  it('refuse another scheme without echoing the URL, which may hold a password', () => {
+    const error = usageErrorOf(['--database-url', 'mysql://u:hunter2pw@h/db']);
+    expect(error.message).toMatch(/^--database-url must be a postgres:\/\/ URL/);
+    expect(error.message).not.toContain('hunter2pw');
+    expect(usageErrorOf(['--database-url', 'not a url']).message).toMatch(/postgres:\/\//);
+  });
+
+  it('refuse a pool size that is not 1 to 500, and one without a database URL', () => {
+    for (const size of ['0', '501', '2.5', 'ten', '']) {
+      expect(usageErrorOf(['--database-url', url, '--pool-size', size]).message).toContain(
+        `--pool-size must be a whole number from 1 to 500, got '${size}'`,
+      );
+    }
+    expect(usageErrorOf(['--pool-size', '5']).message).toMatch(/^--pool-size needs --database-url/);
+  });
+
+  it('refuse sync roles, which have no PostgreSQL twin yet', () => {
+    expect(usageErrorOf(['--database-url', url, '--role', 'central']).message).toMatch(
+      /^--role central is not available on PostgreSQL yet/,
+    );
+    const workstation = [
+      '--central',
+      'https://central.example',
+      '--device-id',
+      '7d4a3a52-4a5e-4d0e-9a51-0d6d6f1f4c11',
+      '--device-secret',
+      's',
+    ];
+    expect(usageErrorOf(['--database-url', url, ...workstation]).message).toMatch(
+      /^--central cannot be used with --database-url/,
+    );
+  });
+
+  it('are in the usage text', () => {
+    expect(USAGE).toContain('--database-url postgres://');
+    expect(USAGE).toContain('DATABASE_URL, POOL_SIZE');
+  });
+});

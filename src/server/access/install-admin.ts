@@ -18,8 +18,9 @@ export async function isInstallAdmin(db: Db, userId: string): Promise<boolean> {
     .selectFrom('facilities as f')
     .select([
       sql<number>`count(*)`.as('facilities'),
-      sql<number>`sum(EXISTS (SELECT 1 FROM user_admin a
-        WHERE a.user_id = ${userId} AND a.facility_id = f.id))`.as('covered'),
+      // CASE, not sum(EXISTS …): PostgreSQL has no sum(boolean); this reads the same on both.
+      sql<number>`sum(CASE WHEN EXISTS (SELECT 1 FROM user_admin a
+        WHERE a.user_id = ${userId} AND a.facility_id = f.id) THEN 1 ELSE 0 END)`.as('covered'),
     ])
     .executeTakeFirstOrThrow();
   return row.facilities > 0 && row.covered === row.facilities;

@@ -1,5 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/db';
+import { engineOf } from '../db/engine';
+import { lockUntilSql as sqliteLockUntil } from './sign-in-lock-sql';
+import { lockUntilSql as postgresLockUntil } from './sign-in-lock-sql.postgres';
 
 /** How sign-in attempts for one email are spaced out. All durations in milliseconds. */
 export interface SignInThrottlePolicy {
@@ -27,12 +30,11 @@ export async function admitSignInAttempt(
   now: number,
   policy: SignInThrottlePolicy,
 ): Promise<SignInAdmission> {
-  const { freeAttempts, firstLockMs, maxLockMs, forgetAfterMs } = policy;
+  const { freeAttempts, firstLockMs, forgetAfterMs } = policy;
   const count = sql<number>`(CASE WHEN sign_in_failures.last_attempt_at < ${now - forgetAfterMs}
     THEN 1 ELSE sign_in_failures.failures + 1 END)`;
-  // The shift is capped so it cannot overflow; the ceiling applies long before.
-  const lockUntil = sql<number | null>`(CASE WHEN ${count} < ${freeAttempts} THEN NULL
-    ELSE ${now} + min(${maxLockMs}, ${firstLockMs} << min(${count} - ${freeAttempts}, 30)) END)`;
+  const lockUntilSql = engineOf(db) === 'postgres' ? postgresLockUntil : sqliteLockUntil;
+  const lockUntil = lockUntilSql(count, now, policy);
   const firstLock = freeAttempts > 1 ? null : now + firstLockMs;
   const counted = await db
     .insertInto('sign_in_failures')

@@ -1,3 +1,5 @@
+import { engineOf } from '../db/engine';
+import { notOnPostgres } from '../core/errors';
 import { sql, type CompiledQuery } from 'kysely';
 import { LABEL_PRINT_METRICS } from '../../shared/fulfilment-activity';
 import { ORDER_TIMESTAMP_FIELDS } from '../../shared/orders';
@@ -111,6 +113,8 @@ export async function listAnalyticsOrders(
   scope: AnalyticsScope,
   page: { limit: number; offset: number },
 ): Promise<AnalyticsOrder[]> {
+  // Built on SQLite's JSON functions: no PostgreSQL twin yet (docs/operations.md).
+  if (engineOf(db) === 'postgres') throw notOnPostgres('Orders analytics');
   if (scope.facilityIds.length === 0) return [];
   const brand = scope.userBrandId;
   const order = scope.orderId ?? null;

@@ -3,6 +3,12 @@ import type { AuthUser } from '../core/context';
 import type { Db } from '../db/db';
 import { visibleFacilitiesQuery } from '../access';
 import type { CartonSkusTable, CartonsTable, PalletsTable } from '../db/schema';
+import { engineOf } from '../db/engine';
+import { serialSql as sqliteSerialSql } from './serial-sql';
+import { serialSql as postgresSerialSql } from './serial-sql.postgres';
+
+/** The engine's twin of the serial arithmetic (./serial-sql.ts). */
+const serialSqlOf = (db: Db) => (engineOf(db) === 'postgres' ? postgresSerialSql : sqliteSerialSql);
 
 /** SQL of the fulfilment steps (domain/fulfilment). Every function runs in the caller's transaction. */
 
@@ -181,7 +187,7 @@ export async function takeSsccSerial(db: Db, prefix: string): Promise<number> {
     .insertInto('sscc_counters')
     .values({ company_prefix: prefix, last_serial: 1 })
     .onConflict((oc) =>
-      oc.column('company_prefix').doUpdateSet({ last_serial: sql`last_serial + 1` }),
+      oc.column('company_prefix').doUpdateSet({ last_serial: sql`sscc_counters.last_serial + 1` }),
     )
     .returning('last_serial')
     .executeTakeFirstOrThrow();
@@ -228,7 +234,11 @@ export async function serialsLeft(db: Db, prefix: string, deviceId: string): Pro
   const counter = sql<number>`coalesce((SELECT c.last_serial FROM sscc_counters c WHERE c.company_prefix = ${prefix}), 0)`;
   const row = await db
     .selectFrom('sscc_serial_blocks')
-    .select(sql<number>`coalesce(sum(last_serial - max(first_serial - 1, ${counter})), 0)`.as('n'))
+    .select(
+      sql<number>`coalesce(sum(last_serial - ${serialSqlOf(db).greatest(sql`first_serial - 1`, counter)}), 0)`.as(
+        'n',
+      ),
+    )
     .where('company_prefix', '=', prefix)
     .where('device_id', '=', deviceId)
     .where('last_serial', '>', counter)
@@ -250,9 +260,9 @@ export async function leaseSerialBlock(
     .insertInto('sscc_counters')
     .values({ company_prefix: prefix, last_serial: floor + size })
     .onConflict((oc) =>
-      oc
-        .column('company_prefix')
-        .doUpdateSet({ last_serial: sql`max(last_serial, ${floor}) + ${size}` }),
+      oc.column('company_prefix').doUpdateSet({
+        last_serial: sql`${serialSqlOf(db).greatest(sql`sscc_counters.last_serial`, floor)} + ${size}`,
+      }),
     )
     .returning('last_serial')
     .executeTakeFirstOrThrow();
@@ -271,7 +281,7 @@ export async function leaseSerialBlock(
 export async function raiseSsccCounter(db: Db, prefix: string, serial: number) {
   await db
     .updateTable('sscc_counters')
-    .set({ last_serial: sql`max(last_serial, ${serial})` })
+    .set({ last_serial: serialSqlOf(db).greatest(sql`last_serial`, serial) })
     .where('company_prefix', '=', prefix)
     .execute();
 }
@@ -293,7 +303,7 @@ export async function ssccInUse(db: Db, sscc: string): Promise<boolean> {
 export async function highestStoredSerial(db: Db, prefix: string): Promise<number> {
   const serialLength = 16 - prefix.length;
   const serialOf = (column: string) =>
-    sql<number>`max(cast(substr(${sql.ref(column)}, ${2 + prefix.length}, ${serialLength}) as integer))`;
+    sql<number>`max(${serialSqlOf(db).serialOf(column, 2 + prefix.length, serialLength)})`;
   const matches = (column: string) =>
     sql<boolean>`length(${sql.ref(column)}) = 18 and substr(${sql.ref(column)}, 2, ${prefix.length}) = ${prefix}`;
   const row = await db

@@ -18,14 +18,23 @@ export interface ServiceOptions {
   logger?: boolean;
   /** Sync with a central service (docs/sync.md); standalone when absent. */
   sync?: SyncSettings;
+  /** `postgres://…`: run on PostgreSQL instead of SQLite in the data dir (DESIGN.md, Data layer). */
+  databaseUrl?: string | null;
+  /** Connections in the PostgreSQL pool. */
+  poolSize?: number;
 }
+
+/** Connections per process when --pool-size is not given (docs/operations.md). */
+export const DEFAULT_POOL_SIZE = 10;
+const MAX_POOL_SIZE = 500;
 
 export const USAGE = `usage: npm run serve -- [--host 127.0.0.1] [--port 8787] [--data-dir ./data] [--seed demo|FILE]
                        [--allowed-host NAME]... [--log-requests]
                        [--role central | --central URL --device-id ID --device-secret SECRET]
+                       [--database-url postgres://USER@HOST:PORT/DB] [--pool-size 10]
 Each flag can also be set by the upper-case environment variable of the same name (HOST, PORT,
-DATA_DIR, SEED, ALLOWED_HOST: comma-separated, ROLE, CENTRAL, DEVICE_ID, DEVICE_SECRET). A --host
-other than loopback needs --allowed-host.`;
+DATA_DIR, SEED, ALLOWED_HOST: comma-separated, ROLE, CENTRAL, DEVICE_ID, DEVICE_SECRET,
+DATABASE_URL, POOL_SIZE). A --host other than loopback needs --allowed-host.`;
 
 export class UsageError extends Error {}
 
@@ -52,6 +61,8 @@ export function parseServiceFlags(
         central: { type: 'string' },
         'device-id': { type: 'string' },
         'device-secret': { type: 'string' },
+        'database-url': { type: 'string' },
+        'pool-size': { type: 'string' },
       },
     }));
   } catch (error) {
@@ -80,16 +91,63 @@ export function parseServiceFlags(
       `--seed cannot be used with --central: a workstation gets its data from the central\n${USAGE}`,
     );
   }
+  const { databaseUrl, poolSize } = parseDatabaseFlags(pick, sync);
   return {
     host,
     port,
     allowedHosts,
     sync,
+    databaseUrl,
+    poolSize,
     dataDir: resolve(pick('data-dir', 'DATA_DIR') ?? defaults.dataDir),
     seed,
     uiDir: defaults.uiDir ?? null,
     logger: values['log-requests'] === true,
   };
+}
+
+/**
+ * `--database-url postgres://…` and `--pool-size N`. Sync has no PostgreSQL twin yet, so a sync
+ * role with a database URL is refused here, before anything is opened.
+ */
+function parseDatabaseFlags(
+  pick: (flag: string, envName: string) => string | undefined,
+  sync: SyncSettings,
+): { databaseUrl: string | null; poolSize: number } {
+  const databaseUrl = pick('database-url', 'DATABASE_URL') ?? null;
+  const poolText = pick('pool-size', 'POOL_SIZE');
+  const poolSize = poolText === undefined ? DEFAULT_POOL_SIZE : Number(poolText);
+  if (
+    poolText !== undefined &&
+    (!/^\d+$/.test(poolText) || poolSize < 1 || poolSize > MAX_POOL_SIZE)
+  ) {
+    throw new UsageError(
+      `--pool-size must be a whole number from 1 to ${MAX_POOL_SIZE}, got '${poolText}'\n${USAGE}`,
+    );
+  }
+  if (databaseUrl === null) {
+    if (poolText !== undefined) throw new UsageError(`--pool-size needs --database-url\n${USAGE}`);
+    return { databaseUrl, poolSize };
+  }
+  let protocol: string;
+  try {
+    protocol = new URL(databaseUrl).protocol;
+  } catch {
+    protocol = '';
+  }
+  if (protocol !== 'postgres:' && protocol !== 'postgresql:') {
+    // The URL may hold a password: never echo it.
+    throw new UsageError(`--database-url must be a postgres:// URL\n${USAGE}`);
+  }
+  if (sync.role === 'central') {
+    throw new UsageError(`--role central is not available on PostgreSQL yet\n${USAGE}`);
+  }
+  if (sync.role === 'workstation') {
+    throw new UsageError(
+      `--central cannot be used with --database-url: a workstation keeps its data in SQLite\n${USAGE}`,
+    );
+  }
+  return { databaseUrl, poolSize };
 }
 
 /**

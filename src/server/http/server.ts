@@ -1,7 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { startOutboxDrainer, type OutboxDrainer, type OutboxDrainerOptions } from '../inventory';
 import { defaultDeliveryPolicy } from '../inventory';
-import { openDatabase } from '../db/database';
+import { openDatabase, type OpenedDatabase } from '../db/database';
+import { NotOnPostgresError } from '../db/engine';
+import { openPostgres, type OpenedPostgres } from '../db/postgres/open';
 import type { ServiceContext } from '../core/context';
 import { systemClock } from '../core/context';
 import {
@@ -19,9 +21,9 @@ import { importSeedBundle, SeedError } from '../seed';
 import { loadOrCreateSecret } from '../access';
 import type { SyncSettings } from '../sync';
 import { installConfiguredSync } from '../sync';
-import { sealStoredSyncSecret } from '../sync';
+import { sealStoredSyncSecret, syncSettingsPath } from '../sync';
 import { buildApp } from './app';
-import type { ServiceOptions } from './config';
+import { DEFAULT_POOL_SIZE, type ServiceOptions } from './config';
 
 export type { ServiceOptions } from './config';
 
@@ -75,7 +77,7 @@ export async function startService(
   overrides: Partial<ServiceContext> = {},
 ): Promise<RunningService> {
   useSecretsKey(options.secretsKey ?? null);
-  const database = await openDatabase(options.dataDir);
+  const database = await openStore(options);
   const context: ServiceContext = {
     db: database.db,
     secret: loadOrCreateSecret(options.dataDir),
@@ -91,7 +93,9 @@ export async function startService(
     sealStoredSyncSecret(options.dataDir);
     // Sync flags win; without them (standalone) the settings saved in the Settings screen
     // (<data-dir>/sync-settings.json) make this a workstation (src/server/sync/settings.ts).
-    context.sync = installConfiguredSync(database, context, options, withTestTuning);
+    // On PostgreSQL the service is standalone: openStore refused sync settings.
+    if ('sqlite' in database)
+      context.sync = installConfiguredSync(database, context, options, withTestTuning);
     if (options.seed) await applySeed(context, options.seed);
     const app = await buildApp(context, options);
     await app.listen({ host: options.host, port: options.port });
@@ -132,6 +136,21 @@ export async function startService(
     await database.close();
     throw error;
   }
+}
+
+/**
+ * SQLite in the data dir, or PostgreSQL with --database-url. Sync has no PostgreSQL twin yet: the
+ * flags refuse a sync role (./config.ts), and sync settings saved in the data dir are refused
+ * here, at start, rather than ignored.
+ */
+async function openStore(options: StartOptions): Promise<OpenedDatabase | OpenedPostgres> {
+  if (!options.databaseUrl) return openDatabase(options.dataDir);
+  if (existsSync(syncSettingsPath(options.dataDir))) {
+    throw new NotOnPostgresError(
+      `Sync (the settings saved in ${syncSettingsPath(options.dataDir)})`,
+    );
+  }
+  return openPostgres(options.databaseUrl, options.poolSize ?? DEFAULT_POOL_SIZE);
 }
 
 /** SYNC_INTERVAL_MS shortens the sync loop's rounds and backoff (tests and the e2e use it). */

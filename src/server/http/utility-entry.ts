@@ -55,7 +55,10 @@ async function main(): Promise<void> {
   const starting: Promise<RunningService | null> = (async () => {
     // The parent always passes --data-dir (the per-user app-data folder); the default is
     // only a fallback for running this entry by hand.
-    const options = parseServiceFlags(process.argv.slice(2), process.env, {
+    // The desktop keeps its data in SQLite (DESIGN.md, Data layer): a DATABASE_URL that the
+    // user's environment holds for other tools must not move the app to that server.
+    const { DATABASE_URL: _url, POOL_SIZE: _pool, ...env } = process.env;
+    const options = parseServiceFlags(process.argv.slice(2), env, {
       dataDir: resolve(process.cwd(), 'data'),
       uiDir: bundledUiDir(),
     });

@@ -13,6 +13,9 @@ import type { OrderWriteAnswer } from './create';
 import { findOrderToChange, isOneOf, refuseFinished } from './find';
 import { orderLogRow, type OrderTrail } from './log';
 import { INVALID_BODY } from './validation';
+import { engineOf } from '../db/engine';
+import { lockOrderRow as sqliteLockOrder } from './order-lock';
+import { lockOrderRow as postgresLockOrder } from './order-lock.postgres';
 
 export const FACILITY_CHANGED = 'Facility changed successfully';
 export const ORDER_NOT_MOVABLE = 'Order cannot be moved';
@@ -30,17 +33,22 @@ export async function changeOrderFacility(
 ): Promise<OrderWriteAnswer> {
   const startedAt = performance.now();
   return ctx.db.transaction().execute(async (trx) => {
-    const order = await findOrderToChange(
-      trx,
-      user,
-      {
-        picksheetCode: body.picksheet_code,
-        brandId: body.brand_id,
-        retailerId: body.retailer_id,
-        orderId: body.order_id,
-      },
-      ['brand_id', 'retailer_id', 'order_id'],
-    );
+    const find = () =>
+      findOrderToChange(
+        trx,
+        user,
+        {
+          picksheetCode: body.picksheet_code,
+          brandId: body.brand_id,
+          retailerId: body.retailer_id,
+          orderId: body.order_id,
+        },
+        ['brand_id', 'retailer_id', 'order_id'],
+      );
+    let order = await find();
+    // PostgreSQL: parallel moves of the order wait here for each other, then read it afresh.
+    const lockOrderRow = engineOf(trx) === 'postgres' ? postgresLockOrder : sqliteLockOrder;
+    if (await lockOrderRow(trx, order.id)) order = await find();
     Object.assign(trail, {
       orderId: order.id,
       brandId: order.brand_id,

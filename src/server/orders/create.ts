@@ -15,6 +15,9 @@ import { conflict, DomainError, invalidRequest } from '../core/errors';
 import { orderLogRow, type OrderTrail } from './log';
 import { insertNewOrder } from './insert-new';
 import { CREATE_FAILED_PREFIX } from './validation';
+import { engineOf } from '../db/engine';
+import { lockIdempotencyKey as sqliteLockKey } from './idempotency-lock';
+import { lockIdempotencyKey as postgresLockKey } from './idempotency-lock.postgres';
 
 export const ORDER_CREATED = 'Order created successfully';
 
@@ -48,6 +51,8 @@ export async function createOrder(
     .transaction()
     .execute(async (trx) => {
       if (idempotencyKey !== null) {
+        const lockKey = engineOf(trx) === 'postgres' ? postgresLockKey : sqliteLockKey;
+        await lockKey(trx, user.id, idempotencyKey);
         const earlier = await findIdempotentAnswer(trx, user.id, idempotencyKey);
         if (earlier) {
           if (earlier.request_hash !== requestHash) {

@@ -60,16 +60,12 @@ const detailCaches = new WeakMap<
 
 async function cachedDetails(db: Db, orderId: string): Promise<CachedDetails | undefined> {
   const version = await orderDataVersion(db);
+  if (version === null) return uncachedDetails(db, orderId);
   let cache = detailCaches.get(db);
   const hit = cache?.version === version ? cache.entries.get(orderId) : undefined;
   if (hit) return hit;
-  const document = await findOrderDocument(db, orderId);
-  if (!document) return undefined;
-  const entry = {
-    facility_id: document.order.facility_id,
-    brand_id: document.order.brand_id,
-    json: JSON.stringify(detailsView(document)),
-  };
+  const entry = await uncachedDetails(db, orderId);
+  if (!entry) return undefined;
   cache = detailCaches.get(db);
   if (!cache || cache.version !== version || cache.chars + entry.json.length > MAX_CACHED_CHARS) {
     cache = { version, chars: 0, entries: new Map() };
@@ -78,6 +74,16 @@ async function cachedDetails(db: Db, orderId: string): Promise<CachedDetails | u
   cache.entries.set(orderId, entry);
   cache.chars += entry.json.length;
   return entry;
+}
+
+async function uncachedDetails(db: Db, orderId: string): Promise<CachedDetails | undefined> {
+  const document = await findOrderDocument(db, orderId);
+  if (!document) return undefined;
+  return {
+    facility_id: document.order.facility_id,
+    brand_id: document.order.brand_id,
+    json: JSON.stringify(detailsView(document)),
+  };
 }
 
 /**

@@ -1,26 +1,30 @@
 import { sql, type CompiledQuery } from 'kysely';
-import { FINAL_STATUSES, ORDER_TIMESTAMP_FIELDS, type DueFilter } from '../../shared/orders';
+import { FINAL_STATUSES, type DueFilter } from '../../shared/orders';
 import type { Db } from '../db/db';
-import type {
-  CartonsTable,
-  OrderItemsTable,
-  OrdersTable,
-  OrderStatusValue,
-  PalletsTable,
-} from '../db/schema';
+import { engineOf } from '../db/engine';
+import type { OrderStatusValue } from '../db/schema';
+import type { OrderDocument } from './order-document-columns';
+import { orderDocumentSql as sqliteOrderDocument } from './order-document-sql';
+import { orderDocumentSql as postgresOrderDocument } from './order-document-sql.postgres';
+
+export {
+  ORDER_TEXT_COLUMNS,
+  ORDER_TIME_COLUMNS,
+  type OrderDocument,
+} from './order-document-columns';
 
 /*
  * Order details are polled in tight loops by local integrations (issue 11). Materialising rows
  * into JS objects is what costs (a 55-column row ~11 µs, the pallet tree as joined rows ~60 µs),
  * so SQLite builds the whole order (lines, pallets, cartons, SKU lines) as one JSON document in
  * one query, compiled by Kysely once per database and run with the order id as its parameter.
- * The JSON functions are SQLite's; a PostgreSQL twin would use json_build_object / json_agg.
+ * Each engine has its JSON query: ./order-document-sql.ts and its twin ./order-document-sql.postgres.ts.
  */
 
 /** Stands in for the order id while the query is compiled; replaced on every run. */
 const ORDER_ID = '\u0000order-id';
 
-/** A query compiled once per database; `run` substitutes the order id. */
+/** A query compiled once per database (and engine); `run` substitutes the order id. */
 function compiledPerDb<Row>(build: (db: Db) => CompiledQuery<Row>) {
   const compiled = new WeakMap<Db, CompiledQuery<Row>>();
   return async (db: Db, orderId: string): Promise<Row[]> => {
@@ -34,133 +38,8 @@ function compiledPerDb<Row>(build: (db: Db) => CompiledQuery<Row>) {
   };
 }
 
-/** `'a', t.a, 'b', t.b, …`: json_object arguments for columns of one table alias. */
-const pairsOf = (alias: string, columns: readonly string[]) =>
-  sql.join(columns.map((column) => sql`${sql.lit(column)}, ${sql.ref(`${alias}.${column}`)}`));
-
-export const ORDER_TEXT_COLUMNS = [
-  'id',
-  'picksheet_code',
-  'external_order_id',
-  'po_number',
-  'brand_id',
-  'retailer_id',
-  'facility_id',
-  'status',
-  'transportation_method',
-  'bill_of_lading_number',
-  'pro_number',
-  'carrier',
-  'carrier_alpha_code',
-  'service_method',
-  'parcel_account_number',
-  'parcel_billing_type',
-  'external_load_number',
-  'dept_number',
-  'purchase_order_type',
-] as const satisfies readonly (keyof OrdersTable)[];
-
-/** Every stored date and time of an order (the body's dates, step times, shipped/cancelled). */
-export const ORDER_TIME_COLUMNS = [
-  ...ORDER_TIMESTAMP_FIELDS,
-  'shipped_at',
-  'cancelled_at',
-] as const satisfies readonly (keyof OrdersTable)[];
-
-const ITEM_COLUMNS = [
-  'sku',
-  'upc',
-  'quantity',
-  'case_pack_quantity',
-  'case_barcode',
-  'vendor_pn',
-  'description',
-] as const satisfies readonly (keyof OrderItemsTable)[];
-const MEASURE_COLUMNS = ['dim_unit', 'height', 'width', 'length', 'weight_unit', 'weight'] as const;
-const PALLET_COLUMNS = [
-  'id',
-  'created_at',
-  'staged_by',
-  'staged_at',
-  'sscc',
-  'status',
-  ...MEASURE_COLUMNS,
-] as const satisfies readonly (keyof PalletsTable)[];
-const CARTON_COLUMNS = [
-  'id',
-  'sscc',
-  'created_at',
-  'packed_by',
-  'packing_complete_at',
-  'parcel_tracking_number',
-  ...MEASURE_COLUMNS,
-] as const satisfies readonly (keyof CartonsTable)[];
-
-type Columns<T, K extends readonly (keyof T)[]> = { [C in K[number]]: T[C] };
-
-/** The parsed document of one order, with the stored values as they are. */
-export interface OrderDocument {
-  order: Columns<OrdersTable, typeof ORDER_TEXT_COLUMNS> & {
-    brand_name: string;
-    external_brand_code: string | null;
-    facility_name: string;
-    external_facility_code: string;
-    retailer_name: string;
-  };
-  times: Columns<OrdersTable, typeof ORDER_TIME_COLUMNS>;
-  address: {
-    ship_to_contact: Record<string, unknown> | null;
-    bill_to_contact: Record<string, unknown> | null;
-    mark_for_contact: Record<string, unknown> | null;
-  };
-  items: (Columns<OrderItemsTable, typeof ITEM_COLUMNS> & {
-    trackers: unknown[] | null;
-    pass_through: Record<string, unknown> | null;
-  })[];
-  pallets: (Columns<PalletsTable, typeof PALLET_COLUMNS> & {
-    cartons: (Columns<CartonsTable, typeof CARTON_COLUMNS> & {
-      skus: { sku: string; upc: string | null; serial_numbers: string[]; quantity: number }[];
-    })[];
-  })[];
-}
-
 const orderDocumentQuery = compiledPerDb<{ document: string }>((db) =>
-  sql<{ document: string }>`
-    select json_object(
-      'order', json_object(${pairsOf('o', ORDER_TEXT_COLUMNS)},
-        'brand_name', b.name, 'external_brand_code', b.external_brand_code,
-        'facility_name', f.name, 'external_facility_code', f.external_facility_code,
-        'retailer_name', r.name),
-      'times', json_object(${pairsOf('o', ORDER_TIME_COLUMNS)}),
-      'address', json_object(
-        'ship_to_contact', json(o.ship_to_json),
-        'bill_to_contact', json(o.bill_to_json),
-        'mark_for_contact', json(o.mark_for_json)),
-      'items', json((
-        select json_group_array(json_object(${pairsOf('i', ITEM_COLUMNS)},
-          'trackers', json(i.trackers_json), 'pass_through', json(i.pass_through_json))
-          order by i.line_number)
-        from order_items i where i.order_id = o.id)),
-      'pallets', json((
-        select json_group_array(json_object(${pairsOf('p', PALLET_COLUMNS)},
-          'cartons', json((
-            select json_group_array(json_object(${pairsOf('c', CARTON_COLUMNS)},
-              'skus', json((
-                select json_group_array(json_object(
-                  'sku', s.sku, 'upc', s.upc,
-                  'serial_numbers', json(s.serial_numbers_json), 'quantity', s.quantity)
-                  order by s.sku, s.id)
-                from carton_skus s where s.carton_id = c.id)))
-              order by c.created_at, c.id)
-            from cartons c where c.pallet_id = p.id)))
-          order by p.created_at, p.id)
-        from pallets p where p.order_id = o.id))
-    ) as document
-    from orders o
-    join brands b on b.id = o.brand_id
-    join facilities f on f.id = o.facility_id
-    join retailers r on r.id = o.retailer_id
-    where o.id = ${ORDER_ID}`.compile(db),
+  (engineOf(db) === 'postgres' ? postgresOrderDocument : sqliteOrderDocument)(ORDER_ID).compile(db),
 );
 
 /**
@@ -348,8 +227,13 @@ async function installOrderDataVersion(db: Db) {
 
 const versionQuery = new WeakMap<Db, CompiledQuery<{ v: number }>>();
 
-/** The order data version now (installing its triggers on first use). */
-export async function orderDataVersion(db: Db): Promise<number> {
+/**
+ * The order data version now (installing its triggers on first use); null on PostgreSQL, whose
+ * pool has no per-connection triggers and whose other processes' writes a counter here would
+ * miss: there, details are not cached until a version row kept by triggers replaces this.
+ */
+export async function orderDataVersion(db: Db): Promise<number | null> {
+  if (engineOf(db) === 'postgres') return null;
   let install = installed.get(db);
   if (!install) {
     install = installOrderDataVersion(db);

@@ -2,4 +2,4 @@
 export { SyncSetupError, type SyncSettings } from './install';
 export { hashSeedDevices, importSeedDevices } from './seed-devices';
 export { installConfiguredSync } from './settings';
-export { sealStoredSyncSecret } from './stored-settings';
+export { sealStoredSyncSecret, syncSettingsPath } from './stored-settings';

@@ -1,3 +1,5 @@
+import { engineOf } from '../db/engine';
+import { notOnPostgres } from '../core/errors';
 import {
   sql,
   type CompiledQuery,
@@ -339,6 +341,8 @@ export async function listTransactions(
   sort: TransactionSort,
   page: { limit: number; offset: number },
 ) {
+  // Built on FTS5 and its integer id side table: no PostgreSQL twin yet (docs/operations.md).
+  if (engineOf(db) === 'postgres') throw notOnPostgres('The transaction log');
   if (matchesNothing(filter) || emptyListFilter(filter)) return { rows: [], totalCount: 0 };
   const statements = statementsOf(db, filter, sort, page);
   if (statements.searchPage) {

@@ -1,0 +1,16 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import * as baseline from './migrations/0015_baseline';
+
+/**
+ * PostgreSQL's migration list (docs/decisions, "PostgreSQL twins and migrations"). It starts at
+ * the SQLite schema of 0015 in one baseline; each later SQLite migration gets a twin of the same
+ * name here, so both engines' kysely_migration tables name the same steps from then on. Frozen
+ * like the SQLite ones (test/postgres/schema-twin.test.ts checks the imports).
+ */
+const allMigrations: Record<string, Migration> = {
+  '0015_baseline': baseline,
+};
+
+export const postgresMigrationProvider: MigrationProvider = {
+  getMigrations: async () => allMigrations,
+};
