@@ -1,5 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as baseline from './migrations/0015_baseline';
+import * as adviceDocuments from './migrations/0016_advice_documents';
+import * as ediDocumentStatus from './migrations/0016_edi_document_status';
 
 /**
  * PostgreSQL's migration list (docs/decisions, "PostgreSQL twins and migrations"). It starts at
@@ -9,6 +11,8 @@ import * as baseline from './migrations/0015_baseline';
  */
 const allMigrations: Record<string, Migration> = {
   '0015_baseline': baseline,
+  '0016_advice_documents': adviceDocuments,
+  '0016_edi_document_status': ediDocumentStatus,
 };
 
 export const postgresMigrationProvider: MigrationProvider = {
