@@ -239,6 +239,12 @@ describe('sync converges (fast-check, fixed seed)', () => {
             .set({ order_documents_json: JSON.stringify({ send: ['855'] }) })
             .where('id', '=', EDI_CONNECTION)
             .execute();
+          // The demo's other EDI connections write to local folders: no documents from them here.
+          await central.context.db
+            .updateTable('connections')
+            .set({ order_documents_json: null })
+            .where('id', '!=', EDI_CONNECTION)
+            .execute();
           const proxies = [
             await start(startTcpProxy({ targetPort: central.port })),
             await start(startTcpProxy({ targetPort: central.port })),
@@ -260,6 +266,12 @@ describe('sync converges (fast-check, fixed seed)', () => {
           await syncUntilQuiet(w0);
           await syncUntilQuiet(w1);
           real.auth = { central: await signIn(central), ws: [await signIn(w0), await signIn(w1)] };
+          // The demo's own order documents (every state, sent or not) are not this run's.
+          const demoDocuments = new Set(
+            (await central.context.db.selectFrom('order_documents').select('id').execute()).map(
+              (d) => d.id,
+            ),
+          );
           receiver.clear();
           await recordFinals(real);
           await fc.asyncModelRun(() => ({ model: {}, real }), cmds);
@@ -311,7 +323,9 @@ describe('sync converges (fast-check, fixed seed)', () => {
             expected.advice_deliveries!.filter((d) => d.status === 'PENDING' && !d.given_up),
           ).toEqual([]);
           // Each order document went out once, from the central, with the central's numbers.
-          const documents = expected.order_documents!;
+          const documents = expected.order_documents!.filter(
+            (d) => !demoDocuments.has(String(d.id)),
+          );
           expect(documents.filter((d) => d.status !== 'sent')).toEqual([]);
           expect(documents.every((d) => d.sender_id === 'central')).toBe(true);
           for (const d of documents) expect(keys.filter((k) => k === d.id)).toHaveLength(1);
