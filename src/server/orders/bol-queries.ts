@@ -26,6 +26,15 @@ export interface BolUploadWrite {
 }
 
 /**
+ * The first write of an upload's transaction: it takes SQLite's write lock (a held lock is then
+ * waited for, where a read first would be refused) and PostgreSQL's row lock, so what the upload
+ * reads next is what it changes.
+ */
+export async function lockOrderForBolUpload(trx: Db, orderId: string, at: string): Promise<void> {
+  await trx.updateTable('orders').set({ updated_at: at }).where('id', '=', orderId).execute();
+}
+
+/**
  * Records one upload (call inside a transaction): the order's BOL facts first, since in
  * PostgreSQL that update also locks the order row, so concurrent uploads number their versions
  * one after another; then the version row and the transaction-log row. Returns the version.

@@ -3,6 +3,7 @@ import { BOL_MAX_FILE_BYTES, type BolBody, type BolVersion } from '../../shared/
 import {
   findBolVersion,
   listBolVersions,
+  lockOrderForBolUpload,
   recordBolUpload,
   type BolVersionRow,
   type OrderBolFacts,
@@ -130,7 +131,10 @@ export async function uploadBillOfLading(
   const { file_content: _content, ...sent } = body;
   let after: Awaited<ReturnType<BolFactsHook>> | undefined;
   const recorded = ctx.db.transaction().execute(async (trx) => {
-    after = await onFacts?.(trx, order.id, facts, at);
+    if (onFacts) {
+      await lockOrderForBolUpload(trx, order.id, at);
+      after = await onFacts(trx, order.id, facts, at);
+    }
     return recordBolUpload(trx, {
       orderId: order.id,
       facts,
