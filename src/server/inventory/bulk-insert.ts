@@ -1,4 +1,5 @@
-import { CompiledQuery, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { executeRaw } from '../db/raw-query';
 import type { Database } from '../db/schema';
 
 type Row<Column extends string> = Record<Column, string | number | null>;
@@ -31,5 +32,5 @@ export async function insertRows<Column extends string>(
   for (const row of rows) {
     for (const column of columns) parameters.push(row[column] ?? null);
   }
-  await db.executeQuery(CompiledQuery.raw(text, parameters));
+  await executeRaw(db, text, parameters);
 }

@@ -1,4 +1,5 @@
-import { CompiledQuery, sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
+import { executeRaw } from '../db/raw-query';
 import { insertRows } from './bulk-insert';
 import { redactUrl, redactUrlsInText } from './transmission/redact-url';
 import type { AttemptRecord } from './transmission/types';
@@ -304,18 +305,16 @@ export async function completeDelivery(
   },
 ) {
   // One SQL text for every outcome (8 per advice): no builder nodes to make and compile each time.
-  await db.executeQuery(
-    CompiledQuery.raw(COMPLETE_DELIVERY, [
-      outcome.status,
-      outcome.error,
-      outcome.attempts,
-      outcome.autoRetries,
-      outcome.nextAttemptAt,
-      outcome.givenUp ? 1 : 0,
-      outcome.at,
-      deliveryId,
-    ]),
-  );
+  await executeRaw(db, COMPLETE_DELIVERY, [
+    outcome.status,
+    outcome.error,
+    outcome.attempts,
+    outcome.autoRetries,
+    outcome.nextAttemptAt,
+    outcome.givenUp ? 1 : 0,
+    outcome.at,
+    deliveryId,
+  ]);
 }
 
 const COMPLETE_DELIVERY = `update "advice_deliveries" set "status" = ?, "error" = ?,
