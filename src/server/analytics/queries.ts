@@ -1,10 +1,9 @@
 import { engineOf } from '../db/engine';
-import { notOnPostgres } from '../core/errors';
 import { sql, type CompiledQuery } from 'kysely';
-import { LABEL_PRINT_METRICS } from '../../shared/fulfilment-activity';
-import { ORDER_TIMESTAMP_FIELDS } from '../../shared/orders';
 import type { Db } from '../db/db';
-import type { OrdersTable } from '../db/schema';
+import { analyticsPageSql as sqliteAnalyticsPageSql, TIME_COLUMNS } from './page-sql';
+import type { AnalyticsPageKind } from './page-sql';
+import { analyticsPageSql as postgresAnalyticsPageSql } from './page-sql.postgres';
 
 /*
  * Orders analytics (9, 10) and the per-order counts of invoice order details (13): what the
@@ -19,9 +18,6 @@ export interface AnalyticsScope {
   userBrandId: string | null;
   orderId?: string;
 }
-
-/** The order's timestamps the rows carry (every one a column of orders). */
-const TIME_COLUMNS = ORDER_TIMESTAMP_FIELDS satisfies readonly (keyof OrdersTable)[];
 
 /** One order of an analytics page, as the page query builds it (JSON, parsed). */
 export interface AnalyticsOrder {
@@ -43,7 +39,9 @@ export interface AnalyticsOrder {
   vas_actions: number;
 }
 
-const LABELS = sql.join(LABEL_PRINT_METRICS.map((metric) => sql.lit(metric)));
+/** The engine's twin of the page statement (./page-sql.ts). */
+const pageSqlOf = (db: Db) =>
+  engineOf(db) === 'postgres' ? postgresAnalyticsPageSql : sqliteAnalyticsPageSql;
 
 /*
  * The whole page in one statement, compiled once per database: the page of orders (newest first)
@@ -51,58 +49,19 @@ const LABELS = sql.join(LABEL_PRINT_METRICS.map((metric) => sql.lit(metric)));
  * lines and activity, as one JSON document. The analytics table is polled; one statement instead
  * of six keeps our layer near the cost of the SQL itself (bench/reports.ts).
  */
-type PageKind = 'facility' | 'facilities';
-const pageQueries: Record<PageKind, WeakMap<Db, CompiledQuery<{ page: string | null }>>> = {
+const pageQueries: Record<
+  AnalyticsPageKind,
+  WeakMap<Db, CompiledQuery<{ page: string | null }>>
+> = {
   facility: new WeakMap(),
   facilities: new WeakMap(),
 };
-function pageQuery(db: Db, kind: PageKind) {
+function pageQuery(db: Db, kind: AnalyticsPageKind) {
   let query = pageQueries[kind].get(db);
   if (query) return query;
   // Placeholders, replaced on every run (see listAnalyticsOrders for their order).
   const p = (n: number) => sql.val(`\u0000${n}`);
-  query = sql<{ page: string | null }>`
-    select json_group_array(json_object(
-      'id', o.id, 'picksheet_code', o.picksheet_code, 'status', o.status,
-      'brand_name', b.name, 'retailer_name', r.name,
-      'times', json_object(${sql.join(TIME_COLUMNS.map((c) => sql`${sql.lit(c)}, ${sql.ref(`o.${c}`)}`))}),
-      'lines', json((select json_group_array(json_object('sku', i.sku, 'upc', i.upc,
-          'quantity', i.quantity) order by i.line_number)
-        from order_items i where i.order_id = o.id)),
-      'packed', json((select json_group_object(k.sku, k.quantity) from (
-          select s.sku, sum(s.quantity) as quantity from cartons c
-          join carton_skus s on s.carton_id = c.id where c.order_id = o.id group by s.sku) k)),
-      'pallets', (select count(*) from pallets p where p.order_id = o.id),
-      'cartons', (select count(*) from cartons c where c.order_id = o.id),
-      'units', (select coalesce(sum(s.quantity), 0) from cartons c
-        join carton_skus s on s.carton_id = c.id where c.order_id = o.id),
-      'skus', (select count(distinct s.sku) from cartons c
-        join carton_skus s on s.carton_id = c.id where c.order_id = o.id),
-      'labels', (select coalesce(sum(a.count), 0) from order_activity a
-        where a.order_id = o.id and a.kind = 'LABEL_PRINT' and a.metric in (${LABELS})),
-      'unique_labels', (select count(distinct a.metric || '|' || coalesce(a.sscc, a.carton_id, a.pallet_id, a.id))
-        from order_activity a
-        where a.order_id = o.id and a.kind = 'LABEL_PRINT' and a.metric in (${LABELS})),
-      'vas_actions', (select coalesce(sum(a.count), 0) from order_activity a
-        where a.order_id = o.id and a.kind = 'ACTION' and a.action_type = 'VAS')
-    ) order by o.created_at desc, o.id desc) as page
-    from (
-      select * from orders
-      where ${
-        kind === 'facility'
-          ? // One facility: its (facility_id, created_at, id) index gives the page in order.
-            sql`facility_id = ${p(0)}`
-          : // Several: walk orders newest first (orders_created) and keep the user's; the
-            // unary + keeps SQLite from sorting every order of those facilities instead.
-            sql`+facility_id in (select value from json_each(${p(0)}))`
-      }
-        and (${p(1)} is null or brand_id = ${p(2)})
-        and (${p(3)} is null or id = ${p(4)})
-      order by created_at desc, id desc
-      limit ${p(5)} offset ${p(6)}
-    ) o
-    join brands b on b.id = o.brand_id
-    join retailers r on r.id = o.retailer_id`.compile(db);
+  query = pageSqlOf(db)(kind, p).compile(db);
   pageQueries[kind].set(db, query);
   return query;
 }
@@ -113,12 +72,10 @@ export async function listAnalyticsOrders(
   scope: AnalyticsScope,
   page: { limit: number; offset: number },
 ): Promise<AnalyticsOrder[]> {
-  // Built on SQLite's JSON functions: no PostgreSQL twin yet (docs/operations.md).
-  if (engineOf(db) === 'postgres') throw notOnPostgres('Orders analytics');
   if (scope.facilityIds.length === 0) return [];
   const brand = scope.userBrandId;
   const order = scope.orderId ?? null;
-  const kind: PageKind = scope.facilityIds.length === 1 ? 'facility' : 'facilities';
+  const kind: AnalyticsPageKind = scope.facilityIds.length === 1 ? 'facility' : 'facilities';
   const parameters = [
     kind === 'facility' ? scope.facilityIds[0] : JSON.stringify(scope.facilityIds),
     brand,

@@ -1,17 +1,15 @@
 import { engineOf } from '../db/engine';
-import { notOnPostgres } from '../core/errors';
-import {
-  sql,
-  type CompiledQuery,
-  type Expression,
-  type ExpressionBuilder,
-  type SqlBool,
-} from 'kysely';
+import { sql, type CompiledQuery, type Expression, type SqlBool } from 'kysely';
 import type { TransactionSortField } from '../../shared/transactions';
 import { dayAfter } from '../../shared/calendar-day';
 import type { Db } from '../db/db';
-import type { Database, TransactionsTable } from '../db/schema';
-import { searchMatchIds, searchPhrase } from './search-queries';
+import type { TransactionsTable } from '../db/schema';
+import { allTransactions, type LogRowExpressions } from './log-rows';
+import * as sqliteSearch from './search-queries';
+import * as postgresSearch from './search-queries.postgres';
+
+/** The engine's twin of the free-text search (./search-queries.ts). */
+const searchOf = (db: Db) => (engineOf(db) === 'postgres' ? postgresSearch : sqliteSearch);
 
 /** What a user may see of the log (DESIGN.md, Visibility; docs/decisions.md, Transactions). */
 export interface TransactionScope {
@@ -74,10 +72,8 @@ function matchesNothing(filter: TransactionFilter) {
   return filter.scope.facilityIds.length === 0;
 }
 
-type Tx = ExpressionBuilder<Database & { t: TransactionsTable }, 't'>;
-
 /** Rows the user sees: at its facilities (of its brand), or brand-level rows of its brands. */
-function visible(eb: Tx, scope: TransactionScope): Expression<SqlBool> {
+function visible(eb: LogRowExpressions, scope: TransactionScope): Expression<SqlBool> {
   const atFacility = [eb('t.facility_id', 'in', [...scope.facilityIds])];
   if (scope.userBrandId !== null) atFacility.push(eb('t.brand_id', '=', scope.userBrandId));
   const branches = [eb.and(atFacility)];
@@ -89,28 +85,13 @@ function visible(eb: Tx, scope: TransactionScope): Expression<SqlBool> {
   return eb.or(branches);
 }
 
-type Rows = ReturnType<typeof allTransactions>;
-const allTransactions = (db: Db) => db.selectFrom('transactions as t');
-
-/**
- * A search's matches as rows of transactions_search_ids, which carries the same-named copies of
- * every column filtered or sorted on (and has_error for error_message), so the filters below
- * apply to it unchanged; only the page's rows are then read from `transactions`.
- */
-function searchedKeys(db: Db, phrase: string): Rows {
-  return (
-    db
-      .selectFrom(searchMatchIds(phrase).as('hit'))
-      // CROSS JOIN keeps the index's matches as the outer loop (SQLite does not reorder it).
-      .crossJoin('transactions_search_ids as t')
-      .whereRef('t.id', '=', sql.ref('hit.id')) as unknown as Rows
-  );
-}
-
 /** The rows of the filter (driven by the search index when there is a search). */
 function filteredTransactions(db: Db, filter: StatementFilter) {
-  let query = filter.searchPhrase ? searchedKeys(db, filter.searchPhrase) : allTransactions(db);
-  query = query.where((eb) => visible(eb as unknown as Tx, filter.scope));
+  const search = searchOf(db);
+  let query = filter.searchPhrase
+    ? search.searchedTransactions(db, filter.searchPhrase)
+    : allTransactions(db);
+  query = query.where((eb) => visible(eb as unknown as LogRowExpressions, filter.scope));
   if (filter.transactionId) query = query.where('t.transaction_id', '=', filter.transactionId);
   if (filter.orderId) query = query.where('t.order_id', '=', filter.orderId);
   if (filter.poNumber !== undefined) {
@@ -128,7 +109,7 @@ function filteredTransactions(db: Db, filter: StatementFilter) {
   if (filter.hasError !== undefined) {
     const hasError = filter.hasError;
     query = filter.search
-      ? query.where(sql.ref('t.has_error'), '=', hasError ? 1 : 0)
+      ? query.where((eb) => search.searchedHasError(eb, hasError))
       : query.where('t.error_message', hasError ? 'is not' : 'is', null);
   }
   // ISO 8601 UTC text: 'YYYY-MM-DD' sorts before every time of that day.
@@ -221,15 +202,15 @@ function countQuery(db: Db, filter: StatementFilter) {
 interface StatementFilter extends TransactionFilter {
   /** The day after createdTo (exclusive bound). */
   createdBefore?: string;
-  /** The search term as the index's match expression. */
+  /** The search term as the engine's match expression (searchPhrase of its twin). */
   searchPhrase?: string;
 }
 
-function statementFilter(filter: TransactionFilter): StatementFilter {
+function statementFilter(db: Db, filter: TransactionFilter): StatementFilter {
   return {
     ...filter,
     createdBefore: filter.createdTo ? dayAfter(filter.createdTo) : undefined,
-    searchPhrase: filter.search ? searchPhrase(filter.search) : undefined,
+    searchPhrase: filter.search ? searchOf(db).searchPhrase(filter.search) : undefined,
   };
 }
 
@@ -291,7 +272,7 @@ function statementsOf(
   page: { limit: number; offset: number },
 ): Statements {
   const values = new Map<string, unknown>();
-  const shape = withPlaceholders({ filter: statementFilter(filter), page }, values);
+  const shape = withPlaceholders({ filter: statementFilter(db, filter), page }, values);
   const key = JSON.stringify([shape, sort]);
   let cache = shapes.get(db);
   let compiled = cache?.get(key);
@@ -300,7 +281,7 @@ function statementsOf(
     const all = [compiled.page, compiled.searchPage, compiled.count].filter((q) => q !== null);
     // Only where every value went into the parameters (none written into the SQL).
     if (all.some((q) => q.sql.includes(PLACEHOLDER))) {
-      return compileAll(db, statementFilter(filter), sort, page);
+      return compileAll(db, statementFilter(db, filter), sort, page);
     }
     if (!cache || cache.size >= MAX_SHAPES) shapes.set(db, (cache = new Map()));
     cache.set(key, compiled);
@@ -341,8 +322,6 @@ export async function listTransactions(
   sort: TransactionSort,
   page: { limit: number; offset: number },
 ) {
-  // Built on FTS5 and its integer id side table: no PostgreSQL twin yet (docs/operations.md).
-  if (engineOf(db) === 'postgres') throw notOnPostgres('The transaction log');
   if (matchesNothing(filter) || emptyListFilter(filter)) return { rows: [], totalCount: 0 };
   const statements = statementsOf(db, filter, sort, page);
   if (statements.searchPage) {

@@ -1,12 +1,13 @@
 import { sql } from 'kysely';
+import type { Db } from '../db/db';
+import type { LogRowExpressions, LogRows } from './log-rows';
 
 /*
  * Free-text search of the transaction log, SQLite edition: an FTS5 index with the trigram
  * tokenizer, so a case-insensitive substring of 3+ characters is found through the index at any
- * table size (never a scan). Everything engine-specific about it lives in this module; a
- * PostgreSQL twin would create GIN pg_trgm indexes on the same five columns and match them with
- * ILIKE (and on orders' picksheet_code and po_number), behind the same exports used by the
- * queries (searchPhrase, searchMatchIds).
+ * table size (never a scan). Everything engine-specific about it lives in this module; its
+ * PostgreSQL twin (./search-queries.postgres.ts) matches GIN pg_trgm indexes on the same five
+ * columns (and on orders' picksheet_code and po_number) with ILIKE, behind the same exports.
  *
  * The index is contentless (the text stays in `transactions` only). FTS5 keys rows by an integer
  * rowid, and `transactions` has a text primary key whose implicit rowid VACUUM may renumber, so
@@ -30,7 +31,7 @@ export function searchPhrase(term: string) {
  * rewrites one entry, not one per transaction; its transactions are reached through
  * transactions_order.
  */
-export function searchMatchIds(phrase: string) {
+function searchMatchIds(phrase: string) {
   return sql<{ id: number }>`(SELECT rowid AS id FROM transactions_search
     WHERE transactions_search MATCH ${phrase}
     UNION
@@ -39,4 +40,24 @@ export function searchMatchIds(phrase: string) {
       JOIN transactions tx ON tx.order_id = os.order_id
       JOIN transactions_search_ids m ON m.transaction_id = tx.transaction_id
       WHERE orders_code_search MATCH ${phrase})`;
+}
+
+/**
+ * A search's matches as rows of transactions_search_ids, which carries the same-named copies of
+ * every column filtered or sorted on (and has_error for error_message), so the list's filters
+ * apply to it unchanged; only the page's rows are then read from `transactions`.
+ */
+export function searchedTransactions(db: Db, phrase: string): LogRows {
+  return (
+    db
+      .selectFrom(searchMatchIds(phrase).as('hit'))
+      // CROSS JOIN keeps the index's matches as the outer loop (SQLite does not reorder it).
+      .crossJoin('transactions_search_ids as t')
+      .whereRef('t.id', '=', sql.ref('hit.id')) as unknown as LogRows
+  );
+}
+
+/** The has_error filter over searchedTransactions' rows (they carry has_error, not the text). */
+export function searchedHasError(eb: LogRowExpressions, hasError: boolean) {
+  return eb(sql.ref('t.has_error'), '=', hasError ? 1 : 0);
 }
