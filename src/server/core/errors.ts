@@ -49,14 +49,3 @@ export const diskFull = (dataDir: string) =>
     'INSUFFICIENT_STORAGE',
     `The disk holding the data is full: free space on ${dataDir} and try again`,
   );
-
-/**
- * A request that reaches SQL with no PostgreSQL twin yet (issue 17): answered as a 500 that says
- * so, in the envelope, instead of the driver's syntax error. docs/operations.md lists them.
- */
-export const notOnPostgres = (what: string) =>
-  new DomainError(
-    'internal',
-    'INTERNAL_SERVER_ERROR',
-    `${what} is not available on PostgreSQL yet`,
-  );

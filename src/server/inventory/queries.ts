@@ -5,6 +5,7 @@ import { redactUrl, redactUrlsInText } from './transmission/redact-url';
 import type { AttemptRecord } from './transmission/types';
 import type { AuthUser } from '../core/context';
 import { visibleFacilitiesQuery } from '../access';
+import { TRANSACTION_COLUMNS } from '../transactions';
 import type {
   AdviceDeliveriesTable,
   AdviceSnapshotsTable,
@@ -221,31 +222,8 @@ export async function insertAttempts(
   const rows = deliveries.flatMap(({ context, attempts }) =>
     attempts.map((attempt) => attemptRow(context, attempt)),
   );
-  await insertRows(db, 'transactions', ATTEMPT_COLUMNS, rows);
+  await insertRows(db, 'transactions', TRANSACTION_COLUMNS, rows);
 }
-
-const ATTEMPT_COLUMNS = [
-  'transaction_id',
-  'action_type',
-  'action_type_label',
-  'brand_id',
-  'retailer_id',
-  'facility_id',
-  'order_id',
-  'carton_id',
-  'load_id',
-  'correlation_id',
-  'duration_ms',
-  'error_message',
-  'execution_status',
-  'request_method',
-  'request_url',
-  'request_payload',
-  'response_body',
-  'response_status',
-  'created_at',
-  'updated_at',
-] as const satisfies readonly (keyof ReturnType<typeof attemptRow>)[];
 
 function attemptRow(context: AttemptContext, attempt: AttemptRecord) {
   const at = attempt.startedAt.toISOString();

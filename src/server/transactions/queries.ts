@@ -44,7 +44,8 @@ export interface TransactionSort {
   direction: 'asc' | 'desc';
 }
 
-const TRANSACTION_COLUMNS = [
+/** Every column of a log row, in the table's order (the log's readers and the advice path's bulk insert). */
+export const TRANSACTION_COLUMNS = [
   'transaction_id',
   'action_type',
   'action_type_label',
