@@ -59,8 +59,10 @@ export function benchInterchange(): string {
 
 export async function runEdiIngestBench(): Promise<void> {
   const text = benchInterchange();
+  // The connection's order facility counts only as one of the brand's facilities.
+  const facilities = [{ id: CONNECTION.facility_id, external_facility_code: 'WH-BENCH' }];
   const ingest = () =>
-    planIngest({ read: readX12(text), connection: CONNECTION, facilities: [], seenBefore: false });
+    planIngest({ read: readX12(text), connection: CONNECTION, facilities, seenBefore: false });
   const check = ingest();
   const sets = check.groups[0]?.sets ?? [];
   if (sets.length !== POS || sets.some((set) => set.status !== 'accepted')) {
