@@ -96,3 +96,7 @@ export const syncSettingsViewSchema = z.object({
   central_changed: z.boolean(),
 });
 export type SyncSettingsView = z.infer<typeof syncSettingsViewSchema>;
+
+/** Sync has no PostgreSQL twin yet (issue 17): settings saved there would stop the next start. */
+export const SYNC_NOT_ON_POSTGRES =
+  'Sync is not available on PostgreSQL yet: this service keeps its data in PostgreSQL';

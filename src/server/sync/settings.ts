@@ -1,4 +1,5 @@
 import {
+  SYNC_NOT_ON_POSTGRES,
   type StoredSyncSettings,
   type SyncSettingsBody,
   type SyncSettingsSource,
@@ -6,6 +7,7 @@ import {
 } from '../../shared/sync-settings';
 import { hasAnyAdminGrant } from '../documents';
 import type { OpenedDatabase } from '../db/database';
+import { engineOf } from '../db/engine';
 import type { AuthUser, ServiceContext } from '../core/context';
 import { conflict, forbidden, invalidRequest } from '../core/errors';
 import { isInstallAdmin, requireInstallAdmin } from '../access';
@@ -108,6 +110,14 @@ export async function syncSettingsView(
 }
 
 function currentView(ctx: ServiceContext, canChange: boolean): SyncSettingsView {
+  const view = viewOf(ctx, canChange);
+  // Nothing to change on PostgreSQL yet; the screen says why instead of offering the form.
+  return engineOf(ctx.db) === 'postgres'
+    ? { ...view, can_change: false, problem: SYNC_NOT_ON_POSTGRES }
+    : view;
+}
+
+function viewOf(ctx: ServiceContext, canChange: boolean): SyncSettingsView {
   const startup = startupOf(ctx);
   const active_role = ctx.sync?.role ?? 'standalone';
   const live = {
@@ -141,6 +151,7 @@ function currentView(ctx: ServiceContext, canChange: boolean): SyncSettingsView 
 }
 
 function requireStorable(ctx: ServiceContext): void {
+  if (engineOf(ctx.db) === 'postgres') throw conflict(SYNC_NOT_ON_POSTGRES);
   if (startupOf(ctx).source === 'flags') throw conflict(FLAGS_SET_MESSAGE);
   if (ctx.dataDir === ':memory:') {
     throw conflict('This service keeps no data dir; start it with the sync flags instead');

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
   syncSettingsBodySchema,
+  SYNC_NOT_ON_POSTGRES,
   type SyncSettingsBody,
   type SyncSettingsInput,
   type SyncSettingsView,
@@ -164,7 +165,10 @@ export function SyncSettingsSection() {
           ) : null}
         </div>
       ) : null}
-      {view && !view.can_change && view.source !== 'flags' ? (
+      {view &&
+      !view.can_change &&
+      view.problem !== SYNC_NOT_ON_POSTGRES &&
+      view.source !== 'flags' ? (
         <p role="status">{NOT_INSTALL_ADMIN}</p>
       ) : null}
       {forbidden ? null : (
