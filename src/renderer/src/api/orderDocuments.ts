@@ -1,21 +1,9 @@
-import {
-  orderDocumentListSchema,
-  orderDocumentSchema,
-  type OrderDocumentView,
-} from '../../../shared/order-documents';
+import { orderDocumentSchema, type OrderDocumentView } from '../../../shared/order-documents';
 import type { ApiClient } from './client';
 
 /** The documents exchanged with retailers about an order (ASNs, shipment confirmations, …). */
 const documentsPath = (orderId: string) =>
   `/api/v1/orders/${encodeURIComponent(orderId)}/documents`;
-
-export function fetchOrderDocuments(
-  api: ApiClient,
-  orderId: string,
-  signal?: AbortSignal,
-): Promise<OrderDocumentView[]> {
-  return api.get(documentsPath(orderId), orderDocumentListSchema, signal);
-}
 
 /** Sends a failed document again; the message says whether it went out, and why not. */
 export async function retryOrderDocument(
