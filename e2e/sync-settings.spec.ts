@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import type { SyncSettingsView } from '../src/shared/sync-settings';
+import { SYNC_NOT_ON_POSTGRES, type SyncSettingsView } from '../src/shared/sync-settings';
 import { expect, test, beginEachTest, openSignedIn } from './support';
 
 const DEVICE_ID = 'd1000000-0000-4000-8000-000000000001';
@@ -174,6 +174,33 @@ test('an admin of only some facilities sees the sync settings read-only', async 
   ).toBeVisible();
   await expect(sync.getByLabel('Central service URL')).toHaveValue('https://central.example.com');
   await expect(sync.getByLabel('Central service URL')).toBeDisabled();
+  await expect(sync.getByRole('button', { name: 'Save' })).toBeDisabled();
+});
+
+test('on PostgreSQL the sync settings say why they cannot be changed, not that the user lacks a grant', async ({
+  page,
+}) => {
+  await page.route('**/api/sync/v1/settings', (route) =>
+    route.fulfill({
+      json: {
+        message: 'Sync settings retrieved successfully',
+        data: {
+          ...VIEW,
+          central_url: null,
+          device_id: null,
+          has_secret: false,
+          source: 'none',
+          active_role: 'standalone',
+          can_change: false,
+          problem: SYNC_NOT_ON_POSTGRES,
+        },
+      },
+    }),
+  );
+  await page.reload();
+  const sync = section(page);
+  await expect(sync.getByText(`Not syncing: ${SYNC_NOT_ON_POSTGRES}`)).toBeVisible();
+  await expect(sync.getByText(/Only an admin of every facility/)).toHaveCount(0);
   await expect(sync.getByRole('button', { name: 'Save' })).toBeDisabled();
 });
 
