@@ -5,7 +5,9 @@
  * then each query runs through the real service (Fastify inject, as the demo user) and as the very
  * same SQL on bare better-sqlite3, alternating; the domain function alone (our layer: Kysely and the
  * row shaping, no HTTP) is timed beside them. Goals: p95 under 20 ms, ours within 1.5x of bare.
- * `BENCH_DATA_DIR=<dir>` reruns the queries on a database kept by `BENCH_KEEP_DATA_DIR=1`.
+ * `BENCH_DATA_DIR=<dir>` reruns the queries on a database kept by `BENCH_KEEP_DATA_DIR=1`;
+ * `BENCH_CASES=<text>` runs only the queries whose name contains it. `BENCH_ENGINE=postgres` runs
+ * the same rows and queries on PostgreSQL (./transactions-postgres.ts), bare being a `pg` client.
  * See docs/benchmarks.md.
  */
 import { forgetTransactionPages } from '../src/server/transactions/page-cache';
@@ -13,7 +15,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, SqliteDialect, type CompiledQuery } from 'kysely';
+import type { Db } from '../src/server/db/db';
+import { postgresBench } from './transactions-postgres';
 import { defaultDeliveryPolicy } from '../src/server/inventory/transmission/types';
 import { openDatabase } from '../src/server/db/database';
 import { migrationProvider } from '../src/server/db/migrations';
@@ -22,50 +26,28 @@ import { compileTransactionQueries } from '../src/server/transactions/queries';
 import type { ServiceContext } from '../src/server/core/context';
 import { DEMO_EMAIL, DEMO_PASSWORD, importDemoWorkspace } from '../src/server/seed/demo';
 import { authUserById } from '../src/server/access/auth-cache';
-import { seededRandom } from '../src/server/seed/seeded-random';
 import { transactionFilter, transactionList } from '../src/server/transactions/list';
 import { parseTransactionListQuery } from '../src/server/transactions/query';
 import { transactionScope } from '../src/server/transactions/scope';
 import { buildApp } from '../src/server/http/app';
-import { ACTION_TYPES } from '../src/shared/transactions';
 import { ms, summarise, type LatencySummary } from './stats';
 
-const ROWS = Number(process.env.BENCH_TRANSACTIONS ?? 1_000_000);
+import {
+  B,
+  F,
+  LOG_COLUMNS,
+  ORDER_COLUMNS,
+  R,
+  ROWS,
+  generatedOrders,
+  generatedTransactions,
+  orderId,
+} from './transactions-data';
+
 const WARMUP = 5;
 const MEASURED = Number(process.env.BENCH_RUNS ?? 60);
 const GOAL_P95_MS = 20;
 const GOAL_RATIO = 1.5;
-
-const uuid = (prefix: string, n: number) =>
-  `${prefix}000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-/** The demo's facilities and brands (resources/demo-workspace.json) and their links. */
-const F = [1, 2, 3].map((n) => uuid('0f', n));
-const B = [1, 2, 3].map((n) => uuid('0b', n));
-const R = [1, 2, 3, 4].map((n) => uuid('0e', n));
-/** Facility → brands working there; the last pair is another tenant's (the demo user sees none of it). */
-const PLACES: [string | null, string, string[]][] = [
-  [F[0]!, B[0]!, [R[0]!, R[3]!]],
-  [F[0]!, B[1]!, [R[1]!]],
-  [F[1]!, B[0]!, [R[0]!, R[3]!]],
-  [F[2]!, B[0]!, [R[2]!]],
-  [F[2]!, B[2]!, [R[2]!]],
-  [null, B[0]!, [R[0]!, R[3]!]],
-  [uuid('0f', 900), uuid('0b', 900), [uuid('0e', 900)]],
-];
-const ORDERS = 50_000;
-const orderId = (n: number) => uuid('0d', 100_000 + n);
-const SPAN_MS = 365 * 86_400_000;
-const END = Date.parse('2026-11-20T00:00:00.000Z');
-const ERRORS = [
-  'timeout after 30000 ms waiting for partner',
-  '502: Bad Gateway',
-  '503: Service Unavailable',
-  '401: Unauthorized (token expired)',
-  'ECONNRESET: connection reset by peer',
-  'EDI 997 rejected: segment N1 missing',
-  'ASN rejected: carton count mismatch',
-  'Invoice rejected: unknown PO number',
-];
 
 /** Rows and orders written straight into the tables of migrations up to 0007. */
 function generate(file: string) {
@@ -74,76 +56,13 @@ function generate(file: string) {
   sqlite.pragma('synchronous = OFF');
   // Orders name the demo's brands and facilities, imported after the migrations.
   sqlite.pragma('foreign_keys = OFF');
-  // Deterministic, so every run generates the same rows.
-  const random = seededRandom(42);
-  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
-  const insertOrder = sqlite.prepare(`INSERT INTO orders (id, brand_id, retailer_id, facility_id,
-    picksheet_code, po_number, status, created_at, updated_at)
-    VALUES (?, ?, ?, ?, ?, ?, 'Shipped', ?, ?)`);
-  const insert = sqlite.prepare(`INSERT INTO transactions (transaction_id, action_type,
-    action_type_label, brand_id, retailer_id, facility_id, order_id, carton_id, load_id,
-    correlation_id, duration_ms, error_message, execution_status, request_method, request_url,
-    request_payload, response_body, response_status, created_at, updated_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?, NULL, NULL, ?, ?, ?, ?, 'POST', ?, ?, ?, ?, ?, ?)`);
-  const orderPlace = (n: number) => PLACES[n % PLACES.length]!;
+  const insertOrder = sqlite.prepare(`INSERT INTO orders (${ORDER_COLUMNS.join(', ')}, status)
+    VALUES (${ORDER_COLUMNS.map(() => '?').join(', ')}, 'Shipped')`);
+  const insert = sqlite.prepare(`INSERT INTO transactions (${LOG_COLUMNS.join(', ')},
+    request_method) VALUES (${LOG_COLUMNS.map(() => '?').join(', ')}, 'POST')`);
   sqlite.transaction(() => {
-    for (let n = 0; n < ORDERS; n++) {
-      const [facility, brand, retailers] = orderPlace(n);
-      const at = new Date(END - SPAN_MS + (n / ORDERS) * SPAN_MS).toISOString();
-      insertOrder.run(
-        orderId(n),
-        brand,
-        retailers[0],
-        facility ?? F[0],
-        `PS-${n}`,
-        `PO${4_600_000 + n}`,
-        at,
-        at,
-      );
-    }
-    for (let i = 0; i < ROWS; i++) {
-      const place = random() < 0.9 ? PLACES[Math.floor(random() * 6)]! : PLACES[6]!;
-      const [facility, brand, retailers] = place;
-      // One row in 50,000 is a failure carrying the rare word.
-      const rare = i % 50_000 === 7;
-      const roll = random();
-      const status = rare
-        ? 'FAILURE'
-        : roll < 0.8
-          ? 'SUCCESS'
-          : roll < 0.88
-            ? 'FAILURE'
-            : roll < 0.93
-              ? 'RETRY'
-              : roll < 0.97
-                ? 'PENDING'
-                : 'SKIP';
-      const action = facility === null ? 'SEND_INVENTORY_ADVICE' : pick(ACTION_TYPES);
-      const failed = status === 'FAILURE' || status === 'RETRY';
-      const error = failed ? (rare ? 'Partner says QUOKKA' : pick(ERRORS)) : null;
-      const order = action === 'SEND_INVENTORY_ADVICE' ? null : Math.floor(random() * ORDERS);
-      const at = new Date(END - SPAN_MS + (i / ROWS) * SPAN_MS).toISOString();
-      const retailer = pick(retailers);
-      insert.run(
-        crypto.randomUUID(),
-        action,
-        action.charAt(0) + action.slice(1).toLowerCase().replaceAll('_', ' '),
-        brand,
-        retailer,
-        facility,
-        order === null ? null : orderId(order),
-        random() < 0.5 ? `corr-${Math.floor(random() * 2 ** 40).toString(16)}` : null,
-        Math.floor(random() * 900),
-        error,
-        status,
-        `https://edi.partner${retailer.slice(-1)}.example/v1/${action.toLowerCase()}/${i}`,
-        `{"attempt":1,"bytes":${Math.floor(random() * 20_000)}}`,
-        failed ? `{"text":"${error}"}` : '{"text":"ok"}',
-        failed ? 502 : 200,
-        at,
-        at,
-      );
-    }
+    for (const order of generatedOrders()) insertOrder.run(...order);
+    for (const row of generatedTransactions()) insert.run(...row);
   })();
   sqlite.close();
 }
@@ -187,6 +106,8 @@ interface CaseResult {
   ours: LatencySummary;
   domain: LatencySummary;
   bare: LatencySummary;
+  /** PostgreSQL: the server's CPU per bare run (page and count statements), in ms. */
+  serverCpuMs: number | null;
 }
 
 /** A fresh database of ROWS transactions, opened by the service (migration 0008 indexes them). */
@@ -220,20 +141,57 @@ async function generated(dataDir: string, progress: () => void) {
   return database;
 }
 
+/** The database the queries run on, with the same statements on the engine's bare driver. */
+interface BenchDatabase {
+  db: Db;
+  bare(page: CompiledQuery, count: CompiledQuery | null): () => unknown;
+  /** PostgreSQL: the CPU ms the bare client's server process has used so far. */
+  serverCpuMs?(): number | null;
+  close(): Promise<void>;
+}
+
+/** SQLite in a throwaway data dir (or the kept BENCH_DATA_DIR). */
+async function sqliteBench(progress: () => void): Promise<BenchDatabase & { dataDir: string }> {
+  const reused = process.env.BENCH_DATA_DIR;
+  const dataDir = reused ?? mkdtempSync(join(tmpdir(), 'fi-bench-tx-'));
+  const database = reused ? await openDatabase(dataDir) : await generated(dataDir, progress);
+  return {
+    dataDir,
+    db: database.db,
+    // The same statements the service runs, prepared once, on bare better-sqlite3.
+    bare(page, count) {
+      const pageStatement = database.sqlite.prepare(page.sql);
+      const countStatement = count ? database.sqlite.prepare(count.sql) : null;
+      return () => {
+        const rows = pageStatement.all(...(page.parameters as unknown[]));
+        return [rows, countStatement?.get(...(count!.parameters as unknown[]))];
+      };
+    },
+    async close() {
+      await database.close();
+      // BENCH_KEEP_DATA_DIR=1 keeps the generated database for a look with sqlite3.
+      if (process.env.BENCH_KEEP_DATA_DIR || reused) console.log(`kept: ${dataDir}`);
+      else rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 export async function runTransactionsBench(
   _args: string[] = [],
   /** Called after each phase (generation, migration, each query), so a watchdog knows it moves. */
   progress: () => void = () => {},
 ): Promise<void> {
-  const reused = process.env.BENCH_DATA_DIR;
-  const dataDir = reused ?? mkdtempSync(join(tmpdir(), 'fi-bench-tx-'));
+  const engine = process.env.BENCH_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
+  const database: BenchDatabase =
+    engine === 'postgres' ? await postgresBench(progress) : await sqliteBench(progress);
+  // Only the cases whose name contains BENCH_CASES (all when unset).
+  const only = process.env.BENCH_CASES;
   try {
-    const database = reused ? await openDatabase(dataDir) : await generated(dataDir, progress);
     const ctx: ServiceContext = {
       db: database.db,
       secret: new TextEncoder().encode('bench-secret-bench-secret-bench-secret'),
       clock: { now: () => new Date() },
-      dataDir,
+      dataDir: 'dataDir' in database ? (database.dataDir as string) : tmpdir(),
       deliveryPolicy: defaultDeliveryPolicy,
       deliveryConcurrency: 8,
       deliveriesInFlight: new Set(),
@@ -246,22 +204,23 @@ export async function runTransactionsBench(
       payload: { email: DEMO_EMAIL, password: DEMO_PASSWORD },
     });
     const authorization = `Bearer ${login.json<{ data: { access_token: string } }>().data.access_token}`;
-    const userId = (
-      database.sqlite.prepare('SELECT id FROM users WHERE email = ?').get(DEMO_EMAIL) as {
-        id: string;
-      }
-    ).id;
+    const { id: userId } = await database.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', DEMO_EMAIL)
+      .executeTakeFirstOrThrow();
     const user = (await authUserById(database.db, userId))!;
-    const someTx = (
-      database.sqlite
-        .prepare(
-          `SELECT transaction_id FROM transactions WHERE facility_id = ? LIMIT 1 OFFSET 5000`,
-        )
-        .get(F[0]) as { transaction_id: string }
-    ).transaction_id;
+    const { transaction_id: someTx } = await database.db
+      .selectFrom('transactions')
+      .select('transaction_id')
+      .where('facility_id', '=', F[0]!)
+      .orderBy('created_at')
+      .offset(5000)
+      .limit(1)
+      .executeTakeFirstOrThrow();
 
     const results: CaseResult[] = [];
-    for (const testCase of CASES) {
+    for (const testCase of CASES.filter((c) => !only || c.name.includes(only))) {
       const query = testCase.query.replace('<tx>', someTx).replace('<txpart>', someTx.slice(9, 23));
       const url = `/api/transactions${query ? `?${query}` : ''}`;
       const ours = async () => {
@@ -272,7 +231,6 @@ export async function runTransactionsBench(
           throw new Error(`${url}: ${response.statusCode} ${response.body}`);
         return response.json<{ data: { total_count: number } }>().data.total_count;
       };
-      // The same statements the service runs, prepared once, on bare better-sqlite3.
       const parsed = parseTransactionListQuery(Object.fromEntries(new URLSearchParams(query)));
       const filter = transactionFilter(await transactionScope(ctx, user), parsed);
       const compiled = compileTransactionQueries(
@@ -281,20 +239,14 @@ export async function runTransactionsBench(
         { field: parsed.order_by, direction: parsed.order_direction },
         { limit: parsed.page_size, offset: (parsed.page - 1) * parsed.page_size },
       )!;
-      const pageStatement = database.sqlite.prepare(compiled.page.sql);
-      const count = compiled.count;
-      const countStatement = count ? database.sqlite.prepare(count.sql) : null;
-      const bare = () => {
-        const rows = pageStatement.all(...(compiled.page.parameters as unknown[]));
-        return [rows, countStatement?.get(...(count!.parameters as unknown[]))];
-      };
+      const bare = database.bare(compiled.page, compiled.count);
       // Our layer alone: the domain function (Kysely, the queries, the row shaping), no HTTP.
       const domain = () => transactionList(ctx, user, parsed);
       let totalCount = 0;
       for (let i = 0; i < WARMUP; i++) {
         totalCount = await ours();
         await domain();
-        bare();
+        await bare();
       }
       const oursSamples: number[] = [];
       const domainSamples: number[] = [];
@@ -304,6 +256,7 @@ export async function runTransactionsBench(
         [domain, domainSamples],
         [bare, bareSamples],
       ];
+      const cpuBefore = database.serverCpuMs?.() ?? null;
       for (let i = 0; i < MEASURED; i++) {
         // Each goes first, second and third in turn, so none always pays the garbage the
         // request before it left (the inject path allocates most).
@@ -314,6 +267,7 @@ export async function runTransactionsBench(
           samples.push(performance.now() - t0);
         }
       }
+      const cpuAfter = database.serverCpuMs?.() ?? null;
       const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
       progress();
       results.push({
@@ -322,29 +276,28 @@ export async function runTransactionsBench(
         ours: summarise(oursSamples, sum(oursSamples)),
         domain: summarise(domainSamples, sum(domainSamples)),
         bare: summarise(bareSamples, sum(bareSamples)),
+        serverCpuMs:
+          cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / MEASURED,
       });
     }
     await app.close();
-    await database.close();
-    report(results);
+    report(engine, results);
   } finally {
-    // BENCH_KEEP_DATA_DIR=1 keeps the generated database for a look with sqlite3.
-    if (process.env.BENCH_KEEP_DATA_DIR || reused) console.log(`kept: ${dataDir}`);
-    else rmSync(dataDir, { recursive: true, force: true });
+    await database.close();
   }
 }
 
-function report(results: CaseResult[]) {
+function report(engine: string, results: CaseResult[]) {
   const load = loadavg()[0] ?? 0;
   console.log(
-    `demo user (3 facilities, no brand), page_size 50; ${WARMUP} warm-up, ${MEASURED} measured, ` +
+    `${engine}: demo user (3 facilities, no brand), page_size 50; ${WARMUP} warm-up, ${MEASURED} measured, ` +
       `ours (inject), domain (function alone) and bare (same SQL) in rotating order; ${cpus().length} CPUs, ${process.version}, load ${load.toFixed(1)}`,
   );
   const pad = (text: string, width: number) => text.padStart(width);
   console.log(
     `\n${'query'.padEnd(38)}${pad('rows', 9)}${pad('ours med', 11)}${pad('ours p95', 11)}` +
       `${pad('domain med', 11)}${pad('bare med', 11)}${pad('bare p95', 11)}${pad('ratio', 8)}` +
-      `${pad('dom/bare', 9)}`,
+      `${pad('dom/bare', 9)}${engine === 'postgres' ? pad('server CPU', 12) : ''}`,
   );
   let worstP95 = 0;
   let worstRatio = 0;
@@ -359,7 +312,8 @@ function report(results: CaseResult[]) {
       `${r.name.padEnd(38)}${pad(String(r.totalCount), 9)}${pad(ms(r.ours.medianMs), 11)}` +
         `${pad(ms(r.ours.p95Ms), 11)}${pad(ms(r.domain.medianMs), 11)}` +
         `${pad(ms(r.bare.medianMs), 11)}${pad(ms(r.bare.p95Ms), 11)}${pad(`${ratio.toFixed(2)}x`, 8)}` +
-        `${pad(`${domainRatio.toFixed(2)}x`, 9)}`,
+        `${pad(`${domainRatio.toFixed(2)}x`, 9)}` +
+        `${r.serverCpuMs === null ? '' : pad(ms(r.serverCpuMs), 12)}`,
     );
   }
   const verdict = (ok: boolean) => (ok ? 'MET' : 'NOT MET');
