@@ -11,7 +11,7 @@ import { summarise, type LatencySummary } from './stats';
 
 export const PHASES = [
   'resolveTargets (auth scope, 4 queries)',
-  'validateAdvice (zod + row rules)',
+  'validateAdvice (field checks + row rules)',
   'writeOutbox: 8 documents + snapshot and outbox commit',
   'runDeliveries: 8 sends in parallel + outcome writes',
   'adviceResponseOf (results, summary, message)',

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { documentFor, newSnapshot, transportOf } from './transmission/documents';
 import { adviceLinesJson } from './transmission/direct-feed';
 import {
@@ -17,6 +16,7 @@ import {
 } from './queries';
 import type { AuthUser, ServiceContext } from '../core/context';
 import { conflict } from '../core/errors';
+import { timeOrderedUuid } from '../core/time-ordered-id';
 import {
   messageOf,
   noEnabledConnectionMessage,
@@ -107,7 +107,7 @@ export async function writeOutbox(
         .map((p) => p.connection.id),
     );
     for (const { connection, senderId, sendsHere } of planned) {
-      const deliveryId = randomUUID();
+      const deliveryId = timeOrderedUuid();
       const base = {
         id: deliveryId,
         connection_id: connection.id,
@@ -166,7 +166,7 @@ export async function writeOutbox(
     }
     if (enabled.length === 0) {
       rows.push({
-        id: randomUUID(),
+        id: timeOrderedUuid(),
         connection_id: null,
         organization_id: null,
         retailer_id: null,

@@ -4,6 +4,7 @@ import { insertRows } from './bulk-insert';
 import { redactUrl, redactUrlsInText } from './transmission/redact-url';
 import type { AttemptRecord } from './transmission/types';
 import type { AuthUser } from '../core/context';
+import { timeOrderedUuid } from '../core/time-ordered-id';
 import { visibleFacilitiesQuery } from '../access';
 import { TRANSACTION_COLUMNS } from '../transactions';
 import type {
@@ -228,7 +229,7 @@ export async function insertAttempts(
 function attemptRow(context: AttemptContext, attempt: AttemptRecord) {
   const at = attempt.startedAt.toISOString();
   return {
-    transaction_id: crypto.randomUUID(),
+    transaction_id: timeOrderedUuid(),
     action_type: 'SEND_INVENTORY_ADVICE',
     action_type_label: 'Send inventory advice',
     brand_id: context.brandId,
