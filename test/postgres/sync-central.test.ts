@@ -79,6 +79,17 @@ describe.skipIf(!postgres)('a central on PostgreSQL', () => {
     expect((after.body as unknown as { changes: unknown[] }).changes).toEqual([]);
   });
 
+  it('answers a push with 409 and the reason, not a 500, until pushes are ported', async () => {
+    const auth = await signInDevice(central.url, DEVICES.w1);
+    const answer = await syncCall(central.url, '/api/sync/v1/push', {
+      method: 'POST',
+      auth,
+      body: JSON.stringify({ mutations: [] }),
+    });
+    expect(answer.status).toBe(409);
+    expect(JSON.stringify(answer.body)).toContain('not available yet');
+  });
+
   it('shows its sync settings as set by the start-up flags, with no problem to report', async () => {
     const answer = await api(central, await signIn(central), 'GET', '/api/sync/v1/settings');
     expect(answer.status).toBe(200);
