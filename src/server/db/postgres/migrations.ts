@@ -2,6 +2,8 @@ import type { Migration, MigrationProvider } from 'kysely';
 import * as baseline from './migrations/0015_baseline';
 import * as adviceDocuments from './migrations/0016_advice_documents';
 import * as ediDocumentStatus from './migrations/0016_edi_document_status';
+import * as processCoordination from './migrations/0017_process_coordination';
+import * as storedFiles from './migrations/0017_stored_files';
 
 /**
  * PostgreSQL's migration list (docs/decisions, "PostgreSQL twins and migrations"). It starts at
@@ -13,6 +15,8 @@ const allMigrations: Record<string, Migration> = {
   '0015_baseline': baseline,
   '0016_advice_documents': adviceDocuments,
   '0016_edi_document_status': ediDocumentStatus,
+  '0017_process_coordination': processCoordination,
+  '0017_stored_files': storedFiles,
 };
 
 export const postgresMigrationProvider: MigrationProvider = {
