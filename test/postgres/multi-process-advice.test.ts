@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { AuthUser } from '../../src/server/core/context';
 import { writeOutbox } from '../../src/server/inventory/advise';
 import { redeliverDue } from '../../src/server/inventory/redeliver';
+import { FRESH_DELIVERY_MS } from '../../src/server/inventory/transmission/delivery-lease';
 import { resolveTargets } from '../../src/server/inventory/targets';
 import { validateAdvice } from '../../src/server/inventory/validate';
 import { baseBundle, id } from '../helpers/fixtures';
@@ -34,6 +35,9 @@ function bundle(partnerUrl: string) {
 }
 
 describe.skipIf(!postgres)('the advice outbox drained by two central processes', () => {
+  /** Both processes' clock: real time, moved on when a test needs deliveries to be old. */
+  let shiftMs = 0;
+  const clock = { now: () => new Date(Date.now() + shiftMs) };
   let partner: Receiver;
   let a: TestService;
   let b: TestService;
@@ -44,8 +48,9 @@ describe.skipIf(!postgres)('the advice outbox drained by two central processes',
       engine: 'postgres',
       seed: bundle(partner.url),
       deliveryPolicy: ONE_TRY,
+      clock,
     });
-    b = await createTestService({ postgresUrl: a.postgresUrl, deliveryPolicy: ONE_TRY });
+    b = await createTestService({ postgresUrl: a.postgresUrl, deliveryPolicy: ONE_TRY, clock });
   });
   afterAll(async () => {
     await b?.close();
@@ -77,6 +82,10 @@ describe.skipIf(!postgres)('the advice outbox drained by two central processes',
       await committedDelivery(B2, F1, 'TWO-2'),
       await committedDelivery(B1, F3, 'TWO-3'),
     ];
+    // Fresh and never tried: a drainer leaves them to the request that queued them.
+    expect(await redeliverDue(b.ctx, 32)).toBe(0);
+    expect(partner.received).toHaveLength(0);
+    shiftMs = FRESH_DELIVERY_MS + 1_000; // now they are a crash's leftovers
     // A partner that takes a moment, so passes and retries overlap while one is on the wire.
     const slowOk: ReceiverHandler = (res: ServerResponse) => {
       setTimeout(() => ok(res, undefined as never, 0), 20);

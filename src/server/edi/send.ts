@@ -106,7 +106,8 @@ async function sendOne(
   id: string,
   automatic: boolean,
 ): Promise<SendResult | null> {
-  if (!(await leaseDelivery(ctx, 'order_documents', id))) return null;
+  const by = automatic ? 'drainer' : 'sender';
+  if (!(await leaseDelivery(ctx, 'order_documents', id, by))) return null;
   try {
     return await sendLeased(ctx, id, automatic);
   } finally {

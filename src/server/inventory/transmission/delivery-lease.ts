@@ -43,21 +43,42 @@ const waiting = {
 };
 
 /**
+ * A drainer leaves a delivery that was never tried and is younger than this to the request that
+ * queued it, which sends it right after its commit: otherwise another process's pass could take
+ * it first and that request would answer that it did not send it. A crash's leftovers wait this
+ * much longer for their first try.
+ */
+export const FRESH_DELIVERY_MS = 30_000;
+const neverTried = {
+  advice_deliveries: sql`status = 'PENDING'`,
+  order_documents: sql`status = 'queued'`,
+};
+
+/**
  * Takes the lease on a delivery for this process; false when another process holds it or the
- * delivery no longer waits to be sent. The same process may take its own lease again (its
- * in-memory claim already keeps its own sends apart).
+ * delivery no longer waits to be sent (for a drainer, also while it is fresh and never tried).
+ * The same process may take its own lease again (its in-memory claim already keeps its own
+ * sends apart).
  */
 export async function leaseDelivery(
-  ctx: Pick<ServiceContext, 'db' | 'deliveryPolicy'>,
+  ctx: Pick<ServiceContext, 'db' | 'deliveryPolicy' | 'clock'>,
   outbox: LeasedOutbox,
   deliveryId: string,
+  by: 'sender' | 'drainer' = 'sender',
 ): Promise<boolean> {
   if (engineOf(ctx.db) === 'sqlite') return true;
   const leaseMs = Math.max(MIN_LEASE_MS, 4 * ctx.deliveryPolicy.totalBudgetMs);
   const owner = ownerOf(ctx.db);
+  const freshSince = new Date(ctx.clock.now().getTime() - FRESH_DELIVERY_MS).toISOString();
+  const leftToSender =
+    by === 'drainer'
+      ? sql`AND NOT (${neverTried[outbox]} AND attempts = 0 AND created_at > ${freshSince})`
+      : sql``;
   const { rows } = await sql<{ delivery_id: string }>`
     WITH target AS (
-      SELECT id FROM ${sql.table(outbox)} WHERE id = ${deliveryId} AND ${waiting[outbox]} FOR UPDATE
+      SELECT id FROM ${sql.table(outbox)}
+      WHERE id = ${deliveryId} AND ${waiting[outbox]} ${leftToSender}
+      FOR UPDATE
     )
     INSERT INTO delivery_claims (delivery_id, owner, expires_at)
     SELECT id, ${owner}, clock_timestamp() + make_interval(secs => ${leaseMs / 1000}) FROM target
