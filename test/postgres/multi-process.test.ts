@@ -97,6 +97,47 @@ describe.skipIf(!postgres)('two central processes on one PostgreSQL database', (
     expect((await versions())[2]).toBe(committed[2]! + 1);
   });
 
+  it('50 parallel writing transactions through both processes each move a version once, without deadlock', async () => {
+    const before = await orderDataVersion(b.ctx.db);
+    const beforeAuth = await authDataVersion(b.ctx.db);
+    const pause = sql`SELECT pg_sleep(0.005)`;
+    // Half write a retailer (a watched row nobody else waits for) and then wait for the order's
+    // row; half take the order's row first and then write it. Counters taken at the write would
+    // deadlock two backends of one stripe (one holds the counter and waits for the order, the
+    // other the reverse); taken at commit, they come last and cannot.
+    const writes = Array.from({ length: 50 }, (_, i) =>
+      (i % 2 ? b : a).ctx.db.transaction().execute(async (trx) => {
+        if (i % 4 < 2) {
+          await trx
+            .updateTable('retailers')
+            .set((eb) => ({ name: eb.ref('name') }))
+            .where('id', '=', id('r', 1 + (i % 2)))
+            .execute();
+          await pause.execute(trx);
+        } else {
+          await trx
+            .selectFrom('orders')
+            .select('id')
+            .where('id', '=', ORDERS.parcel)
+            .forUpdate()
+            .execute();
+          await pause.execute(trx);
+        }
+        await trx
+          .updateTable('orders')
+          .set({ po_number: `PO-PAR-${i}` })
+          .where('id', '=', ORDERS.parcel)
+          .execute();
+      }),
+    );
+    const outcomes = await Promise.allSettled(writes);
+    expect(outcomes.filter((o) => o.status === 'rejected').map((o) => String(o.reason))).toEqual(
+      [],
+    );
+    expect(await orderDataVersion(b.ctx.db)).toBe(before! + 50);
+    expect(await authDataVersion(a.ctx.db)).toBe(beforeAuth! + 26);
+  });
+
   it('a grant revoked through A is refused through B at once', async () => {
     const token = await a.login(PACKER);
     // Warm B's caches (the signed-in user, the facility list) twice.
