@@ -1,4 +1,5 @@
 import { transportOf } from './transmission/documents';
+import { leaseDelivery, releaseDeliveryLease } from './transmission/delivery-lease';
 import {
   claimDelivery,
   releaseDelivery,
@@ -128,11 +129,16 @@ export async function retryDelivery(ctx: ServiceContext, user: AuthUser, deliver
   if (visible.status === 'SUCCESS') throw invalidRequest('This delivery has already succeeded');
   if (!claimDelivery(ctx, visible.id)) throw invalidRequest('This delivery is being sent');
   let job: DeliveryJob;
+  let leased = false;
   try {
+    // On PostgreSQL, another central process may be sending it (runDeliveries takes this lease
+    // again and gives it back once the outcome is committed).
+    leased = await leaseDelivery(ctx, 'advice_deliveries', visible.id);
     // Read again now that it is ours: a send that just finished may have recorded a SUCCESS.
     const row = await findDeliveryToSend(ctx.db, visible.id);
     if (!row) throw notFound('Delivery not found');
     if (row.status === 'SUCCESS') throw invalidRequest('This delivery has already succeeded');
+    if (!leased) throw invalidRequest('This delivery is being sent');
     if (!ownSenderIds(ctx.sync).includes(row.sender_id)) {
       throw conflict(`This delivery is sent by ${describeSender(row.sender_id)}`);
     }
@@ -158,7 +164,11 @@ export async function retryDelivery(ctx: ServiceContext, user: AuthUser, deliver
       false,
     );
   } catch (error) {
-    releaseDelivery(ctx, visible.id);
+    try {
+      if (leased) await releaseDeliveryLease(ctx, visible.id);
+    } finally {
+      releaseDelivery(ctx, visible.id);
+    }
     throw error;
   }
   const outcome = (await runDeliveries(ctx, [job])).get(visible.id)!;

@@ -2,6 +2,8 @@ import type { Migration, MigrationProvider } from 'kysely';
 import * as baseline from './migrations/0015_baseline';
 import * as adviceDocuments from './migrations/0016_advice_documents';
 import * as ediDocumentStatus from './migrations/0016_edi_document_status';
+import * as processCoordination from './migrations/0017_process_coordination';
+import * as storedFiles from './migrations/0017_stored_files';
 import * as syncStamps from './migrations/0017_sync_stamps';
 
 /**
@@ -14,6 +16,10 @@ const allMigrations: Record<string, Migration> = {
   '0015_baseline': baseline,
   '0016_advice_documents': adviceDocuments,
   '0016_edi_document_status': ediDocumentStatus,
+  // PostgreSQL only: what several central processes share (cache versions, delivery leases, the
+  // signing secret) and the file store.
+  '0017_process_coordination': processCoordination,
+  '0017_stored_files': storedFiles,
   // PostgreSQL only: the central's version stamps (SQLite's are TEMP triggers, sync/stamps.ts).
   '0017_sync_stamps': syncStamps,
 };
