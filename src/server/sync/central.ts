@@ -8,7 +8,7 @@ import { applyPush } from './central-apply';
 import { crashPoint } from './crash';
 import { buildCentralDocuments } from './central-documents';
 import type { Device } from './devices';
-import { buildPullPage } from './pull';
+import { buildPullPage, parseCursor, scopeTag } from './pull';
 import { pullQuerySchema, pushBodySchema, type PullPage, type PushAnswer } from './protocol';
 import { syncRuntimeOf, type SyncRuntime } from './runtime';
 
@@ -94,10 +94,14 @@ export async function pullForDevice(
     .execute(async () =>
       buildPullPage(sync.sqlite, sync.stamps, device, parsed.data.cursor, parsed.data.limit),
     );
+  // How far this device has been served, for the central's health (./health.ts).
+  const pulled = parseCursor(page.cursor, page.epoch, scopeTag(device.facilityIds));
   await ctx.db
     .insertInto('sync_clients')
-    .values({ client_id: device.id, last_pull_at: at })
-    .onConflict((oc) => oc.column('client_id').doUpdateSet({ last_pull_at: at }))
+    .values({ client_id: device.id, last_pull_at: at, pulled_version: pulled })
+    .onConflict((oc) =>
+      oc.column('client_id').doUpdateSet({ last_pull_at: at, pulled_version: pulled }),
+    )
     .execute();
   return page;
 }

@@ -36,6 +36,8 @@ export interface SyncClientsTable {
   last_seq: Generated<number>;
   last_push_at: string | null;
   last_pull_at: string | null;
+  /** The version the device's cursor reached at its last pull (migration 0016; null before). */
+  pulled_version: number | null;
 }
 
 export interface SyncMetaTable {
