@@ -17,7 +17,7 @@ export const syncHealthSchema = z.object({
       disabled: z.boolean(),
       last_pull_at: z.string().nullable(),
       pull_age_seconds: z.number().nullable(),
-      /** The version its cursor reached at its last pull; null before it pulled (or before 0016). */
+      /** The central's latest version when it last pulled to the end; null before it did. */
       pulled_version: z.number().nullable(),
       /** latest_version minus pulled_version: versions written since, in any facility. */
       versions_behind: z.number().nullable(),

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { ServiceContext } from '../core/context';
 import { DomainError, notFound, unauthenticated } from '../core/errors';
+import type { Db } from '../db/db';
 import { engineOf } from '../db/engine';
 import type { SyncHealth } from '../../shared/sync-health';
 import { CENTRAL_ID } from './role';
@@ -35,11 +36,9 @@ export function requireMonitoringToken(ctx: ServiceContext, header: string | und
 const secondsSince = (now: number, iso: string | null) =>
   iso === null ? null : Math.max(0, Math.floor((now - Date.parse(iso)) / 1000));
 
-/** The figures of `GET /api/sync/v1/health` (docs/operations.md, Monitoring). */
-export async function syncHealth(ctx: ServiceContext): Promise<SyncHealth> {
-  const now = ctx.clock.now();
-  const engine = engineOf(ctx.db);
-  const latest = await ctx.db
+/** The highest version handed out and committed: of a row, or of an eviction. */
+export async function latestVersion(db: Db): Promise<number> {
+  const latest = await db
     .selectNoFrom((eb) => [
       eb
         .selectFrom('sync_row_versions')
@@ -51,7 +50,14 @@ export async function syncHealth(ctx: ServiceContext): Promise<SyncHealth> {
         .as('evictions'),
     ])
     .executeTakeFirstOrThrow();
-  const latestVersion = Math.max(Number(latest.rows ?? 0), Number(latest.evictions ?? 0));
+  return Math.max(Number(latest.rows ?? 0), Number(latest.evictions ?? 0));
+}
+
+/** The figures of `GET /api/sync/v1/health` (docs/operations.md, Monitoring). */
+export async function syncHealth(ctx: ServiceContext): Promise<SyncHealth> {
+  const now = ctx.clock.now();
+  const engine = engineOf(ctx.db);
+  const latest = await latestVersion(ctx.db);
   const devices = await ctx.db
     .selectFrom('devices as d')
     .leftJoin('sync_clients as c', 'c.client_id', 'd.id')
@@ -73,7 +79,7 @@ export async function syncHealth(ctx: ServiceContext): Promise<SyncHealth> {
   return {
     engine,
     at: now.toISOString(),
-    latest_version: latestVersion,
+    latest_version: latest,
     devices: stalestFirst.map((d) => {
       const pulled = d.pulled_version === null ? null : Number(d.pulled_version);
       return {
@@ -83,7 +89,7 @@ export async function syncHealth(ctx: ServiceContext): Promise<SyncHealth> {
         last_pull_at: d.last_pull_at,
         pull_age_seconds: secondsSince(now.getTime(), d.last_pull_at),
         pulled_version: pulled,
-        versions_behind: pulled === null ? null : Math.max(0, latestVersion - pulled),
+        versions_behind: pulled === null ? null : Math.max(0, latest - pulled),
         last_push_at: d.last_push_at,
         last_seq: Number(d.last_seq ?? 0),
       };

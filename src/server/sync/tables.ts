@@ -36,7 +36,7 @@ export interface SyncClientsTable {
   last_seq: Generated<number>;
   last_push_at: string | null;
   last_pull_at: string | null;
-  /** The version the device's cursor reached at its last pull (migration 0016; null before). */
+  /** The central's latest version when the device last pulled to the end (0016; null before). */
   pulled_version: number | null;
 }
 

@@ -3,6 +3,7 @@ import * as baseline from './migrations/0015_baseline';
 import * as adviceDocuments from './migrations/0016_advice_documents';
 import * as ediDocumentStatus from './migrations/0016_edi_document_status';
 import * as syncPullProgress from './migrations/0016_sync_pull_progress';
+import * as syncStamps from './migrations/0017_sync_stamps';
 
 /**
  * PostgreSQL's migration list (docs/decisions, "PostgreSQL twins and migrations"). It starts at
@@ -15,6 +16,8 @@ const allMigrations: Record<string, Migration> = {
   '0016_advice_documents': adviceDocuments,
   '0016_edi_document_status': ediDocumentStatus,
   '0016_sync_pull_progress': syncPullProgress,
+  // PostgreSQL only: the central's version stamps (SQLite's are TEMP triggers, sync/stamps.ts).
+  '0017_sync_stamps': syncStamps,
 };
 
 export const postgresMigrationProvider: MigrationProvider = {
