@@ -18,6 +18,8 @@ export interface TestService {
   ctx: ServiceContext;
   /** Absent: SQLite. */
   engine?: Engine;
+  /** On PostgreSQL, the database's URL: a second service may open the same one (postgresUrl). */
+  postgresUrl?: string;
   /** The SQLite handle; reading it on PostgreSQL throws (such a test is SQLite-only). */
   database: OpenedDatabase;
   /** Signs in through the API and returns the bearer header value. */
@@ -41,13 +43,22 @@ export async function createTestService(
     passwordCost?: PasswordCost;
     /** SQLite in memory unless 'postgres': a database cloned from the tests' template. */
     engine?: Engine;
+    /**
+     * PostgreSQL: open this database (another test service's `postgresUrl`) instead of a clone,
+     * as a second central process on the same database does; its owner drops it.
+     */
+    postgresUrl?: string;
   } = {},
 ): Promise<TestService> {
   // TEST_ENGINE=postgres runs a suite written for one engine on PostgreSQL (a survey of what
   // is still engine-bound); describeEngines passes the engine explicitly.
-  const engine = options.engine ?? (process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite');
+  const engine =
+    options.engine ??
+    (options.postgresUrl || process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite');
   const store =
-    engine === 'postgres' ? await openPostgresForTest() : await openDatabase(':memory:');
+    engine === 'postgres'
+      ? await openPostgresForTest(options.postgresUrl)
+      : await openDatabase(':memory:');
   const ctx: ServiceContext = {
     db: store.db,
     secret: new TextEncoder().encode('test-secret-test-secret-test-secret!'),
@@ -67,6 +78,7 @@ export async function createTestService(
     app,
     ctx,
     engine,
+    ...('url' in store ? { postgresUrl: store.url } : {}),
     get database() {
       if (!('sqlite' in store))
         throw new Error('this test reads SQLite directly: not on PostgreSQL');
@@ -88,8 +100,12 @@ export async function createTestService(
   };
 }
 
-/** A pool of a few connections on a fresh clone of the migrated template, dropped at close. */
-async function openPostgresForTest() {
+/**
+ * A pool of a few connections on a fresh clone of the migrated template, dropped at close; or on
+ * `sharedUrl`, another test service's database, left for its owner to drop.
+ */
+async function openPostgresForTest(sharedUrl?: string) {
+  if (sharedUrl) return { ...(await openPostgres(sharedUrl, 4)), url: sharedUrl };
   const postgres = inject('postgres');
   if (!postgres)
     throw new Error('no PostgreSQL for tests (see test/helpers/postgres/global-setup.ts)');
@@ -97,6 +113,7 @@ async function openPostgresForTest() {
   const opened = await openPostgres(cloned.url, 4);
   return {
     ...opened,
+    url: cloned.url,
     async close() {
       await opened.close();
       await cloned.drop();

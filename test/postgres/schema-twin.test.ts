@@ -16,6 +16,17 @@ import { cloneTemplate, type ClonedDatabase } from '../helpers/postgres/database
 
 /** SQLite-only machinery with no PostgreSQL counterpart (FTS5 and its id side tables). */
 const SQLITE_ONLY = /^(sqlite_|kysely_|transactions_search|orders_code_search|orders_search_ids)/;
+/**
+ * PostgreSQL-only tables (migrations 0017_*): what several central processes share (the file
+ * store, cache versions, delivery leases, the signing secret); SQLite keeps these in the data dir
+ * or in the one process.
+ */
+const POSTGRES_ONLY = new Set([
+  'stored_files',
+  'cache_versions',
+  'delivery_claims',
+  'service_secrets',
+]);
 
 /**
  * PostgreSQL-only columns: the writing transaction of a version (0017_sync_stamps), which a pull
@@ -142,12 +153,12 @@ async function postgresShape(url: string): Promise<Record<string, TableShape>> {
     const of = (table: string) =>
       (shape[table] ??= { columns: {}, primaryKey: [], unique: [], foreignKeys: [] });
     for (const c of columns.rows) {
-      if (SQLITE_ONLY.test(c.table_name)) continue;
+      if (SQLITE_ONLY.test(c.table_name) || POSTGRES_ONLY.has(c.table_name)) continue;
       if (POSTGRES_ONLY_COLUMNS[c.table_name]?.includes(c.column_name)) continue;
       of(c.table_name).columns[c.column_name] = { notNull: c.is_nullable === 'NO' };
     }
     for (const c of constraints.rows) {
-      if (SQLITE_ONLY.test(c.table_name)) continue;
+      if (SQLITE_ONLY.test(c.table_name) || POSTGRES_ONLY.has(c.table_name)) continue;
       const table = of(c.table_name);
       if (c.contype === 'p') table.primaryKey = c.columns;
       else if (c.contype === 'u') table.unique.push(c.columns);

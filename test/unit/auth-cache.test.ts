@@ -23,9 +23,9 @@ afterEach(async () => {
 
 /** Whether running `write` moves the auth data version. */
 async function moves(write: () => Promise<unknown>): Promise<boolean> {
-  const before = authDataVersion(db);
+  const before = await authDataVersion(db);
   await write();
-  return authDataVersion(db) !== before;
+  return (await authDataVersion(db)) !== before;
 }
 
 describe('the auth data version', () => {
@@ -85,14 +85,14 @@ describe('the auth data version', () => {
   });
 
   it('moves inside a transaction that is rolled back (one needless reload, never a stale answer)', async () => {
-    const before = authDataVersion(db);
+    const before = await authDataVersion(db);
     await expect(
       db.transaction().execute(async (trx) => {
         await trx.deleteFrom('user_facilities').execute();
         throw new Error('roll back');
       }),
     ).rejects.toThrow('roll back');
-    expect(authDataVersion(db)).not.toBe(before);
+    expect(await authDataVersion(db)).not.toBe(before);
     expect((await db.selectFrom('user_facilities').selectAll().execute()).length).toBeGreaterThan(
       0,
     );

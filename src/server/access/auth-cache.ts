@@ -21,12 +21,12 @@ const caches = new WeakMap<Db, Entries>();
  * meanwhile, so a load that raced with a write is used once and not kept.
  */
 export async function cachedAuthData<T>(db: Db, key: string, load: () => Promise<T>): Promise<T> {
-  const version = authDataVersion(db);
+  const version = await authDataVersion(db);
   if (version === undefined) return load();
   let entries = caches.get(db);
   if (entries?.version === version && entries.values.has(key)) return entries.values.get(key) as T;
   const value = await load();
-  if (authDataVersion(db) === version) {
+  if ((await authDataVersion(db)) === version) {
     entries = caches.get(db);
     if (!entries || entries.version !== version || entries.values.size >= MAX_ENTRIES) {
       entries = { version, values: new Map() };

@@ -24,4 +24,5 @@ export {
   type PasswordCost,
 } from './passwords';
 export { admitSignInAttempt, clearSignInAttempts } from './sign-in-throttle';
+export { loadOrCreateSharedSecret } from './shared-secret';
 export { loadOrCreateSecret, verifyAccessToken } from './tokens';

@@ -3,7 +3,7 @@ import { findChargeback } from './queries';
 import { listBolVersions } from '../orders';
 import { findOrderDocument } from '../orders';
 import { contentDisposition } from '../core/file-name';
-import { readDocument } from '../core/file-store';
+import { readStoredFile } from '../db/stored-files';
 import { CHARGEBACK_MESSAGES } from '../../shared/claims';
 import { localDay } from '../../shared/inventory';
 import type { AuthUser, ServiceContext } from '../core/context';
@@ -50,7 +50,7 @@ export async function disputePacket(
     const bols = await listBolVersions(ctx.db, order.order_id);
     for (const bol of [...bols].reverse()) {
       const name = `${folder}/bol-v${bol.version}-${safePart(bol.file_name)}`;
-      files[name] = await readDocument(ctx.dataDir, bol.sha256);
+      files[name] = await readStoredFile(ctx, bol.sha256);
       contents.push(`${name}: bill of lading version ${bol.version}, uploaded ${bol.uploaded_at}`);
     }
     if (bols.length === 0) contents.push(`${folder}: no bill of lading uploaded`);

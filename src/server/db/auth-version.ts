@@ -1,5 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import type { Db } from './db';
+import { postgresCacheVersion } from './cache-versions.postgres';
+import { engineOf } from './engine';
 import { installWriteCounter, type WatchedWrites, type WriteCounter } from './write-counter';
 
 /**
@@ -13,7 +15,9 @@ import { installWriteCounter, type WatchedWrites, type WriteCounter } from './wr
  * it reads the committed rows. A rolled-back write only causes one needless reload.
  *
  * The triggers are TEMP (this connection only), so no migration is needed. Another process
- * writing the same file is not seen; nothing does that while the service runs.
+ * writing the same file is not seen; nothing does that while the service runs. On PostgreSQL,
+ * where several processes share the database, permanent triggers keep the counter in a table
+ * instead (./cache-versions.postgres.ts), read anew on every use.
  */
 const versions = new WeakMap<Db, WriteCounter>();
 
@@ -37,7 +41,12 @@ export function installAuthDataVersion(sqlite: SQLite.Database, db: Db): void {
   versions.set(db, installWriteCounter(sqlite, FUNCTION_NAME, WATCHED));
 }
 
-/** The counter's value, or undefined when it is not installed (callers then must not cache). */
-export function authDataVersion(db: Db): number | undefined {
-  return versions.get(db)?.value;
+/**
+ * The counter's value, or undefined when there is none (callers then must not cache): SQLite's
+ * before it is installed, and PostgreSQL's inside a transaction, whose own writes move the
+ * counter only at its commit.
+ */
+export async function authDataVersion(db: Db): Promise<number | undefined> {
+  if (engineOf(db) === 'sqlite') return versions.get(db)?.value;
+  return db.isTransaction ? undefined : postgresCacheVersion(db, 'auth');
 }

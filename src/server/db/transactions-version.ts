@@ -1,5 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import type { Db } from './db';
+import { postgresCacheVersion } from './cache-versions.postgres';
+import { engineOf } from './engine';
 import { installWriteCounter, type WriteCounter } from './write-counter';
 
 /**
@@ -20,7 +22,12 @@ export function installTransactionsVersion(sqlite: SQLite.Database, db: Db): voi
   );
 }
 
-/** The counter's value, or undefined when it is not installed (callers then must not cache). */
-export function transactionsVersion(db: Db): number | undefined {
-  return counters.get(db)?.value;
+/**
+ * The counter's value, or undefined when there is none (callers then must not cache). On
+ * PostgreSQL, the counter that permanent triggers keep for every process
+ * (./cache-versions.postgres.ts); none inside a transaction, whose writes count at its commit.
+ */
+export async function transactionsVersion(db: Db): Promise<number | undefined> {
+  if (engineOf(db) === 'sqlite') return counters.get(db)?.value;
+  return db.isTransaction ? undefined : postgresCacheVersion(db, 'transactions');
 }

@@ -7,7 +7,13 @@
  */
 import type { ServiceContext } from '../core/context';
 import type { RedeliveryPolicy } from '../core/policies';
-import { deliver, transportOf, type DeliveryOutcome } from '../inventory';
+import {
+  deliver,
+  leaseDelivery,
+  releaseDeliveryLease,
+  transportOf,
+  type DeliveryOutcome,
+} from '../inventory';
 import { insertTransactionRow } from '../orders';
 import { ownSenderIds, UNENVELOPED_X12_CONTENT_TYPE } from '../sync/role';
 import { envelopeQueuedSets } from './envelope';
@@ -91,7 +97,24 @@ export async function sendClaimedDocuments(
   return outcomes;
 }
 
+/**
+ * On PostgreSQL, first the lease that keeps other central processes off the document until its
+ * outcome is committed (inventory's delivery-lease); null when another one is sending it or has.
+ */
 async function sendOne(
+  ctx: ServiceContext,
+  id: string,
+  automatic: boolean,
+): Promise<SendResult | null> {
+  if (!(await leaseDelivery(ctx, 'order_documents', id))) return null;
+  try {
+    return await sendLeased(ctx, id, automatic);
+  } finally {
+    await releaseDeliveryLease(ctx, id);
+  }
+}
+
+async function sendLeased(
   ctx: ServiceContext,
   id: string,
   automatic: boolean,

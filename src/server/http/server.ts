@@ -17,7 +17,7 @@ import { sealStoredConnections } from '../inventory';
 import { startInboundPoller, startOrderDocumentDrainer } from '../edi';
 import { useSecretsKey } from '../core/secret-box';
 import { importSeedBundle, SeedError } from '../seed';
-import { loadOrCreateSecret } from '../access';
+import { loadOrCreateSecret, loadOrCreateSharedSecret } from '../access';
 import type { SyncSettings } from '../sync';
 import { installConfiguredSync, installConfiguredSyncOnPostgres } from '../sync';
 import { SyncSetupError, WORKSTATION_NOT_ON_POSTGRES } from '../sync';
@@ -78,9 +78,19 @@ export async function startService(
 ): Promise<RunningService> {
   useSecretsKey(options.secretsKey ?? null);
   const database = await openStore(options);
+  // On PostgreSQL every central process signs with the database's secret (access/shared-secret).
+  const secret =
+    'sqlite' in database
+      ? loadOrCreateSecret(options.dataDir)
+      : await loadOrCreateSharedSecret(database.db, systemClock.now().toISOString()).catch(
+          async (error: unknown) => {
+            await database.close();
+            throw error;
+          },
+        );
   const context: ServiceContext = {
     db: database.db,
-    secret: loadOrCreateSecret(options.dataDir),
+    secret,
     clock: systemClock,
     dataDir: options.dataDir,
     deliveryPolicy: defaultDeliveryPolicy,

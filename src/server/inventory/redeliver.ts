@@ -6,6 +6,7 @@ import {
   runDeliveries,
   type DeliveryJob,
 } from './transmission/engine';
+import { leaseDelivery, releaseDeliveryLease } from './transmission/delivery-lease';
 import {
   findDeliveryToSend,
   giveUpDelivery,
@@ -44,7 +45,9 @@ export async function redeliverDue(ctx: ServiceContext, limit: number): Promise<
   try {
     for (const { id } of due) {
       if (!claimDelivery(ctx, id)) continue;
-      const job = await claimedJob(ctx, id, now).catch((error: unknown) => {
+      // On PostgreSQL, the lease keeps other central processes off it while it is read and sent
+      // (runDeliveries takes it again, then gives it back once the outcome is committed).
+      const job = await leasedJob(ctx, id, now).catch((error: unknown) => {
         releaseDelivery(ctx, id);
         throw error;
       });
@@ -57,6 +60,22 @@ export async function redeliverDue(ctx: ServiceContext, limit: number): Promise<
   }
   if (jobs.length > 0) await runDeliveries(ctx, jobs);
   return jobs.length;
+}
+
+/** claimedJob under this process's lease; null (and the lease given back) when nothing is sent. */
+async function leasedJob(
+  ctx: ServiceContext,
+  deliveryId: string,
+  now: string,
+): Promise<DeliveryJob | null> {
+  if (!(await leaseDelivery(ctx, 'advice_deliveries', deliveryId))) return null;
+  let job: DeliveryJob | null = null;
+  try {
+    job = await claimedJob(ctx, deliveryId, now);
+    return job;
+  } finally {
+    if (!job) await releaseDeliveryLease(ctx, deliveryId);
+  }
 }
 
 /** The job for a claimed delivery, or null when it is no longer due (or never will be). */

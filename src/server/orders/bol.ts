@@ -13,7 +13,7 @@ import type { Db } from '../db/db';
 import type { TransactionsTable } from '../db/schema';
 import { contentDisposition, sanitiseFileName } from '../core/file-name';
 import { PdfChecker } from '../core/pdf-check';
-import { readDocument, storeDocument } from '../core/file-store';
+import { readStoredFile, storeFile } from '../db/stored-files';
 import type { AuthUser, ServiceContext } from '../core/context';
 import { conflict, DomainError, invalidRequest, notFound } from '../core/errors';
 
@@ -123,7 +123,7 @@ export async function uploadBillOfLading(
   if (!verdict.ok) throw invalidBol(verdict.reason);
 
   const fileName = sanitiseFileName(body.file_name);
-  const stored = await storeDocument(ctx.dataDir, bytes);
+  const stored = await storeFile(ctx, bytes);
 
   const versionId = randomUUID();
   const at = ctx.clock.now().toISOString();
@@ -244,7 +244,7 @@ export async function bolFile(
   const order = await visibleOrder(ctx, user, orderId);
   const version = await findBolVersion(ctx.db, order.id, versionId);
   if (!version) throw notFound(BOL_MESSAGES.versionNotFound);
-  const bytes = await readDocument(ctx.dataDir, version.sha256).catch((error: unknown) => {
+  const bytes = await readStoredFile(ctx, version.sha256).catch((error: unknown) => {
     // A synced workstation gets the row first and the file in the next sync round.
     if ((error as { code?: unknown }).code === 'ENOENT' && ctx.sync?.client) {
       ctx.sync.client.wantFiles();

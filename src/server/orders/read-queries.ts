@@ -2,6 +2,7 @@ import { sql, type CompiledQuery } from 'kysely';
 import { FINAL_STATUSES, type DueFilter } from '../../shared/orders';
 import type { Db } from '../db/db';
 import { engineOf } from '../db/engine';
+import { postgresCacheVersion } from '../db/cache-versions.postgres';
 import type { OrderStatusValue } from '../db/schema';
 import type { OrderDocument } from './order-document-columns';
 import { orderDocumentSql as sqliteOrderDocument } from './order-document-sql';
@@ -228,12 +229,15 @@ async function installOrderDataVersion(db: Db) {
 const versionQuery = new WeakMap<Db, CompiledQuery<{ v: number }>>();
 
 /**
- * The order data version now (installing its triggers on first use); null on PostgreSQL, whose
- * pool has no per-connection triggers and whose other processes' writes a counter here would
- * miss: there, details are not cached until a version row kept by triggers replaces this.
+ * The order data version now (installing its triggers on first use). On PostgreSQL, whose pool
+ * has no per-connection triggers and whose other processes write too, the counter permanent
+ * triggers keep for every process (db/cache-versions.postgres.ts); null inside a transaction
+ * there (its writes count at its commit), and callers then do not cache.
  */
 export async function orderDataVersion(db: Db): Promise<number | null> {
-  if (engineOf(db) === 'postgres') return null;
+  if (engineOf(db) === 'postgres') {
+    return db.isTransaction ? null : postgresCacheVersion(db, 'orders');
+  }
   let install = installed.get(db);
   if (!install) {
     install = installOrderDataVersion(db);

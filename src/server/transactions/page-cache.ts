@@ -20,9 +20,8 @@ interface PageCache {
 const caches = new WeakMap<ServiceContext['db'], PageCache>();
 
 /** Moves with every write to the log, to orders' PO numbers, to users and to grants. */
-function cacheVersion(ctx: ServiceContext): string | undefined {
-  const log = transactionsVersion(ctx.db);
-  const auth = authDataVersion(ctx.db);
+async function cacheVersion(ctx: ServiceContext): Promise<string | undefined> {
+  const [log, auth] = await Promise.all([transactionsVersion(ctx.db), authDataVersion(ctx.db)]);
   return log === undefined || auth === undefined ? undefined : `${log}:${auth}`;
 }
 
@@ -37,7 +36,7 @@ export async function transactionPageBody(
   rawQuery: string,
   parseQuery: () => TransactionListQuery,
 ): Promise<string> {
-  const version = cacheVersion(ctx);
+  const version = await cacheVersion(ctx);
   const key = `${user.id}|${rawQuery}`;
   const cache = caches.get(ctx.db);
   const hit = version !== undefined && cache?.version === version && cache.pages.get(key);
@@ -45,7 +44,7 @@ export async function transactionPageBody(
   const page = await transactionList(ctx, user, parseQuery());
   const json = `{"data":${JSON.stringify(page)}}`;
   // A page whose load overlapped a write is answered once and not kept.
-  if (version === undefined || cacheVersion(ctx) !== version) return json;
+  if (version === undefined || (await cacheVersion(ctx)) !== version) return json;
   let current = caches.get(ctx.db);
   if (
     !current ||

@@ -4,6 +4,8 @@ import * as adviceDocuments from './migrations/0016_advice_documents';
 import * as ediDocumentStatus from './migrations/0016_edi_document_status';
 import * as syncPullProgress from './migrations/0016_sync_pull_progress';
 import * as syncStamps from './migrations/0017_sync_stamps';
+import * as processCoordination from './migrations/0017_process_coordination';
+import * as storedFiles from './migrations/0017_stored_files';
 
 /**
  * PostgreSQL's migration list (docs/decisions, "PostgreSQL twins and migrations"). It starts at
@@ -18,6 +20,8 @@ const allMigrations: Record<string, Migration> = {
   '0016_sync_pull_progress': syncPullProgress,
   // PostgreSQL only: the central's version stamps (SQLite's are TEMP triggers, sync/stamps.ts).
   '0017_sync_stamps': syncStamps,
+  '0017_process_coordination': processCoordination,
+  '0017_stored_files': storedFiles,
 };
 
 export const postgresMigrationProvider: MigrationProvider = {

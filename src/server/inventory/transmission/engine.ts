@@ -1,6 +1,7 @@
 import type { AttemptContext, DeliveryToSend } from '../queries';
 import type { ServiceContext } from '../../core/context';
 import { mapBounded } from './bounded';
+import { leaseDelivery, releaseDeliveryLease } from './delivery-lease';
 import { OutcomeBatch } from './outcome-batch';
 import { deliver } from './transports';
 import type { OutboundDocument, TransportConfig } from './types';
@@ -57,6 +58,9 @@ export function resendJob(
   };
 }
 
+/** A job another central process is sending (or has sent): nothing recorded, nothing sent. */
+export const SENT_ELSEWHERE = 'Not sent: another service process is sending this delivery';
+
 export interface JobOutcome {
   success: boolean;
   error: string | null;
@@ -78,7 +82,11 @@ export async function runDeliveries(
   const batch = new OutcomeBatch(ctx);
   for (const job of jobs) ctx.deliveriesInFlight.add(job.deliveryId);
   const outcomes = await mapBounded(jobs, ctx.deliveryConcurrency, async (job) => {
+    let leased = false;
     try {
+      // Another central process may be sending it, or may have sent it since it was read.
+      leased = await leaseDelivery(ctx, 'advice_deliveries', job.deliveryId);
+      if (!leased) return [job.deliveryId, { success: false, error: SENT_ELSEWHERE }] as const;
       batch.started();
       const outcome = await deliver(job.transport, job.document, {
         dataDir: ctx.dataDir,
@@ -87,7 +95,11 @@ export async function runDeliveries(
       await batch.record(job, outcome);
       return [job.deliveryId, { success: outcome.success, error: outcome.error }] as const;
     } finally {
-      releaseDelivery(ctx, job.deliveryId);
+      try {
+        if (leased) await releaseDeliveryLease(ctx, job.deliveryId);
+      } finally {
+        releaseDelivery(ctx, job.deliveryId);
+      }
     }
   });
   return new Map(outcomes);
