@@ -1,7 +1,8 @@
 import type pg from 'pg';
 import { copyFiles } from './copy-files';
 import { copyTable, countBoth, planTable } from './copy-tables';
-import { NOT_ON_POSTGRES, VERSION_SEQUENCE } from './postgres-rules';
+import { FILE_STORE_TABLE, NOT_ON_POSTGRES, VERSION_SEQUENCE } from './postgres-rules';
+import { copySigningSecret } from './copy-secret';
 import { MigrateCentralError, openSourceCentral, type SourceCentral } from './source';
 import {
   foreignKeyOrder,
@@ -32,11 +33,12 @@ export async function migrateCentral(options: {
   const started = Date.now();
   const source = await openSourceCentral(options.from);
   try {
+    const dataTables = [...source.tables.map((t) => t.name), FILE_STORE_TABLE];
     // Checked before migrating, so a database holding data is not touched at all.
-    await (await openEmptyTarget(options.databaseUrl)).end();
+    await (await openEmptyTarget(options.databaseUrl, dataTables)).end();
     log('applying the PostgreSQL migrations');
     await migrateTarget(options.databaseUrl);
-    const client = await openEmptyTarget(options.databaseUrl);
+    const client = await openEmptyTarget(options.databaseUrl, dataTables);
     try {
       return await copyInOneTransaction(source, client, log, started);
     } finally {
@@ -82,6 +84,7 @@ async function copyInOneTransaction(
     }
     const files = await copyFiles(client, source.dataDir, [...byName.keys()]);
     if (files.intoDatabase) log(`files: ${files.files} (${files.bytes} bytes)`);
+    const signingSecret = await copySigningSecret(client, source.dataDir, [...byName.keys()]);
     const lastVersion = await setSequences(client);
     for (const { name } of tables) {
       const counts = await countBoth(source, client, name);
@@ -100,6 +103,7 @@ async function copyInOneTransaction(
       lastVersion,
       devices: tables.find((t) => t.name === 'devices')?.rows ?? 0,
       files,
+      signingSecret,
       seconds: (Date.now() - started) / 1000,
     };
   } catch (error) {

@@ -41,3 +41,14 @@ export const NOT_ON_POSTGRES = /^(transactions_search|orders_search_ids$|orders_
 
 /** The PostgreSQL table of the file store (issue 17, item 3), when this release has it. */
 export const FILE_STORE_TABLE = 'stored_files';
+
+/**
+ * The token signing secret on PostgreSQL (access/shared-secret.ts): one row every central process
+ * signs with. The copy puts the data dir's `jwt-secret.key` there, so tokens issued by the SQLite
+ * central (users' and devices') stay valid.
+ */
+export const SIGNING_SECRET = {
+  table: 'service_secrets',
+  name: 'jwt-signing',
+  file: 'jwt-secret.key',
+};

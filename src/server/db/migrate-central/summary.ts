@@ -10,6 +10,8 @@ export interface MigrateCentralSummary {
   lastVersion: number;
   devices: number;
   files: FilesCopied;
+  /** Whether the data dir's token signing secret went into the database (service_secrets). */
+  signingSecret: boolean;
   seconds: number;
 }
 
@@ -32,7 +34,10 @@ export function summaryLines(summary: MigrateCentralSummary, from: string): stri
     lines.push(`files stay in ${from}/documents: start the PostgreSQL central with this data dir`);
   }
   lines.push(
-    `next: start the central with --role central --database-url … --data-dir ${from} (its jwt-secret.key keeps sessions valid); never start the SQLite central again`,
+    summary.signingSecret
+      ? 'token signing secret: copied into the database; signed-in users and devices stay signed in'
+      : `token signing secret: stays in ${from}/jwt-secret.key; start the PostgreSQL central with this data dir, or users sign in again and devices open new sessions`,
+    'next: start the central with --role central --database-url …; never start the SQLite central again (keep its data dir as a backup)',
   );
   return lines;
 }

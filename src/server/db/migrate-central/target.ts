@@ -11,11 +11,13 @@ export interface TargetTable {
 const MIGRATION_TABLES = new Set(['kysely_migration', 'kysely_migration_lock']);
 
 /**
- * Connects to the target and checks it is empty: no tables at all, or only the service's
- * migrated schema with no rows (a PostgreSQL service started once on it, or an earlier copy that
- * failed and rolled back). Anything else is refused: the copy never merges into data.
+ * Connects to the target and checks it is empty: no tables at all, or the service's migrated
+ * schema with no rows in any table holding data (`dataTables`: those the copy fills) — a
+ * PostgreSQL service started once on it, or an earlier copy that failed and rolled back. Tables of
+ * the processes' own machinery (cache versions, the signing secret) may have rows. Anything else
+ * is refused: the copy never merges into data.
  */
-export async function openEmptyTarget(url: string): Promise<pg.Client> {
+export async function openEmptyTarget(url: string, dataTables: string[]): Promise<pg.Client> {
   const client = new pg.Client({ connectionString: url });
   try {
     await client.connect();
@@ -31,7 +33,7 @@ export async function openEmptyTarget(url: string): Promise<pg.Client> {
       );
     }
     for (const table of tables) {
-      if (MIGRATION_TABLES.has(table.name)) continue;
+      if (MIGRATION_TABLES.has(table.name) || !dataTables.includes(table.name)) continue;
       const { rows } = await client.query(`SELECT 1 FROM "${table.name}" LIMIT 1`);
       if (rows.length > 0) {
         throw new MigrateCentralError(
