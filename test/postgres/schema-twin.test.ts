@@ -17,6 +17,15 @@ import { cloneTemplate, type ClonedDatabase } from '../helpers/postgres/database
 /** SQLite-only machinery with no PostgreSQL counterpart (FTS5 and its id side tables). */
 const SQLITE_ONLY = /^(sqlite_|kysely_|transactions_search|orders_code_search|orders_search_ids)/;
 
+/**
+ * PostgreSQL-only columns: the writing transaction of a version (0017_sync_stamps), which a pull
+ * waits for; SQLite commits versions in order on its one connection and needs none.
+ */
+const POSTGRES_ONLY_COLUMNS: Record<string, string[]> = {
+  sync_row_versions: ['xid'],
+  sync_evictions: ['xid'],
+};
+
 interface TableShape {
   columns: Record<string, { notNull: boolean }>;
   primaryKey: string[];
@@ -134,6 +143,7 @@ async function postgresShape(url: string): Promise<Record<string, TableShape>> {
       (shape[table] ??= { columns: {}, primaryKey: [], unique: [], foreignKeys: [] });
     for (const c of columns.rows) {
       if (SQLITE_ONLY.test(c.table_name)) continue;
+      if (POSTGRES_ONLY_COLUMNS[c.table_name]?.includes(c.column_name)) continue;
       of(c.table_name).columns[c.column_name] = { notNull: c.is_nullable === 'NO' };
     }
     for (const c of constraints.rows) {

@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from 'kysely';
 import * as baseline from './migrations/0015_baseline';
 import * as adviceDocuments from './migrations/0016_advice_documents';
 import * as ediDocumentStatus from './migrations/0016_edi_document_status';
+import * as syncStamps from './migrations/0017_sync_stamps';
 
 /**
  * PostgreSQL's migration list (docs/decisions, "PostgreSQL twins and migrations"). It starts at
@@ -13,6 +14,8 @@ const allMigrations: Record<string, Migration> = {
   '0015_baseline': baseline,
   '0016_advice_documents': adviceDocuments,
   '0016_edi_document_status': ediDocumentStatus,
+  // PostgreSQL only: the central's version stamps (SQLite's are TEMP triggers, sync/stamps.ts).
+  '0017_sync_stamps': syncStamps,
 };
 
 export const postgresMigrationProvider: MigrationProvider = {
