@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Engine } from '../../src/server/db/engine';
 import type { PushedMutation, RowChange } from '../../src/server/sync/protocol';
 import { describeEngines } from '../helpers/engines';
-import { DEVICES } from './helpers/cluster';
+import { api, COLUMBUS, DEVICES, RENO, seedInto, signIn } from './helpers/cluster';
 import { startPushCentral, type PushCentral } from './helpers/push-central';
 
 /**
@@ -12,7 +12,8 @@ import { startPushCentral, type PushCentral } from './helpers/push-central';
  * a retried batch applies once however many copies run at the same time, and two devices push
  * side by side. On PostgreSQL a transaction holds 50 mutations at most.
  */
-const RENO_OPEN = '0d000000-0000-4000-8000-000000000001';
+const RENO_OPEN = '0d000000-0000-4000-8000-000000000001'; // Summit, Big Box, Open
+const BRAND_SUMMIT = '0b000000-0000-4000-8000-000000000001';
 
 let seqs = new Map<string, number>();
 /** Mutations of `device` with the next seqs, one change list each. */
@@ -216,5 +217,50 @@ describeEngines('the central applies pushes', (engine: Engine) => {
     }
     const [a, b] = await Promise.all([central.push(DEVICES.w1, w1), central.push(DEVICES.w3, w3)]);
     expect([a.applied, b.applied]).toEqual([1, 2]);
+  });
+
+  it('a field conflict is resolved on the central: apply mine by the brand admin at the facility only', async () => {
+    await seedInto(central.service, {
+      users: [
+        {
+          email: 'columbus-admin@example.com',
+          password: 'password-columbus',
+          facility_ids: [RENO, COLUMBUS],
+          admin: [{ brand_id: BRAND_SUMMIT, facility_id: COLUMBUS }],
+        },
+      ],
+    });
+    const stored = await order(RENO_OPEN);
+    const answer = await central.push(
+      DEVICES.w1,
+      mutations(DEVICES.w1.id, [
+        [
+          {
+            t: 'orders',
+            op: 'U',
+            k: [RENO_OPEN],
+            old: { po_number: 'READ-BEFORE' },
+            new: { po_number: 'PO-MINE' },
+          },
+        ],
+      ]),
+    );
+    expect(answer).toMatchObject({ applied: 1, conflicts: 1 });
+    const conflict = await db()
+      .selectFrom('sync_conflicts')
+      .select(['id', 'facility_id', 'brand_id', 'status'])
+      .where('client_id', '=', DEVICES.w1.id)
+      .orderBy('seq', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(conflict).toMatchObject({ facility_id: RENO, brand_id: BRAND_SUMMIT, status: 'open' });
+    expect((await order(RENO_OPEN)).po_number).toBe(stored.po_number);
+    const resolve = (auth: string) =>
+      api(central.service, auth, 'POST', `/api/sync/v1/conflicts/${conflict.id}/resolve`, {
+        action: 'apply_mine',
+      });
+    const other = await signIn(central.service, 'columbus-admin@example.com', 'password-columbus');
+    expect(await resolve(other)).toMatchObject({ status: 403 });
+    expect(await resolve(await signIn(central.service))).toMatchObject({ status: 200 });
+    expect((await order(RENO_OPEN)).po_number).toBe('PO-MINE');
   });
 });
