@@ -4,6 +4,9 @@ import { leaseSerialBlock } from '../fulfilment';
 import { serialCapacity } from '../fulfilment';
 import { conflict, DomainError, invalidRequest, notFound } from '../core/errors';
 import { SYNC_PROTOCOL_VERSION } from '../../shared/sync';
+import { engineOf } from '../db/engine';
+import { postgresApplySql } from './apply-sql-postgres';
+import { sqliteApplySql } from './apply-sql-sqlite';
 import { applyPush } from './central-apply';
 import { crashPoint } from './crash';
 import { buildCentralDocuments } from './central-documents';
@@ -65,17 +68,22 @@ export async function pushFromDevice(
   const parsed = pushBodySchema.safeParse(body);
   if (!parsed.success) throw invalidRequest(`Invalid push: ${firstIssue(parsed.error)}`);
   const facilityIds = new Set(device.facilityIds);
-  // Holding Kysely's one connection: no other request's transaction can interleave.
-  const answer = await ctx.db
-    .connection()
-    .execute(async () =>
-      applyPush(
-        { sqlite: sync.sqlite, stamps: sync.stamps, now: () => ctx.clock.now() },
-        device.id,
-        facilityIds,
-        parsed.data.mutations,
-      ),
-    );
+  // One connection for the whole push. On SQLite it is Kysely's only one, so no other request's
+  // transaction can interleave; on PostgreSQL one of the pool's, its transactions its own.
+  const answer = await ctx.db.connection().execute(async (connection) =>
+    applyPush(
+      {
+        sql:
+          engineOf(ctx.db) === 'postgres'
+            ? postgresApplySql(connection)
+            : sqliteApplySql(sync.sqlite, sync.stamps),
+        now: () => ctx.clock.now(),
+      },
+      device.id,
+      facilityIds,
+      parsed.data.mutations,
+    ),
+  );
   crashPoint('after_server_commit');
   if (answer.applied > 0) await buildCentralDocuments(ctx);
   if (answer.gap !== null) {
