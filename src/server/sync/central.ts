@@ -13,7 +13,6 @@ import { buildCentralDocuments } from './central-documents';
 import type { Device } from './devices';
 import { buildPullPage } from './pull';
 import { buildPostgresPullPage } from './pull.postgres';
-import { engineOf } from '../db/engine';
 import { latestVersion } from './health';
 import { pullQuerySchema, pushBodySchema, type PullPage, type PushAnswer } from './protocol';
 import { syncRuntimeOf, type SyncRuntime } from './runtime';
