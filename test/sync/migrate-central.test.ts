@@ -3,8 +3,13 @@ import SQLite from 'better-sqlite3';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { storeDocument } from '../../src/server/core/file-store';
+import { readdirSync, readFileSync } from 'node:fs';
+import { documentPath, documentsDir, storeDocument } from '../../src/server/core/file-store';
+import { signInDevice, syncCall } from './helpers/raw-push';
 import { migrateCentral } from '../../src/server/db/migrate-central';
+import { postgresApplySql } from '../../src/server/sync/apply-sql-postgres';
+import { applyPush } from '../../src/server/sync/central-apply';
+import type { PushedMutation } from '../../src/server/sync/protocol';
 import { startService } from '../../src/server/http/server';
 import { databaseUrl, onAdmin } from '../helpers/postgres/databases';
 import { TEST_PASSWORD_COST } from '../helpers/service';
@@ -12,6 +17,7 @@ import {
   api,
   closedAfterEach,
   DEVICES,
+  orderByCode,
   signIn,
   signInAt,
   startCentral,
@@ -131,7 +137,7 @@ describe.skipIf(!postgres)('migrate-central: a SQLite central into PostgreSQL', 
     );
   });
 
-  it('a PostgreSQL service on the copy signs the same users in, and tokens from before the move stay valid with the same data dir', async () => {
+  it('a PostgreSQL service on the copy signs the same users in, and tokens from before the move stay valid (the signing secret moved into the database)', async () => {
     const { dataDir } = await syncedCentral();
     const before = await startCentral({ dataDir, seed: false });
     const oldToken = await signIn(before);
@@ -142,7 +148,7 @@ describe.skipIf(!postgres)('migrate-central: a SQLite central into PostgreSQL', 
       {
         host: '127.0.0.1',
         port: 0,
-        dataDir,
+        dataDir: tempDataDir('pg-service'),
         seed: null,
         uiDir: null,
         outboxDrain: false,
@@ -157,11 +163,148 @@ describe.skipIf(!postgres)('migrate-central: a SQLite central into PostgreSQL', 
     expect(orders.status).toBe(200);
   });
 
-  it('keeps the stored files in the data dir while this release has no file store in PostgreSQL', async () => {
+  it('moves the stored files into the database, byte for byte', async () => {
     const { dataDir, file } = await syncedCentral();
-    const summary = await migrateCentral({ from: dataDir, databaseUrl: await emptyDatabase() });
-    expect(summary.files).toMatchObject({ intoDatabase: false, files: 0 });
-    expect(file).toMatch(/^[0-9a-f]{64}$/);
+    const url = await emptyDatabase();
+    const summary = await migrateCentral({ from: dataDir, databaseUrl: url });
+    const onDisk = readdirSync(documentsDir(dataDir)).filter((n) => n.endsWith('.pdf'));
+    expect(summary.files).toMatchObject({ intoDatabase: true, files: onDisk.length, damaged: [] });
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ sha256: string; content: Buffer }>(
+        `SELECT sha256, content FROM stored_files ORDER BY sha256`,
+      );
+      expect(rows.map((r) => `${r.sha256}.pdf`)).toEqual([...onDisk].sort());
+      for (const row of rows) {
+        expect(row.content.equals(readFileSync(documentPath(dataDir, row.sha256)))).toBe(true);
+      }
+      expect(rows.map((r) => r.sha256)).toContain(file);
+    } finally {
+      await client.end();
+    }
+  });
+
+  it('a workstation synced with the SQLite central carries on with the PostgreSQL copy: no reset, nothing twice, nothing lost, its next mutation applied at the next seq', async () => {
+    const dataDir = tempDataDir('central');
+    const central = await startCentral({ dataDir });
+    const stationDir = tempDataDir('w1');
+    let w1 = await startWorkstation(central.url, DEVICES.w1, { dataDir: stationDir });
+    await syncUntilQuiet(w1);
+    const edit = await api(w1, await signIn(w1), 'PUT', '/api/v1/orders', {
+      picksheet_code: 'PS-SUM-2611001',
+      po_number: 'PO-BEFORE-MOVE',
+    });
+    expect(edit.status).toBe(200);
+    await syncUntilQuiet(w1);
+    const before = await w1.context.db
+      .selectFrom('sync_state')
+      .select(['cursor', 'acked_seq'])
+      .executeTakeFirstOrThrow();
+    expect(before.acked_seq).toBeGreaterThan(0);
+    await w1.close();
+    await central.close();
+
+    const url = await emptyDatabase();
+    const summary = await migrateCentral({ from: dataDir, databaseUrl: url });
+    const onPg = await startService(
+      {
+        host: '127.0.0.1',
+        port: 0,
+        dataDir: tempDataDir('pg-central'),
+        seed: null,
+        uiDir: null,
+        outboxDrain: false,
+        databaseUrl: url,
+        poolSize: 4,
+        sync: { role: 'central' },
+      },
+      { passwordCost: TEST_PASSWORD_COST },
+    );
+    running.push(onPg);
+
+    // The workstation's SQLite-era cursor: same epoch, no reset, nothing served again.
+    const device = await signInDevice(onPg.url, DEVICES.w1);
+    const again = await syncCall(
+      onPg.url,
+      `/api/sync/v1/pull?cursor=${encodeURIComponent(before.cursor!)}`,
+      { auth: device },
+    );
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({
+      epoch: summary.epoch,
+      reset: false,
+      more: false,
+      changes: [],
+      evictions: [],
+      last_seq: before.acked_seq,
+    });
+
+    // Written on the PostgreSQL central: the workstation gets it; its own edit goes up next.
+    const onCentral = await api(onPg, await signIn(onPg), 'PUT', '/api/v1/orders', {
+      picksheet_code: 'PS-SUM-2611001',
+      po_number: 'PO-AFTER-MOVE-CENTRAL',
+    });
+    expect(onCentral.status).toBe(200);
+    w1 = await startWorkstation(onPg.url, DEVICES.w1, { dataDir: stationDir });
+    running.push(w1);
+    await syncUntilQuiet(w1);
+    expect((await orderByCode(w1, 'PS-SUM-2611001')).po_number).toBe('PO-AFTER-MOVE-CENTRAL');
+    // The workstation's next mutation goes up at the next seq. Pushing over HTTP to a PostgreSQL
+    // central is not wired yet (central.ts), so it goes through the PostgreSQL apply as the push
+    // route will call it; the route's own test belongs with that work.
+    await w1.context.sync!.client!.stop();
+    const fromStation = await api(w1, await signIn(w1), 'PUT', '/api/v1/orders', {
+      picksheet_code: 'PS-SUM-2611001',
+      po_number: 'PO-AFTER-MOVE-W1',
+    });
+    expect(fromStation.status).toBe(200);
+    const queued = await w1.context.db
+      .selectFrom('sync_mutations')
+      .selectAll()
+      .where('seq', '>', before.acked_seq)
+      .execute();
+    expect(queued.map((m) => m.seq)).toEqual([before.acked_seq + 1]);
+    const mutations = queued.map((m) => ({
+      seq: m.seq,
+      name: m.name,
+      args: JSON.parse(m.args) as PushedMutation['args'],
+      base_version: m.base_version,
+      at: m.at,
+    }));
+    const push = (batch: PushedMutation[]) =>
+      onPg.context.db
+        .connection()
+        .execute((connection) =>
+          applyPush(
+            { sql: postgresApplySql(connection), now: () => new Date() },
+            DEVICES.w1.id,
+            new Set(DEVICES.w1.facility_ids),
+            batch,
+          ),
+        );
+    expect(await push(mutations)).toMatchObject({
+      last_seq: before.acked_seq + 1,
+      applied: 1,
+      duplicates: 0,
+      gap: null,
+    });
+    // Sent again (an answer lost on the way): applied once.
+    expect(await push(mutations)).toMatchObject({ applied: 0, duplicates: 1 });
+    expect((await orderByCode(onPg, 'PS-SUM-2611001')).po_number).toBe('PO-AFTER-MOVE-W1');
+    const client = await onPg.context.db
+      .selectFrom('sync_clients')
+      .select('last_seq')
+      .where('client_id', '=', DEVICES.w1.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(client.last_seq)).toBe(before.acked_seq + 1);
+    // Still the same workstation data: one row per order, not a copy pulled again.
+    const codes = await w1.context.db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('picksheet_code', '=', 'PS-SUM-2611001')
+      .executeTakeFirstOrThrow();
+    expect(Number(codes.n)).toBe(1);
   });
 
   it('refuses a data dir that is not a central, one in use, and a database with data, touching neither', async () => {
