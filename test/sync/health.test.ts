@@ -4,6 +4,9 @@ import { SYNC_PROTOCOL_HEADER } from '../../src/shared/sync';
 import type { SyncHealth } from '../../src/shared/sync-health';
 import type { RunningService } from '../../src/server/http/server';
 import { parseServiceFlags } from '../../src/server/http/config';
+import { startService } from '../../src/server/http/server';
+import { cloneTemplate } from '../helpers/postgres/databases';
+import { TEST_PASSWORD_COST } from '../helpers/service';
 import type { SyncView } from '../../src/server/core/context';
 import { baseBundle } from '../helpers/fixtures';
 import { createTestService, type TestService } from '../helpers/service';
@@ -12,9 +15,11 @@ import {
   callApi,
   closedAfterEach,
   DEVICES,
+  seedInto,
   signIn,
   starters,
   syncUntilQuiet,
+  tempDataDir,
 } from './helpers/cluster';
 
 /** `GET /api/sync/v1/health`: the central's figures for monitoring, behind the monitoring token. */
@@ -291,5 +296,50 @@ describe.skipIf(!postgres)('sync health on PostgreSQL', () => {
     const after = await read();
     expect(after.oldest_transaction).toEqual({ age_seconds: null, watermark_lag_xids: 0 });
     expect(deviceOf(after, 'dev-a').last_seq).toBe(8);
+  });
+});
+
+describe.skipIf(!postgres)('sync health on a PostgreSQL central over HTTP', () => {
+  it('reports the pull lag of a workstation syncing with it', async () => {
+    const cloned = await cloneTemplate(postgres!);
+    running.push({ close: () => cloned.drop() });
+    const central = await startService(
+      {
+        host: '127.0.0.1',
+        port: 0,
+        dataDir: tempDataDir('pg-central'),
+        databaseUrl: cloned.url,
+        poolSize: 4,
+        seed: 'demo',
+        uiDir: null,
+        outboxDrain: false,
+        sync: { role: 'central' },
+        monitoringToken: TOKEN,
+      },
+      { passwordCost: TEST_PASSWORD_COST },
+    );
+    running.push(central);
+    await seedInto(central, { devices: Object.values(DEVICES) });
+    const w1 = await start.workstation(central.url, DEVICES.w1);
+    await syncUntilQuiet(w1);
+    const first = await health(central.url, `Bearer ${TOKEN}`);
+    expect(first.status).toBe(200);
+    expect(first.body.engine).toBe('postgres');
+    expect(first.body.oldest_transaction).toMatchObject({ age_seconds: null });
+    expect(deviceOf(first.body, DEVICES.w1.id)).toMatchObject({
+      pulled_version: first.body.latest_version,
+      versions_behind: 0,
+    });
+    expect(deviceOf(first.body, DEVICES.w3.id).pulled_version).toBeNull();
+
+    await w1.context.sync!.client!.stop();
+    const edit = await api(central, await signIn(central), 'PUT', '/api/v1/orders', {
+      picksheet_code: 'PS-SUM-2611001',
+      po_number: 'PO-HEALTH-PG',
+    });
+    expect(edit.status).toBe(200);
+    const behind = await health(central.url, `Bearer ${TOKEN}`);
+    expect(deviceOf(behind.body, DEVICES.w1.id).versions_behind).toBeGreaterThan(0);
+    expect(await health(central.url, null)).toMatchObject({ status: 401 });
   });
 });
