@@ -41,6 +41,7 @@ function startProcess(command: string, args: string[], detached = false): Cli {
     'ALLOWED_HOST',
     'DATABASE_URL',
     'POOL_SIZE',
+    'MONITORING_TOKEN',
   ])
     delete env[name];
   const child = spawn(command, args, {

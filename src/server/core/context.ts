@@ -29,6 +29,8 @@ export interface ServiceContext {
   redeliveryPolicy?: RedeliveryPolicy;
   /** Sync with a central service (docs/sync.md); absent on a standalone install. */
   sync?: SyncView;
+  /** The bearer secret of the central's sync health (--monitoring-token); absent: it is off. */
+  monitoringToken?: string;
   /** The ports this service listens on (set once listening): never a label printer's. */
   servicePorts?: number[];
   /**

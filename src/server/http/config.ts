@@ -22,7 +22,12 @@ export interface ServiceOptions {
   databaseUrl?: string | null;
   /** Connections in the PostgreSQL pool. */
   poolSize?: number;
+  /** The bearer secret of the central's sync health (`GET /api/sync/v1/health`); off when absent. */
+  monitoringToken?: string | null;
 }
+
+/** A monitoring token shorter than this is refused: it guards figures of every tenant's devices. */
+export const MIN_MONITORING_TOKEN_LENGTH = 32;
 
 /** Connections per process when --pool-size is not given (docs/operations.md). */
 export const DEFAULT_POOL_SIZE = 10;
@@ -32,9 +37,10 @@ export const USAGE = `usage: npm run serve -- [--host 127.0.0.1] [--port 8787] [
                        [--allowed-host NAME]... [--log-requests]
                        [--role central | --central URL --device-id ID --device-secret SECRET]
                        [--database-url postgres://USER@HOST:PORT/DB] [--pool-size 10]
+                       [--monitoring-token SECRET]
 Each flag can also be set by the upper-case environment variable of the same name (HOST, PORT,
 DATA_DIR, SEED, ALLOWED_HOST: comma-separated, ROLE, CENTRAL, DEVICE_ID, DEVICE_SECRET,
-DATABASE_URL, POOL_SIZE). A --host other than loopback needs --allowed-host.`;
+DATABASE_URL, POOL_SIZE, MONITORING_TOKEN). A --host other than loopback needs --allowed-host.`;
 
 export class UsageError extends Error {}
 
@@ -63,6 +69,7 @@ export function parseServiceFlags(
         'device-secret': { type: 'string' },
         'database-url': { type: 'string' },
         'pool-size': { type: 'string' },
+        'monitoring-token': { type: 'string' },
       },
     }));
   } catch (error) {
@@ -92,7 +99,15 @@ export function parseServiceFlags(
     );
   }
   const { databaseUrl, poolSize } = parseDatabaseFlags(pick, sync);
+  const monitoringToken = pick('monitoring-token', 'MONITORING_TOKEN') ?? null;
+  if (monitoringToken !== null && monitoringToken.length < MIN_MONITORING_TOKEN_LENGTH) {
+    // Never echo the token.
+    throw new UsageError(
+      `--monitoring-token must be at least ${MIN_MONITORING_TOKEN_LENGTH} characters\n${USAGE}`,
+    );
+  }
   return {
+    monitoringToken,
     host,
     port,
     allowedHosts,

@@ -10,7 +10,7 @@ import { fulfilmentRoutes } from '../fulfilment/routes';
 import { healthRoutes } from './health-routes';
 import { inventoryConnectionRoutes, inventoryRoutes } from '../inventory/routes';
 import { orderBolRoutes, orderReadRoutes, orderWriteRoutes } from '../orders/routes';
-import { syncRoutes, syncSettingsRoutes } from '../sync/routes';
+import { syncHealthRoutes, syncRoutes, syncSettingsRoutes } from '../sync/routes';
 import { transactionRoutes } from '../transactions/routes';
 
 /** Every API route, in the order the OpenAPI document lists them. */
@@ -35,4 +35,5 @@ export const allRoutes: RouteDef[] = [
   ...claimRoutes,
   ...syncRoutes,
   ...syncSettingsRoutes,
+  ...syncHealthRoutes,
 ];

@@ -96,6 +96,7 @@ export async function startService(
     deliveryPolicy: defaultDeliveryPolicy,
     deliveryConcurrency: 8,
     deliveriesInFlight: new Set(),
+    ...(options.monitoringToken ? { monitoringToken: options.monitoringToken } : {}),
     ...overrides,
   };
   try {

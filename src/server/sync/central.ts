@@ -4,13 +4,16 @@ import { leaseSerialBlock } from '../fulfilment';
 import { serialCapacity } from '../fulfilment';
 import { conflict, DomainError, invalidRequest, notFound } from '../core/errors';
 import { SYNC_PROTOCOL_VERSION } from '../../shared/sync';
+import { engineOf } from '../db/engine';
+import { postgresApplySql } from './apply-sql-postgres';
+import { sqliteApplySql } from './apply-sql-sqlite';
 import { applyPush } from './central-apply';
 import { crashPoint } from './crash';
 import { buildCentralDocuments } from './central-documents';
 import type { Device } from './devices';
 import { buildPullPage } from './pull';
 import { buildPostgresPullPage } from './pull.postgres';
-import { engineOf } from '../db/engine';
+import { latestVersion } from './health';
 import { pullQuerySchema, pushBodySchema, type PullPage, type PushAnswer } from './protocol';
 import { syncRuntimeOf, type SyncRuntime } from './runtime';
 
@@ -64,17 +67,22 @@ export async function pushFromDevice(
   const parsed = pushBodySchema.safeParse(body);
   if (!parsed.success) throw invalidRequest(`Invalid push: ${firstIssue(parsed.error)}`);
   const facilityIds = new Set(device.facilityIds);
-  // Holding Kysely's one connection: no other request's transaction can interleave.
-  const answer = await ctx.db
-    .connection()
-    .execute(async () =>
-      applyPush(
-        { sqlite: sync.sqlite, stamps: sync.stamps, now: () => ctx.clock.now() },
-        device.id,
-        facilityIds,
-        parsed.data.mutations,
-      ),
-    );
+  // One connection for the whole push. On SQLite it is Kysely's only one, so no other request's
+  // transaction can interleave; on PostgreSQL one of the pool's, its transactions its own.
+  const answer = await ctx.db.connection().execute(async (connection) =>
+    applyPush(
+      {
+        sql:
+          engineOf(ctx.db) === 'postgres'
+            ? postgresApplySql(connection)
+            : sqliteApplySql(sync.sqlite, sync.stamps),
+        now: () => ctx.clock.now(),
+      },
+      device.id,
+      facilityIds,
+      parsed.data.mutations,
+    ),
+  );
   crashPoint('after_server_commit');
   if (answer.applied > 0) await buildCentralDocuments(ctx);
   if (answer.gap !== null) {
@@ -105,10 +113,12 @@ export async function pullForDevice(
           const central = sqliteCentral(sync);
           return buildPullPage(central.sqlite, central.stamps, device, cursor, limit);
         });
+  // The central's latest version once the device has pulled to the end, for its health (./health.ts).
+  const caughtUp = page.more ? {} : { pulled_version: await latestVersion(ctx.db) };
   await ctx.db
     .insertInto('sync_clients')
-    .values({ client_id: device.id, last_pull_at: at })
-    .onConflict((oc) => oc.column('client_id').doUpdateSet({ last_pull_at: at }))
+    .values({ client_id: device.id, last_pull_at: at, ...caughtUp })
+    .onConflict((oc) => oc.column('client_id').doUpdateSet({ last_pull_at: at, ...caughtUp }))
     .execute();
   return page;
 }

@@ -1,7 +1,6 @@
-import type SQLite from 'better-sqlite3';
 import { FINAL_STATUSES } from '../../shared/orders';
 import type { ConflictField } from '../../shared/sync';
-import { columnsOf, prepared } from './columns';
+import type { ApplySql } from './apply-sql';
 import type { RowChange } from './protocol';
 import { Refusal } from './refusal';
 import { bindable, keyWhere } from './rows';
@@ -63,14 +62,14 @@ export interface StoredConflict {
   picksheet_code: string | null;
 }
 
-export function storedConflict(sqlite: SQLite.Database, id: string): StoredConflict | undefined {
-  return prepared(
-    sqlite,
+export function storedConflict(sql: ApplySql, id: string): Promise<StoredConflict | undefined> {
+  return sql.get<StoredConflict>(
     `SELECT c.id, c.status, c.client_id, c.order_id, c.facility_id, coalesce(c.brand_id, o.brand_id) AS brand_id,
        c.fields_json, c.changes_json, o.status AS order_status, o.facility_id AS order_facility_id,
        o.picksheet_code
      FROM sync_conflicts c LEFT JOIN orders o ON o.id = c.order_id WHERE c.id = ?`,
-  ).get(id) as StoredConflict | undefined;
+    [id],
+  );
 }
 
 export type Verdict =
@@ -91,20 +90,20 @@ export function applyMineOffered(conflict: Pick<StoredConflict, 'order_status' |
  * Who may apply mine, and when: an admin grant for the conflict's brand AND facility, on an open
  * conflict whose order still exists and is not Shipped or Cancelled ("Shipped wins").
  */
-export function judgeApplyMine(
-  sqlite: SQLite.Database,
+export async function judgeApplyMine(
+  sql: ApplySql,
   conflict: StoredConflict,
   userId: string,
-): Verdict {
+): Promise<Verdict> {
   if (conflict.status !== 'open') return { ok: false, kind: 'conflict', message: ALREADY_RESOLVED };
   const admin =
     conflict.brand_id !== null &&
     conflict.facility_id !== null &&
     conflict.order_facility_id === conflict.facility_id &&
-    prepared(
-      sqlite,
-      `SELECT 1 FROM user_admin WHERE user_id = ? AND brand_id = ? AND facility_id = ?`,
-    ).get(userId, conflict.brand_id, conflict.facility_id) !== undefined;
+    (await sql.get(
+      `SELECT 1 AS x FROM user_admin WHERE user_id = ? AND brand_id = ? AND facility_id = ?`,
+      [userId, conflict.brand_id, conflict.facility_id],
+    )) !== undefined;
   // A refused create (its order exists nowhere) says what to do instead, to whoever sees it.
   if (!admin && conflict.order_status !== null) {
     return { ok: false, kind: 'forbidden', message: APPLY_MINE_NEEDS_ADMIN };
@@ -130,12 +129,12 @@ export function judgeApplyMine(
 }
 
 /** The order a stored row belongs to (the table's own order SQL), or null when it has none. */
-function storedOrderOf(sqlite: SQLite.Database, table: ReplicatedTable, key: unknown[]) {
+async function storedOrderOf(sql: ApplySql, table: ReplicatedTable, key: unknown[]) {
   if (!table.order) return null;
-  const row = prepared(
-    sqlite,
+  const row = await sql.get<{ order_id: string | null }>(
     `SELECT ${table.order} AS order_id FROM ${table.name} R WHERE ${keyWhere(table)}`,
-  ).get(...key.map(bindable)) as { order_id: string | null } | undefined;
+    key.map(bindable),
+  );
   return row?.order_id ?? null;
 }
 
@@ -154,19 +153,19 @@ export interface AppliedValue {
  * The conflict's fields "apply mine" may write: existing rows of the conflict's order, columns of
  * the allow-list only. Whatever else a conflict names (it came from a device) is left alone.
  */
-export function applicableValues(
-  sqlite: SQLite.Database,
+export async function applicableValues(
+  sql: ApplySql,
   conflict: StoredConflict,
   fields: ConflictField[],
-): AppliedValue[] {
+): Promise<AppliedValue[]> {
   const values: AppliedValue[] = [];
   for (const field of fields) {
     const table = REPLICATED_BY_NAME.get(field.table);
     if (!table || !field.key || field.key.length !== table.key.length) continue;
-    if (!canApply(table, field.field) || !columnsOf(sqlite, table.name).includes(field.field)) {
+    if (!canApply(table, field.field) || !(await sql.columnsOf(table.name)).includes(field.field)) {
       continue;
     }
-    if (storedOrderOf(sqlite, table, field.key) !== conflict.order_id) continue;
+    if ((await storedOrderOf(sql, table, field.key)) !== conflict.order_id) continue;
     values.push({ table, key: field.key, column: field.field, value: field.yours });
   }
   return values;
@@ -175,13 +174,13 @@ export function applicableValues(
 const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
 
 /** The device's facilities, as the central stores them. */
-function deviceServes(sqlite: SQLite.Database, deviceId: string, facilityId: unknown) {
+async function deviceServes(sql: ApplySql, deviceId: string, facilityId: unknown) {
   return (
     typeof facilityId === 'string' &&
-    prepared(sqlite, `SELECT 1 FROM device_facilities WHERE device_id = ? AND facility_id = ?`).get(
+    (await sql.get(`SELECT 1 AS x FROM device_facilities WHERE device_id = ? AND facility_id = ?`, [
       deviceId,
       facilityId,
-    ) !== undefined
+    ])) !== undefined
   );
 }
 
@@ -190,19 +189,19 @@ function deviceServes(sqlite: SQLite.Database, deviceId: string, facilityId: unk
  * facilities (or of its own conflict tied to no facility), and "apply mine" only as a clerk could do it here: by an admin of the conflict's
  * brand and facility, on an order not finished, writing allowed columns of that order's rows.
  */
-export function guardConflictChanges(
-  sqlite: SQLite.Database,
+export async function guardConflictChanges(
+  sql: ApplySql,
   deviceId: string,
   changes: RowChange[],
-): void {
+): Promise<void> {
   for (const change of changes) {
     if (change.t !== 'sync_conflicts') continue;
     if (change.op !== 'U') throw new Refusal('Conflicts are recorded by the central service only');
-    const conflict = storedConflict(sqlite, String(change.k[0]));
+    const conflict = await storedConflict(sql, String(change.k[0]));
     // A refusal tied to none of the device's facilities (its order moved away) is the device's
     // own to dismiss, as requireInScope lets it write that row; "apply mine" stays refused below.
     const own = conflict?.facility_id === null && conflict.client_id === deviceId;
-    if (!conflict || (!own && !deviceServes(sqlite, deviceId, conflict.facility_id))) {
+    if (!conflict || (!own && !(await deviceServes(sql, deviceId, conflict.facility_id)))) {
       throw new Refusal('The conflict belongs to a facility this workstation does not serve');
     }
     const before = change.old ?? {};
@@ -213,9 +212,9 @@ export function guardConflictChanges(
       }
     }
     if (after.resolution !== 'apply_mine' || same(before.resolution, after.resolution)) continue;
-    const verdict = judgeApplyMine(sqlite, conflict, String(after.resolved_by ?? ''));
+    const verdict = await judgeApplyMine(sql, conflict, String(after.resolved_by ?? ''));
     if (!verdict.ok) throw new Refusal(verdict.message, verdict.fields);
-    guardAppliedRows(sqlite, conflict, changes);
+    await guardAppliedRows(sql, conflict, changes);
   }
 }
 
@@ -223,7 +222,7 @@ export function guardConflictChanges(
  * The other rows of an "apply mine" mutation: updates of the conflict's order in allowed columns,
  * and appends (log rows) of that order.
  */
-function guardAppliedRows(sqlite: SQLite.Database, conflict: StoredConflict, changes: RowChange[]) {
+async function guardAppliedRows(sql: ApplySql, conflict: StoredConflict, changes: RowChange[]) {
   for (const change of changes) {
     if (change.t === 'sync_conflicts') continue;
     const table = REPLICATED_BY_NAME.get(change.t);
@@ -234,7 +233,11 @@ function guardAppliedRows(sqlite: SQLite.Database, conflict: StoredConflict, cha
     const refuse = () => {
       throw new Refusal('Apply mine changes only the fields of the conflict’s order');
     };
-    if (!table || change.op !== 'U' || storedOrderOf(sqlite, table, change.k) !== conflict.order_id)
+    if (
+      !table ||
+      change.op !== 'U' ||
+      (await storedOrderOf(sql, table, change.k)) !== conflict.order_id
+    )
       refuse();
     const before = change.old ?? {};
     for (const [column, value] of Object.entries(change.new ?? {})) {
@@ -250,17 +253,17 @@ function guardAppliedRows(sqlite: SQLite.Database, conflict: StoredConflict, cha
  * device serves that facility and the brand works there, and the refused values when the refusal
  * named none (every refused insert or update carries what was refused).
  */
-export function refusalTie(
-  sqlite: SQLite.Database,
+export async function refusalTie(
+  sql: ApplySql,
   deviceId: string,
   changes: RowChange[],
   fields: ConflictField[],
-): {
+): Promise<{
   orderId: string | null;
   facilityId: string | null;
   brandId: string | null;
   fields: ConflictField[];
-} {
+}> {
   const orderChange =
     changes.find((c) => c.t === 'orders') ??
     changes.find((c) => typeof (c.new ?? c.old)?.order_id === 'string');
@@ -270,27 +273,29 @@ export function refusalTie(
       : String((orderChange.new ?? orderChange.old)!.order_id)
     : null;
   const stored = orderId
-    ? (prepared(sqlite, `SELECT facility_id, brand_id FROM orders WHERE id = ?`).get(orderId) as
-        { facility_id: string; brand_id: string } | undefined)
+    ? await sql.get<{ facility_id: string; brand_id: string }>(
+        `SELECT facility_id, brand_id FROM orders WHERE id = ?`,
+        [orderId],
+      )
     : undefined;
   const claimed = orderChange?.t === 'orders' ? (orderChange.new ?? {}) : {};
   const facilityId = stored ? stored.facility_id : (claimed.facility_id ?? null);
-  const served = deviceServes(sqlite, deviceId, facilityId) ? (facilityId as string) : null;
+  const served = (await deviceServes(sql, deviceId, facilityId)) ? (facilityId as string) : null;
   const brandId = stored ? stored.brand_id : (claimed.brand_id ?? null);
   const brandThere =
     served !== null &&
     typeof brandId === 'string' &&
-    prepared(sqlite, `SELECT 1 FROM brand_facilities WHERE brand_id = ? AND facility_id = ?`).get(
+    (await sql.get(`SELECT 1 AS x FROM brand_facilities WHERE brand_id = ? AND facility_id = ?`, [
       brandId,
       served,
-    ) !== undefined;
+    ])) !== undefined;
   return {
     orderId: served !== null ? orderId : null,
     facilityId: served,
     // The stored order's brand is the central's own fact: kept also where the device no longer
     // serves the order, so only that brand's users see the central's values in the conflict.
     brandId: stored ? stored.brand_id : brandThere ? (brandId as string) : null,
-    fields: fields.length > 0 ? fields : refusedValues(sqlite, changes),
+    fields: fields.length > 0 ? fields : await refusedValues(sql, changes),
   };
 }
 
@@ -299,7 +304,7 @@ export function refusalTie(
  * each updated column with the central's value. Log and activity rows only when nothing else was
  * refused, so a refused create reads as the order and its lines.
  */
-function refusedValues(sqlite: SQLite.Database, changes: RowChange[]): ConflictField[] {
+async function refusedValues(sql: ApplySql, changes: RowChange[]): Promise<ConflictField[]> {
   const rows = changes.filter((c) => c.op !== 'D' && REPLICATED_BY_NAME.has(c.t));
   const main = rows.filter((c) => !REPLICATED_BY_NAME.get(c.t)!.appendOnly);
   const fields: ConflictField[] = [];
@@ -307,9 +312,10 @@ function refusedValues(sqlite: SQLite.Database, changes: RowChange[]): ConflictF
     const table = REPLICATED_BY_NAME.get(change.t)!;
     const current =
       change.op === 'U' && change.k.length === table.key.length
-        ? (prepared(sqlite, `SELECT * FROM ${table.name} WHERE ${keyWhere(table)}`).get(
-            ...change.k.map(bindable),
-          ) as Record<string, unknown> | undefined)
+        ? await sql.get<Record<string, unknown>>(
+            `SELECT * FROM ${table.name} WHERE ${keyWhere(table)}`,
+            change.k.map(bindable),
+          )
         : undefined;
     const before = change.old ?? {};
     for (const [column, value] of Object.entries(change.new ?? {})) {

@@ -11,6 +11,7 @@ import {
   type SyncStatus,
 } from '../../shared/sync';
 import type { Db } from '../db/db';
+import { engineOf } from '../db/engine';
 import { visibleFacilitiesQuery } from '../access';
 import type { AuthUser, ServiceContext } from '../core/context';
 import { conflict, forbidden, invalidRequest, notFound } from '../core/errors';
@@ -18,6 +19,9 @@ import { createOrder } from '../orders';
 import { ORDER_ACTIONS } from '../orders';
 import { updateOrder } from '../orders';
 import { asOrderUpdate } from './apply-mine';
+import type { ApplySql } from './apply-sql';
+import { postgresApplySql } from './apply-sql-postgres';
+import { sqliteApplySql } from './apply-sql-sqlite';
 import { CentralError } from './client';
 import {
   ALREADY_RESOLVED,
@@ -185,10 +189,13 @@ async function visibleConflict(ctx: ServiceContext, user: AuthUser, conflictId: 
   return conflictOf(row as ConflictRow);
 }
 
-function sqliteOf(ctx: ServiceContext) {
+/** The conflict rules' SQL in the caller's transaction (`trx`), on either engine. */
+function rulesSql(ctx: ServiceContext, trx: Db): ApplySql {
+  if (engineOf(trx) === 'postgres') return postgresApplySql(trx);
+  // SQLite: the raw handle is the transaction's own connection (Kysely has one).
   const sqlite = ctx.sync?.sqlite;
   if (!sqlite) throw notFound('Conflict not found');
-  return sqlite;
+  return sqliteApplySql(sqlite, null);
 }
 
 const markResolved = (
@@ -242,11 +249,11 @@ async function openConflict(ctx: ServiceContext, trx: Db, user: AuthUser, confli
 }
 
 async function applyMine(ctx: ServiceContext, user: AuthUser, conflictId: string, at: string) {
-  const sqlite = sqliteOf(ctx);
   const judged = async (trx: Db) => {
     await openConflict(ctx, trx, user, conflictId);
-    const stored = storedConflict(sqlite, conflictId)!;
-    const verdict = judgeApplyMine(sqlite, stored, user.id);
+    const rules = rulesSql(ctx, trx);
+    const stored = (await storedConflict(rules, conflictId))!;
+    const verdict = await judgeApplyMine(rules, stored, user.id);
     if (!verdict.ok) {
       throw verdict.kind === 'forbidden' ? forbidden(verdict.message) : conflict(verdict.message);
     }
@@ -255,8 +262,8 @@ async function applyMine(ctx: ServiceContext, user: AuthUser, conflictId: string
   // Judged first on its own, so a refusal speaks of the conflict (a grant, a Shipped order)
   // rather than of the command; judged again inside the write, which may come later.
   const stored = await ctx.db.transaction().execute(judged);
-  const values = applicableValues(
-    sqlite,
+  const values = await applicableValues(
+    rulesSql(ctx, ctx.db),
     stored,
     JSON.parse(stored.fields_json) as ConflictField[],
   );

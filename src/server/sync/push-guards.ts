@@ -1,6 +1,5 @@
-import type SQLite from 'better-sqlite3';
 import { MOVABLE_STATUSES } from '../../shared/orders';
-import { columnsOf, prepared } from './columns';
+import type { ApplySql } from './apply-sql';
 import type { RowChange } from './protocol';
 import { Refusal } from './refusal';
 import { bindable } from './rows';
@@ -11,7 +10,7 @@ export type Row = Record<string, unknown>;
 
 /** Who pushes: a device and the facilities the central says it serves (never what it claims). */
 export interface Pusher {
-  sqlite: SQLite.Database;
+  sql: ApplySql;
   deviceId: string;
   facilityIds: ReadonlySet<string>;
   /** When the central applies the push (a document it sends is due from then). */
@@ -36,18 +35,30 @@ export const ORDER_OUT_OF_SCOPE = 'The order belongs to a facility this workstat
  * `expression` (a scope SQL of tables.ts, written for `R`) evaluated against `row`, stored or
  * would-be: the very SQL that stamps and pull scope the row with, so push and pull cannot disagree.
  */
-export function evaluateOn(
-  sqlite: SQLite.Database,
+export async function evaluateOn(
+  sql: ApplySql,
   table: ReplicatedTable,
   expression: string,
   row: Row,
-): string | null {
-  const columns = columnsOf(sqlite, table.name);
-  const found = prepared(
-    sqlite,
-    `SELECT ${expression} AS v FROM (SELECT ${columns.map((c) => `? AS ${c}`).join(', ')}) R`,
-  ).get(...columns.map((c) => bindable(row[c]))) as { v: unknown };
-  return found.v === null || found.v === undefined ? null : String(found.v);
+): Promise<string | null> {
+  // Most scopes are a column of the row itself (or none): read it here, without a round trip.
+  if (expression === 'NULL') return null;
+  const own = /^R\.(\w+)$/.exec(expression)?.[1];
+  if (own !== undefined && (await sql.columnsOf(table.name)).includes(own)) {
+    const value = bindable(row[own]);
+    return value === null ? null : String(value);
+  }
+  const columns = await sql.columnsOf(table.name);
+  const source = sql.rowOf(
+    table.name,
+    columns,
+    columns.map((c) => bindable(row[c])),
+  );
+  const found = await sql.get<{ v: unknown }>(
+    `SELECT ${expression} AS v FROM ${source.from} R`,
+    source.params,
+  );
+  return found?.v === null || found?.v === undefined ? null : String(found.v);
 }
 
 /**
@@ -55,14 +66,14 @@ export function evaluateOn(
  * one of the device's facilities, append-only rows are only ever added, a move between
  * facilities passes the move's rules, and deliveries cannot be forged. Throws a Refusal.
  */
-export function guardChange(
+export async function guardChange(
   pusher: Pusher,
   table: ReplicatedTable,
   stored: Row | undefined,
   plan: PlannedChange,
   changes: RowChange[],
-): void {
-  if (stored) requireInScope(pusher, table, stored);
+): Promise<void> {
+  if (stored) await requireInScope(pusher, table, stored);
   if (plan.kind === 'skip') return;
   if (plan.kind === 'delete') {
     refuseDelete(table, stored!, changes);
@@ -73,21 +84,21 @@ export function guardChange(
     const written = [...plan.sets, ...plan.held];
     limitColumns(pusher, table, stored!, written);
     // A held column is offered to the clerk as "apply mine": it must be one the device may write.
-    for (const row of [plan.result, plan.wanted]) requireInScope(pusher, table, row);
+    for (const row of [plan.result, plan.wanted]) await requireInScope(pusher, table, row);
     if (table.name === 'orders' && written.includes('facility_id')) {
-      guardMoveDestination(pusher.sqlite, plan.wanted);
+      await guardMoveDestination(pusher.sql, plan.wanted);
     }
     return;
   }
   if (table.name === 'sync_conflicts') {
     throw new Refusal('Conflicts are recorded by the central service only');
   }
-  requireInScope(pusher, table, plan.row);
-  if (table.name === 'advice_snapshots') guardSnapshot(pusher.sqlite, plan.row);
-  if (table.name === 'advice_deliveries') guardNewDelivery(pusher, plan.row);
-  if (table.name === 'order_documents') guardNewOrderDocument(pusher, plan.row);
-  if (table.name === 'advice_documents') guardNewAdviceDocument(pusher, plan.row);
-  if (table.name === 'transactions') guardLogRow(pusher, plan.row);
+  await requireInScope(pusher, table, plan.row);
+  if (table.name === 'advice_snapshots') await guardSnapshot(pusher.sql, plan.row);
+  if (table.name === 'advice_deliveries') await guardNewDelivery(pusher, plan.row);
+  if (table.name === 'order_documents') await guardNewOrderDocument(pusher, plan.row);
+  if (table.name === 'advice_documents') await guardNewAdviceDocument(pusher, plan.row);
+  if (table.name === 'transactions') await guardLogRow(pusher, plan.row);
 }
 
 export function describe(table: ReplicatedTable): string {
@@ -98,8 +109,8 @@ export function describe(table: ReplicatedTable): string {
  * A row with no facility (brand-wide) is not a device's to write; the one exception is a conflict
  * the device itself caused (a refusal of a row that had no facility either).
  */
-function requireInScope(pusher: Pusher, table: ReplicatedTable, row: Row): void {
-  const facility = evaluateOn(pusher.sqlite, table, table.facility, row);
+async function requireInScope(pusher: Pusher, table: ReplicatedTable, row: Row): Promise<void> {
+  const facility = await evaluateOn(pusher.sql, table, table.facility, row);
   if (facility !== null && pusher.facilityIds.has(facility)) return;
   if (facility === null && table.name === 'sync_conflicts' && row.client_id === pusher.deviceId) {
     return;
@@ -168,16 +179,16 @@ function guardMove(stored: Row, written: string[]): void {
 }
 
 /** The destination of a move, checked on the row the merge leaves. */
-function guardMoveDestination(sqlite: SQLite.Database, result: Row): void {
+async function guardMoveDestination(sql: ApplySql, result: Row): Promise<void> {
   const facility = String(result.facility_id);
-  if (!brandWorksAt(sqlite, result.brand_id, facility)) {
+  if (!(await brandWorksAt(sql, result.brand_id, facility))) {
     throw new Refusal('The order cannot be moved: its brand does not work at that facility');
   }
-  const connected = prepared(
-    sqlite,
-    `SELECT 1 FROM connections c JOIN facilities f ON f.organization_id = c.organization_id
+  const connected = await sql.get(
+    `SELECT 1 AS x FROM connections c JOIN facilities f ON f.organization_id = c.organization_id
       WHERE f.id = ? AND c.brand_id = ? AND c.retailer_id = ?`,
-  ).get(facility, bindable(result.brand_id), bindable(result.retailer_id));
+    [facility, bindable(result.brand_id), bindable(result.retailer_id)],
+  );
   if (!connected) {
     throw new Refusal(
       'The order cannot be moved: its retailer is not connected to its brand at that facility',
@@ -185,15 +196,15 @@ function guardMoveDestination(sqlite: SQLite.Database, result: Row): void {
   }
 }
 
-const brandWorksAt = (sqlite: SQLite.Database, brandId: unknown, facilityId: unknown) =>
-  prepared(sqlite, `SELECT 1 FROM brand_facilities WHERE brand_id = ? AND facility_id = ?`).get(
+const brandWorksAt = async (sql: ApplySql, brandId: unknown, facilityId: unknown) =>
+  (await sql.get(`SELECT 1 AS x FROM brand_facilities WHERE brand_id = ? AND facility_id = ?`, [
     bindable(brandId),
     bindable(facilityId),
-  ) !== undefined;
+  ])) !== undefined;
 
 /** A snapshot names one of the device's facilities (checked with the scope) and a brand working there. */
-function guardSnapshot(sqlite: SQLite.Database, row: Row): void {
-  if (!brandWorksAt(sqlite, row.brand_id, row.facility_id)) {
+async function guardSnapshot(sql: ApplySql, row: Row): Promise<void> {
+  if (!(await brandWorksAt(sql, row.brand_id, row.facility_id))) {
     throw new Refusal("The snapshot's brand does not work at its facility");
   }
 }
@@ -204,7 +215,7 @@ function guardSnapshot(sqlite: SQLite.Database, row: Row): void {
  * has in the facility's organisation, and the organisation, retailer and kind are the
  * connection's, whatever the payload said.
  */
-function guardNewDelivery(pusher: Pusher, row: Row): void {
+async function guardNewDelivery(pusher: Pusher, row: Row): Promise<void> {
   // Documents live in advice_documents since migration 0016; the old column stays empty.
   row.document = null;
   if (row.sender_id === CENTRAL_ID) {
@@ -232,13 +243,13 @@ function guardNewDelivery(pusher: Pusher, row: Row): void {
     });
     return;
   }
-  const connection = prepared(
-    pusher.sqlite,
+  const connection = await pusher.sql.get<Row>(
     `SELECT c.organization_id, c.retailer_id, c.kind FROM connections c
        JOIN advice_snapshots s ON s.brand_id = c.brand_id
        JOIN facilities f ON f.id = s.facility_id AND f.organization_id = c.organization_id
       WHERE c.id = ? AND s.id = ?`,
-  ).get(bindable(row.connection_id), bindable(row.snapshot_id)) as Row | undefined;
+    [bindable(row.connection_id), bindable(row.snapshot_id)],
+  );
   if (!connection) {
     throw new Refusal(
       "The delivery's connection is not one of the snapshot's brand in the facility's organisation",
@@ -251,23 +262,23 @@ function guardNewDelivery(pusher: Pusher, row: Row): void {
  * A delivery's document is recorded by the replica that sends the delivery (the central builds
  * its own for the deliveries it sends), for a delivery that goes to a connection.
  */
-function guardNewAdviceDocument(pusher: Pusher, row: Row): void {
-  const delivery = prepared(
-    pusher.sqlite,
+async function guardNewAdviceDocument(pusher: Pusher, row: Row): Promise<void> {
+  const delivery = await pusher.sql.get<{ sender_id: string | null; connection_id: string | null }>(
     `SELECT sender_id, connection_id FROM advice_deliveries WHERE id = ?`,
-  ).get(bindable(row.delivery_id)) as
-    { sender_id: string | null; connection_id: string | null } | undefined;
+    [bindable(row.delivery_id)],
+  );
   if (!delivery || delivery.sender_id !== pusher.deviceId || delivery.connection_id === null) {
     throw new Refusal('A delivery document is recorded by the replica that sends the delivery');
   }
 }
 
 /** A log row naming an order names one the device serves (its own facility is checked with the scope). */
-function guardLogRow(pusher: Pusher, row: Row): void {
+async function guardLogRow(pusher: Pusher, row: Row): Promise<void> {
   if (typeof row.order_id !== 'string') return;
-  const order = prepared(pusher.sqlite, `SELECT facility_id FROM orders WHERE id = ?`).get(
-    row.order_id,
-  ) as { facility_id: string } | undefined;
+  const order = await pusher.sql.get<{ facility_id: string }>(
+    `SELECT facility_id FROM orders WHERE id = ?`,
+    [row.order_id],
+  );
   if (order && !pusher.facilityIds.has(order.facility_id)) throw new Refusal(ORDER_OUT_OF_SCOPE);
 }
 
@@ -282,19 +293,19 @@ const X12_TYPES = new Set(['855', '856', '810']);
  * transaction sets (or JSON) and starts afresh there: queued, due now, no control numbers, no
  * outcome (the central envelopes and sends it, edi/envelope.ts).
  */
-function guardNewOrderDocument(pusher: Pusher, row: Row): void {
+async function guardNewOrderDocument(pusher: Pusher, row: Row): Promise<void> {
   const type = String(row.type);
   if (row.direction !== 'out' || !DEVICE_DOCUMENT_TYPES.has(type)) {
     throw new Refusal('A workstation records only the outbound documents of its orders');
   }
-  const stored = prepared(
-    pusher.sqlite,
+  const stored = await pusher.sql.get<Row>(
     `SELECT c.organization_id, c.retailer_id, o.brand_id, o.facility_id, o.status AS order_status,
             o.picksheet_code FROM connections c
        JOIN orders o ON o.brand_id = c.brand_id AND o.retailer_id = c.retailer_id
        JOIN facilities f ON f.id = o.facility_id AND f.organization_id = c.organization_id
       WHERE c.id = ? AND o.id = ?`,
-  ).get(bindable(row.connection_id), bindable(row.order_id)) as Row | undefined;
+    [bindable(row.connection_id), bindable(row.order_id)],
+  );
   if (!stored) {
     throw new Refusal(
       "The document's connection is not one of its order's brand and retailer in the facility's organisation",

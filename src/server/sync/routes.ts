@@ -287,3 +287,4 @@ export const syncRoutes: RouteDef[] = [
 ];
 
 export { syncSettingsRoutes } from './settings-routes';
+export { syncHealthRoutes } from './health-routes';

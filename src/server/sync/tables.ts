@@ -36,6 +36,8 @@ export interface SyncClientsTable {
   last_seq: Generated<number>;
   last_push_at: string | null;
   last_pull_at: string | null;
+  /** The central's latest version when the device last pulled to the end (0016; null before). */
+  pulled_version: number | null;
 }
 
 export interface SyncMetaTable {

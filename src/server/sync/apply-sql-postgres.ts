@@ -1,0 +1,123 @@
+import { CompiledQuery } from 'kysely';
+import type { Db } from '../db/db';
+import type { ApplySql } from './apply-sql';
+import { MISSING_REFERENCE, PICKSHEET_TAKEN, Refusal, SSCC_TAKEN } from './refusal';
+import { keyWhere, type SqlValue } from './rows';
+
+/** `?` placeholders as PostgreSQL's `$1…$n` (the port's SQL has no `?` inside literals). */
+const numberedCache = new Map<string, string>();
+function numbered(text: string): string {
+  let converted = numberedCache.get(text);
+  if (converted === undefined) {
+    let n = 0;
+    converted = text.replace(/\?/g, () => `$${++n}`);
+    if (numberedCache.size >= 1024) numberedCache.clear();
+    numberedCache.set(text, converted);
+  }
+  return converted;
+}
+
+/**
+ * Columns per table. Every database a process opens has the schema of the migrations it applied
+ * at start, so one cache per process holds for all of them.
+ */
+const columnsCache = new Map<string, string[]>();
+
+/**
+ * The apply port on one PostgreSQL connection (a Kysely connection held for the whole push, or a
+ * transaction's). Versions are the transaction's (sync_version()); the permanent stamp triggers
+ * record every write, and a restamp is `UPDATE sync_row_versions SET version = sync_version(),
+ * xid = pg_current_xact_id()` (docs/sync.md, PostgreSQL).
+ */
+export function postgresApplySql(db: Pick<Db, 'executeQuery'>): ApplySql {
+  const query = (text: string, params: readonly SqlValue[]) =>
+    db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(numbered(text), [...params]));
+  const get = async <T>(text: string, params: readonly SqlValue[] = []) =>
+    (await query(text, params)).rows[0] as T | undefined;
+  const run = async (text: string, params: readonly SqlValue[] = []) =>
+    Number((await query(text, params)).numAffectedRows ?? 0);
+  // sync_version() is the transaction's: asked once per transaction.
+  let version: number | null = null;
+  return {
+    batch: 50,
+    get,
+    run,
+    begin: async () => {
+      version = null;
+      await query('BEGIN ISOLATION LEVEL READ COMMITTED', []);
+    },
+    exec: async (text) => {
+      if (text === 'COMMIT' || text === 'ROLLBACK') version = null;
+      await query(text, []);
+    },
+    columnsOf: async (table) => {
+      let columns = columnsCache.get(table);
+      if (!columns) {
+        const result = await query(
+          `SELECT column_name AS c FROM information_schema.columns
+            WHERE table_schema = current_schema() AND table_name = ? ORDER BY ordinal_position`,
+          [table],
+        );
+        columns = result.rows.map((r) => String(r.c));
+        columnsCache.set(table, columns);
+      }
+      return columns;
+    },
+    forUpdate: ' FOR UPDATE',
+    // Typed as the table's columns, so the scope SQL compares like with like.
+    rowOf: (table, columns, values) => ({
+      from: `jsonb_populate_record(NULL::${table}, ?::jsonb)`,
+      params: [
+        JSON.stringify(
+          Object.fromEntries(columns.map((c, i) => [c, jsonValue(values[i] ?? null)])),
+        ),
+      ],
+    }),
+    beginUnit: () => {},
+    version: async () => {
+      version ??= Number((await get<{ v: unknown }>(`SELECT sync_version() AS v`))!.v);
+      return version;
+    },
+    restamp: async (table, key) => {
+      const rowKey = JSON.stringify(key);
+      const stamped = await run(
+        `UPDATE sync_row_versions SET version = sync_version(), xid = pg_current_xact_id()
+          WHERE tbl = ? AND row_key = ?`,
+        [table.name, rowKey],
+      );
+      if (stamped > 0) return;
+      // Never stamped here: the central has no such row (the triggers stamp every one it has).
+      const exists = await get(`SELECT 1 AS x FROM ${table.name} WHERE ${keyWhere(table)}`, key);
+      if (exists) return;
+      await run(
+        `INSERT INTO sync_row_versions (tbl, row_key, version, deleted, xid)
+         VALUES (?, ?, sync_version(), 1, pg_current_xact_id()) ON CONFLICT (tbl, row_key) DO NOTHING`,
+        [table.name, rowKey],
+      );
+    },
+    refusalOf: postgresRefusal,
+  };
+}
+
+const jsonValue = (value: SqlValue) =>
+  Buffer.isBuffer(value)
+    ? value.toString('base64')
+    : typeof value === 'bigint'
+      ? Number(value)
+      : value;
+
+/**
+ * SQLSTATE classes 23 (integrity: unique 23505, foreign key 23503, check 23514, not null 23502)
+ * and 22 (data: a value that is not of the column's type) are permanent for these rows, as
+ * SQLITE_CONSTRAINT_* are on SQLite; anything else (a lost connection, a deadlock) is temporary.
+ */
+function postgresRefusal(error: unknown): Refusal | null {
+  const { code, constraint } = error as { code?: unknown; constraint?: unknown };
+  if (typeof code !== 'string' || !/^2[23]/.test(code)) return null;
+  if (code === '23505' && constraint === 'orders_facility_picksheet') return PICKSHEET_TAKEN();
+  if (code === '23505' && (constraint === 'cartons_sscc' || constraint === 'pallets_sscc')) {
+    return SSCC_TAKEN();
+  }
+  if (code === '23503') return MISSING_REFERENCE();
+  return new Refusal(`The central service refused it: ${(error as Error).message}`);
+}
