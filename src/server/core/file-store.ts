@@ -65,6 +65,12 @@ export async function readDocument(dataDir: string, sha256: string): Promise<Buf
   return bytes;
 }
 
+/** The stored file's size in bytes, or null when it is not there (its content is not read). */
+export async function storedDocumentSize(dataDir: string, sha256: string): Promise<number | null> {
+  const info = await stat(documentPath(dataDir, sha256)).catch(() => null);
+  return info?.size ?? null;
+}
+
 /** Once per process and folder: removes temp files that a killed process left behind. */
 async function sweepStaleTempFiles(dir: string): Promise<void> {
   if (sweptDirs.has(dir)) return;

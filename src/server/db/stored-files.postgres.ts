@@ -35,3 +35,11 @@ export async function readDocument(db: Db, sha256: string): Promise<Buffer> {
   if (sha256Of(bytes) !== sha256) throw new Error(`stored document ${sha256} is damaged`);
   return bytes;
 }
+
+/** The stored file's size in bytes, or null when there is no row (its content is not read). */
+export async function storedDocumentSize(db: Db, sha256: string): Promise<number | null> {
+  const { rows } = await sql<{
+    size: number;
+  }>`SELECT size FROM stored_files WHERE sha256 = ${sha256}`.execute(db);
+  return rows[0] ? Number(rows[0].size) : null;
+}

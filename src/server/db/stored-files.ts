@@ -24,3 +24,10 @@ export function readStoredFile(ctx: FileStoreContext, sha256: string): Promise<B
     ? postgresStore.readDocument(ctx.db, sha256)
     : dataDirStore.readDocument(ctx.dataDir, sha256);
 }
+
+/** The stored file's size in bytes, or null when this store does not have it. */
+export function storedFileSize(ctx: FileStoreContext, sha256: string): Promise<number | null> {
+  return engineOf(ctx.db) === 'postgres'
+    ? postgresStore.storedDocumentSize(ctx.db, sha256)
+    : dataDirStore.storedDocumentSize(ctx.dataDir, sha256);
+}

@@ -1,12 +1,13 @@
-import { stat } from 'node:fs/promises';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { UUID_TEXT } from '../../shared/ids';
 import { BOL_MAX_FILE_BYTES } from '../../shared/orders';
 import { pdfFramingProblem, type PdfChecker } from '../core/pdf-check';
-import { documentPath, readDocument, sha256Of, storeDocument } from '../core/file-store';
+import { sha256Of } from '../core/file-store';
 import type { ServiceContext } from '../core/context';
 import { DomainError, invalidRequest, notFound } from '../core/errors';
+import { engineOf } from '../db/engine';
+import { readStoredFile, storedFileSize, storeFile } from '../db/stored-files';
 import { pdfChecker } from '../orders';
 import type { Device } from './devices';
 
@@ -50,7 +51,8 @@ async function requireOrderInScope(ctx: ServiceContext, device: Device, orderId:
 
 /**
  * Counts the file against the device's quota, in one transaction (parallel uploads each see the
- * others). A file it already uploaded counts once.
+ * others). A file it already uploaded counts once. The sizes are the uploads' own rows, so the
+ * count is the same whichever store (data dir or `stored_files`) holds the bytes.
  */
 async function reserveQuota(
   ctx: ServiceContext,
@@ -60,6 +62,12 @@ async function reserveQuota(
   const now = ctx.clock.now();
   const since = new Date(now.getTime() - QUOTA_WINDOW_MS).toISOString();
   await ctx.db.transaction().execute(async (trx) => {
+    // SQLite runs transactions one at a time on its one connection. PostgreSQL runs parallel
+    // uploads on several (and several processes): the device's row lock queues them, so each
+    // counts what the ones before it committed and 50 at once cannot overshoot the quota.
+    if (engineOf(trx) === 'postgres') {
+      await sql`SELECT 1 FROM devices WHERE id = ${device.id} FOR UPDATE`.execute(trx);
+    }
     const { used } = await trx
       .selectFrom('sync_file_uploads as u')
       .select(sql<number>`coalesce(sum(u.size), 0)`.as('used'))
@@ -76,7 +84,7 @@ async function reserveQuota(
         ),
       )
       .executeTakeFirstOrThrow();
-    if (used + upload.size > UNREFERENCED_FILE_QUOTA_BYTES) {
+    if (Number(used) + upload.size > UNREFERENCED_FILE_QUOTA_BYTES) {
       throw new DomainError(
         'rate_limited',
         'INVALID_REQUEST',
@@ -137,7 +145,7 @@ export async function receiveFile(
       .execute();
     throw invalidRequest(`The file is not a PDF: ${verdict.reason}`);
   }
-  return storeDocument(ctx.dataDir, bytes);
+  return storeFile(ctx, bytes);
 }
 
 /** `GET /api/sync/v1/files/:sha256`: only a BOL of an order in the device's facilities. */
@@ -151,7 +159,7 @@ export async function sendFile(ctx: ServiceContext, device: Device, sha256: stri
     .where('o.facility_id', 'in', device.facilityIds.length ? device.facilityIds : [''])
     .executeTakeFirst();
   if (!row) throw notFound('File not found');
-  const bytes = await readDocument(ctx.dataDir, sha256).catch(() => null);
+  const bytes = await readStoredFile(ctx, sha256).catch(() => null);
   if (!bytes) throw notFound('File not found');
   return { content_base64: bytes.toString('base64') };
 }
@@ -187,7 +195,7 @@ export async function missingFiles(ctx: ServiceContext): Promise<string[]> {
   const missing: string[] = [];
   for (const { sha256 } of rows) {
     if (!SHA256_PARAM.test(sha256)) continue;
-    if (!(await stat(documentPath(ctx.dataDir, sha256)).catch(() => null))) missing.push(sha256);
+    if ((await storedFileSize(ctx, sha256)) === null) missing.push(sha256);
   }
   return missing;
 }

@@ -166,18 +166,23 @@ export async function seedInto(service: RunningService, bundle: unknown): Promis
 
 /**
  * One central for all of a file's tests: started before them and handed to `started` (to keep it
- * and set it up), closed after them with the temp data dirs.
+ * and set it up), closed after them with the temp data dirs. With `database`, the central runs on
+ * the PostgreSQL database it makes (test/helpers/postgres), dropped after the central closes.
  */
 export function centralForAllTests(
   started: (central: RunningService) => void | Promise<void>,
+  database?: () => Promise<{ url: string; drop(): Promise<void> }>,
 ): void {
   let central: RunningService | undefined;
+  let cloned: { url: string; drop(): Promise<void> } | undefined;
   beforeAll(async () => {
-    central = await startCentral();
+    cloned = await database?.();
+    central = await startCentral({ databaseUrl: cloned?.url });
     await started(central);
   });
   afterAll(async () => {
     await central?.close();
+    await cloned?.drop();
     removeTempDirs();
   });
 }
