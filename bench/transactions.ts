@@ -30,7 +30,7 @@ import { buildApp } from '../src/server/http/app';
 import { ACTION_TYPES } from '../src/shared/transactions';
 import { ms, summarise, type LatencySummary } from './stats';
 
-const ROWS = Number(process.env.BENCH_TRANSACTIONS ?? 1_000_000);
+export const ROWS = Number(process.env.BENCH_TRANSACTIONS ?? 1_000_000);
 const WARMUP = 5;
 const MEASURED = Number(process.env.BENCH_RUNS ?? 60);
 const GOAL_P95_MS = 20;
@@ -39,7 +39,7 @@ const GOAL_RATIO = 1.5;
 const uuid = (prefix: string, n: number) =>
   `${prefix}000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 /** The demo's facilities and brands (resources/demo-workspace.json) and their links. */
-const F = [1, 2, 3].map((n) => uuid('0f', n));
+export const F = [1, 2, 3].map((n) => uuid('0f', n));
 const B = [1, 2, 3].map((n) => uuid('0b', n));
 const R = [1, 2, 3, 4].map((n) => uuid('0e', n));
 /** Facility → brands working there; the last pair is another tenant's (the demo user sees none of it). */
@@ -148,12 +148,12 @@ function generate(file: string) {
   sqlite.close();
 }
 
-interface Case {
+export interface Case {
   name: string;
   query: string;
 }
 
-const CASES: Case[] = [
+export const CASES: Case[] = [
   { name: 'first page, unfiltered', query: '' },
   { name: 'transaction_id', query: 'transaction_id=<tx>' },
   { name: 'order_id', query: `order_id=${orderId(123)}` },
@@ -190,7 +190,7 @@ interface CaseResult {
 }
 
 /** A fresh database of ROWS transactions, opened by the service (migration 0008 indexes them). */
-async function generated(dataDir: string, progress: () => void) {
+export async function generated(dataDir: string, progress: () => void) {
   const file = join(dataDir, 'app.sqlite');
   // 1. Tables up to 0007, then the rows.
   let started = performance.now();
