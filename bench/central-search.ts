@@ -37,7 +37,12 @@ export interface SearchFigures {
 }
 
 /** Copies `table`'s rows from SQLite into PostgreSQL, in batches of unnest arrays. */
-async function copyTable(sqlite: SQLite.Database, client: pg.Client, table: string) {
+async function copyTable(
+  sqlite: SQLite.Database,
+  client: pg.Client,
+  table: string,
+  progress: () => void,
+) {
   const { rows: types } = await client.query<{ name: string; type: string }>(
     `SELECT column_name AS name, udt_name AS type FROM information_schema.columns
      WHERE table_schema = current_schema() AND table_name = $1 ORDER BY ordinal_position`,
@@ -65,8 +70,25 @@ async function copyTable(sqlite: SQLite.Database, client: pg.Client, table: stri
     const batch = columns.map((c) => rows.map((row) => row[c.name]));
     await client.query(insert, batch);
     after = rows[rows.length - 1]!.rowid_ as number;
+    progress();
   }
   await client.query('COMMIT');
+  console.log(`search: ${table} copied`);
+}
+
+const INDEX_BUILD_MAX_MS = 600_000;
+
+/** Calls `progress` every 10 s while `work` runs, for at most INDEX_BUILD_MAX_MS. */
+async function withHeartbeat<T>(progress: () => void, work: () => Promise<T>): Promise<T> {
+  const until = performance.now() + INDEX_BUILD_MAX_MS;
+  const beat = setInterval(() => {
+    if (performance.now() < until) progress();
+  }, 10_000);
+  try {
+    return await work();
+  } finally {
+    clearInterval(beat);
+  }
 }
 
 /** The generated log copied into a fresh PostgreSQL database of the bench cluster. */
@@ -90,12 +112,13 @@ async function copiedToPostgres(
     // SQLite copy is written with foreign keys off); the same here, for the copy only.
     await client.query('ALTER TABLE orders DISABLE TRIGGER ALL');
     await client.query('ALTER TABLE transactions DISABLE TRIGGER ALL');
-    await copyTable(sqlite, client, 'orders');
-    await copyTable(sqlite, client, 'transactions');
-    progress();
+    await copyTable(sqlite, client, 'orders', progress);
+    await copyTable(sqlite, client, 'transactions', progress);
     await client.query(`SET maintenance_work_mem = '256MB'`);
     for (const index of indexes) {
-      await client.query(index.definition);
+      // One statement can outlast the watchdog on a busy machine (the trigram index took over
+      // 90 s at load 15): it is told the build moves, for at most INDEX_BUILD_MAX_MS.
+      await withHeartbeat(progress, () => client.query(index.definition));
       progress();
     }
     await client.query('ALTER TABLE orders ENABLE TRIGGER ALL');
@@ -151,6 +174,8 @@ export async function benchSearch(
   progress: () => void,
 ): Promise<Record<Engine, SearchFigures | { missing: string }>> {
   const dataDir = mkdtempSync(join(tmpdir(), 'fi-bench-central-search-'));
+  const removeDir = () => rmSync(dataDir, { recursive: true, force: true });
+  process.once('exit', removeDir); // the watchdog exits without unwinding
   const closers: (() => Promise<void>)[] = [];
   try {
     console.log(`search: generating ${ROWS.toLocaleString('en')} rows on SQLite…`);
@@ -224,6 +249,7 @@ export async function benchSearch(
     };
   } finally {
     for (const close of closers.reverse()) await close();
-    rmSync(dataDir, { recursive: true, force: true });
+    removeDir();
+    process.off('exit', removeDir);
   }
 }

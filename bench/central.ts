@@ -58,16 +58,25 @@ export async function runCentralBench(args: string[], progress: () => void): Pro
       `\nThe central on SQLite and PostgreSQL (${cpus().length} CPUs, ${process.version}, ` +
         `load ${loadBefore.toFixed(2)}); PostgreSQL: ${pg.missing ?? 'durable cluster started'}`,
     );
-    if (parts.has('push')) results.push = await pushPart(pg, progress);
-    if (parts.has('pull')) results.pull = await pullPart(pg, progress);
-    if (parts.has('search')) results.search = await benchSearch(pg, progress);
+    // Each part's figures as soon as it ends: a later part may take long or be stopped.
+    if (parts.has('push')) {
+      results.push = await pushPart(pg, progress);
+      report({ push: results.push }, loadBefore, load());
+    }
+    if (parts.has('pull')) {
+      results.pull = await pullPart(pg, progress);
+      report({ pull: results.pull }, loadBefore, load());
+    }
+    if (parts.has('search')) {
+      results.search = await benchSearch(pg, progress);
+      report({ search: results.search }, loadBefore, load());
+    }
   } finally {
     stop();
     for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.off(signal, onSignal);
     process.off('exit', stop);
   }
   const loadAfter = load();
-  report(results, loadBefore, loadAfter);
   const resultsDir = join(dirname(fileURLToPath(import.meta.url)), 'results');
   mkdirSync(resultsDir, { recursive: true });
   writeFileSync(
