@@ -8,7 +8,8 @@
  * its facility pushed, each order with its last po_number.
  *
  * Messages: the parent sends a DevicesJob; the child answers {ready} once every device is signed
- * in and has pulled to the end, waits for {go}, then answers {result: DevicesResult}.
+ * in and has pulled to the end, waits for {go}, says {pushes: n} every 5 s while pushes are
+ * answered, then answers {result: DevicesResult}.
  */
 
 /** A central row as the workstation's capture copies it (all columns, SQLite values). */
@@ -225,6 +226,12 @@ async function run(job: DevicesJob, go: Promise<void>): Promise<DevicesResult> {
 
   const cpu = process.cpuUsage();
   const started = performance.now();
+  // Tells the parent the run moves (its watchdog), while pushes are answered.
+  let answered = 0;
+  let told = 0;
+  const ticker = setInterval(() => {
+    if (answered > told) process.send!({ pushes: (told = answered) });
+  }, 5_000);
   const deadline = started + job.timeoutMs;
   const pushMs: number[] = [];
   const totals = { applied: 0, duplicates: 0, rejected: 0, conflicts: 0 };
@@ -241,6 +248,7 @@ async function run(job: DevicesJob, go: Promise<void>): Promise<DevicesResult> {
       });
       pushEnd = performance.now();
       pushMs.push(pushEnd - t0);
+      answered += 1;
       for (const key of Object.keys(totals) as (keyof typeof totals)[]) {
         totals[key] += Number(answer[key] ?? 0);
       }
@@ -270,6 +278,7 @@ async function run(job: DevicesJob, go: Promise<void>): Promise<DevicesResult> {
       guarded(pullUntilConverged(device)),
     ]),
   );
+  clearInterval(ticker);
   if (failed) throw failed;
   const used = process.cpuUsage(cpu);
   return {

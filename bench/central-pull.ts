@@ -89,8 +89,8 @@ export async function benchFirstPull(
     const insert = engine === 'sqlite' ? insertOrders : insertOrdersPostgres;
     for (let from = 0; from < PULL_ORDERS; from += ORDERS_PER_TRANSACTION) {
       await insert(central.context.db, from, from + ORDERS_PER_TRANSACTION, ITEMS_PER_ORDER);
+      progress();
     }
-    progress();
     const t0 = performance.now();
     const auth = await signInDevice(central.url, device);
     let cursor: string | undefined;

@@ -82,20 +82,25 @@ export async function templatesOf(central: RunningService) {
 function runDevices(
   job: DevicesJob,
   measure: { start(): void; stop(): void },
+  progress: () => void,
 ): Promise<DevicesResult> {
   const script = join(dirname(fileURLToPath(import.meta.url)), 'central-devices.ts');
   // Same node flags as this process: tsx's loader runs the TypeScript.
   const child = fork(script, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   return new Promise<DevicesResult>((resolve, reject) => {
-    child.on('message', (message: { ready?: true; result?: DevicesResult; error?: string }) => {
-      if (message.ready) {
-        measure.start();
-        child.send({ go: true });
-      } else if (message.result) {
-        measure.stop();
-        resolve(message.result);
-      } else if (message.error) reject(new Error(`devices: ${message.error}`));
-    });
+    child.on(
+      'message',
+      (message: { ready?: true; pushes?: number; result?: DevicesResult; error?: string }) => {
+        if (message.pushes) progress();
+        else if (message.ready) {
+          measure.start();
+          child.send({ go: true });
+        } else if (message.result) {
+          measure.stop();
+          resolve(message.result);
+        } else if (message.error) reject(new Error(`devices: ${message.error}`));
+      },
+    );
     child.on('exit', (code) => reject(new Error(`devices' process exited with ${code}`)));
     child.on('error', reject);
     child.send({ job });
@@ -105,6 +110,7 @@ function runDevices(
 export async function benchPush(
   engine: Engine,
   pg: PgServer,
+  progress: () => void,
   templates: Awaited<ReturnType<typeof templatesOf>> | null,
 ): Promise<
   { figures: PushFigures; templates: Awaited<ReturnType<typeof templatesOf>> } | { missing: string }
@@ -146,6 +152,7 @@ export async function benchPush(
           pgCpu = pgCpuNow() - pgCpu;
         },
       },
+      progress,
     );
     const centralCores = (cpu.user + cpu.system) / 1000 / wall;
     const push = summarise(result.pushMs, result.pushWallMs);

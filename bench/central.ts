@@ -101,7 +101,7 @@ async function pushPart(pg: PgServer, progress: () => void): Promise<Column<Push
     console.log(
       `push: ${engine}, ${DEVICES} devices x ${MUTATIONS} mutations, load ${load().toFixed(2)}…`,
     );
-    const outcome = await benchPush(engine, pg, templates);
+    const outcome = await benchPush(engine, pg, progress, templates);
     progress();
     if ('missing' in outcome) column[engine] = { missing: outcome.missing };
     else {
