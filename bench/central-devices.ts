@@ -31,6 +31,8 @@ export interface DevicesJob {
 export interface DevicesResult {
   /** Each push's round trip, ms. */
   pushMs: number[];
+  /** The longest push: which device (index), when it started (ms after go), how long it took. */
+  slowest: { device: number; startedMs: number; ms: number; nth: number };
   /** From go to the last push's answer. */
   pushWallMs: number;
   /** From go until every device has pulled everything of its facility. */
@@ -238,7 +240,8 @@ async function run(job: DevicesJob, go: Promise<void>): Promise<DevicesResult> {
   let pushEnd = started;
   let convergedAt = started;
   let failed: unknown = null;
-  const pushAll = async (device: Device, queue: Mutation[]) => {
+  const slowest = { device: -1, startedMs: 0, ms: 0, nth: 0 };
+  const pushAll = async (device: Device, queue: Mutation[], index: number) => {
     for (let from = 0; from < queue.length && !failed; from += job.batch) {
       const t0 = performance.now();
       const answer = await call(`${job.url}/api/sync/v1/push`, {
@@ -249,6 +252,14 @@ async function run(job: DevicesJob, go: Promise<void>): Promise<DevicesResult> {
       pushEnd = performance.now();
       pushMs.push(pushEnd - t0);
       answered += 1;
+      if (pushEnd - t0 > slowest.ms) {
+        Object.assign(slowest, {
+          device: index,
+          startedMs: t0 - started,
+          ms: pushEnd - t0,
+          nth: from / job.batch + 1,
+        });
+      }
       for (const key of Object.keys(totals) as (keyof typeof totals)[]) {
         totals[key] += Number(answer[key] ?? 0);
       }
@@ -274,7 +285,7 @@ async function run(job: DevicesJob, go: Promise<void>): Promise<DevicesResult> {
   };
   await Promise.all(
     devices.flatMap((device, n) => [
-      guarded(pushAll(device, queues[n]!)),
+      guarded(pushAll(device, queues[n]!, n)),
       guarded(pullUntilConverged(device)),
     ]),
   );
@@ -283,6 +294,7 @@ async function run(job: DevicesJob, go: Promise<void>): Promise<DevicesResult> {
   const used = process.cpuUsage(cpu);
   return {
     pushMs,
+    slowest,
     pushWallMs: pushEnd - started,
     convergedMs: convergedAt - started,
     mutations: queues.reduce((sum, queue) => sum + queue.length, 0),

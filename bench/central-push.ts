@@ -32,6 +32,7 @@ export interface PushFigures {
   pushesPerSecond: number;
   mutationsPerSecond: number;
   push: LatencySummary;
+  slowestPush: DevicesResult['slowest'];
   outcome: { applied: number; duplicates: number; rejected: number; conflicts: number };
   pulls: number;
   pulledRows: number;
@@ -167,6 +168,7 @@ export async function benchPush(
         pushesPerSecond: push.perSecond,
         mutationsPerSecond: (result.mutations * 1000) / result.pushWallMs,
         push,
+        slowestPush: result.slowest,
         outcome: {
           applied: result.applied,
           duplicates: result.duplicates,

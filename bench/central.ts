@@ -158,6 +158,10 @@ function report(
     row('  pushes per second', p, (f) => `${f.pushesPerSecond.toFixed(1)}/s`);
     row('  mutations per second', p, (f) => `${f.mutationsPerSecond.toFixed(0)}/s`);
     row('  push latency median / p95', p, (f) => `${ms(f.push.medianMs)} / ${ms(f.push.p95Ms)}`);
+    row('  slowest push: ms (device, nth push, at)', p, (f) => {
+      const slow = f.slowestPush;
+      return `${slow.ms.toFixed(0)} (${slow.device}, ${slow.nth}, +${seconds(slow.startedMs)})`;
+    });
     row(
       '  applied / rejected / conflicts',
       p,
