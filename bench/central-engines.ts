@@ -61,6 +61,7 @@ export async function startEngineCentral(
   if (engine === 'postgres' && pg.missing) return { missing: pg.missing };
   const dataDir = mkdtempSync(join(tmpdir(), `fi-bench-central-${engine}-`));
   const removeDir = () => rmSync(dataDir, { recursive: true, force: true });
+  process.once('exit', removeDir); // the watchdog exits without unwinding
   let central: RunningService;
   try {
     central = await startService(
@@ -80,12 +81,14 @@ export async function startEngineCentral(
     );
   } catch (error) {
     removeDir();
+    process.off('exit', removeDir);
     if (engine === 'postgres') return { missing: `the central did not start: ${String(error)}` };
     throw error;
   }
   const close = async () => {
     await central.close();
     removeDir();
+    process.off('exit', removeDir);
   };
   // Without a sync twin for PostgreSQL the service starts standalone: no sync routes to call.
   if (!central.context.sync) {

@@ -91,6 +91,7 @@ export async function benchFirstPull(
       await insert(central.context.db, from, from + ORDERS_PER_TRANSACTION, ITEMS_PER_ORDER);
       progress();
     }
+    console.log(`pull: ${engine}, rows written; the device pulls…`);
     const t0 = performance.now();
     const auth = await signInDevice(central.url, device);
     let cursor: string | undefined;
@@ -110,6 +111,7 @@ export async function benchFirstPull(
       pages += 1;
       pulledRows += page.changes.length;
       cursor = page.cursor;
+      progress();
       if (!page.more) break;
     }
     const ms = performance.now() - t0;
