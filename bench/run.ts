@@ -13,6 +13,7 @@ import { measureBreakdown, type Breakdown } from './breakdown';
 import { benchItems, ids } from './fixtures';
 import { benchAuthorization, postJson, startBenchService } from './harness';
 import { startReceivers, type CapturedRequest, type Receiver } from './receivers';
+import { runCentralBench } from './central';
 import { runEdiBench } from './edi';
 import { runFulfilmentBench } from './fulfilment';
 import { runLabelsBench } from './labels';
@@ -309,6 +310,8 @@ const SECTIONS: Record<string, (args: string[]) => Promise<void>> = {
   // bench/sync.ts: push 10,000 mutations, first pull of 100,000 rows, write overhead.
   sync: (args) => runSyncBench(args, () => watchdog.refresh()),
   edi: runEdiBench, // bench/edi.ts: ingest of 500 POs x 20 lines
+  // bench/central.ts (issue 17): SQLite and PostgreSQL centrals, push/pull/search; ARGS pick parts.
+  central: (args) => runCentralBench(args, () => watchdog.refresh()),
 };
 
 async function runSections([name, ...args]: string[]) {

@@ -43,7 +43,7 @@ const OVERHEAD_WARMUP = 50;
 const OVERHEAD_MEASURED = 1_000;
 const GOALS = { pushS: 5, pullS: 10, overheadMs: 0.2 };
 /** The demo's Reno order (Open) every generated order copies. */
-const TEMPLATE_ORDER = '0d000000-0000-4000-8000-000000000001';
+export const TEMPLATE_ORDER = '0d000000-0000-4000-8000-000000000001';
 /**
  * No timed rounds: besides the round at start and rounds kicked by writes (which fail while the
  * network is cut, and then back off for an hour), only the bench's syncNow() runs one.
@@ -116,7 +116,7 @@ async function columnsOf(db: Kysely<Database>, table: string): Promise<string[]>
  * line, in one transaction (one central version). Generated in SQL: the rows are the subject,
  * not how fast the bench builds them.
  */
-async function insertOrders(db: Kysely<Database>, from: number, to: number, items: number) {
+export async function insertOrders(db: Kysely<Database>, from: number, to: number, items: number) {
   const orderColumns = await columnsOf(db, 'orders');
   const itemColumns = await columnsOf(db, 'order_items');
   const orderExpr: Record<string, string> = {

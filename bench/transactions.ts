@@ -67,12 +67,12 @@ function generate(file: string) {
   sqlite.close();
 }
 
-interface Case {
+export interface Case {
   name: string;
   query: string;
 }
 
-const CASES: Case[] = [
+export const CASES: Case[] = [
   { name: 'first page, unfiltered', query: '' },
   { name: 'transaction_id', query: 'transaction_id=<tx>' },
   { name: 'order_id', query: `order_id=${orderId(123)}` },
@@ -111,7 +111,7 @@ interface CaseResult {
 }
 
 /** A fresh database of ROWS transactions, opened by the service (migration 0008 indexes them). */
-async function generated(dataDir: string, progress: () => void) {
+export async function generated(dataDir: string, progress: () => void) {
   const file = join(dataDir, 'app.sqlite');
   // 1. Tables up to 0007, then the rows.
   let started = performance.now();

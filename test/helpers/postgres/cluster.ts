@@ -35,9 +35,20 @@ export function serverBinaries(env: NodeJS.ProcessEnv = process.env): string | n
   return null;
 }
 
+export interface ClusterOptions {
+  /**
+   * fsync, synchronous_commit and full_page_writes on, as a production server runs (the central
+   * bench, bench/central.ts, compares engines that both survive a power cut). Off by default.
+   */
+  durable?: boolean;
+}
+
 /** Starts a cluster with the binaries in `bin`; throws with the server's own words on failure. */
-export async function startCluster(bin: string): Promise<ThrowawayCluster> {
-  const dir = mkdtempSync(join(tmpdir(), 'pg-test-'));
+export async function startCluster(
+  bin: string,
+  options: ClusterOptions = {},
+): Promise<ThrowawayCluster> {
+  const dir = mkdtempSync(join(tmpdir(), options.durable ? 'pg-bench-' : 'pg-test-'));
   const asRoot = userInfo().uid === 0;
   if (asRoot) chownSync(dir, postgresUid(), -1);
   const run = (tool: string, args: string[]): SpawnSyncReturns<string> => {
@@ -69,19 +80,20 @@ export async function startCluster(bin: string): Promise<ThrowawayCluster> {
       'initdb',
     );
     const port = await freePort();
-    const options = [
+    const durability = options.durable
+      ? ['-c fsync=on', '-c synchronous_commit=on', '-c full_page_writes=on']
+      : ['-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off'];
+    const serverOptions = [
       '-c listen_addresses=127.0.0.1',
       `-p ${port}`,
       `-k ${dir}`,
-      '-c fsync=off',
-      '-c synchronous_commit=off',
-      '-c full_page_writes=off',
+      ...durability,
       // Many test files run in parallel, each with its own pool.
       '-c max_connections=300',
     ].join(' ');
     started = true;
     check(
-      run('pg_ctl', ['-D', data, '-l', join(dir, 'log'), '-w', '-o', options, 'start']),
+      run('pg_ctl', ['-D', data, '-l', join(dir, 'log'), '-w', '-o', serverOptions, 'start']),
       'pg_ctl start',
     );
     return { adminUrl: `postgres://${CLUSTER_USER}@127.0.0.1:${port}/postgres`, dir, stop };

@@ -1,0 +1,139 @@
+/**
+ * The two engines of `npm run bench -- central`: a central on SQLite in a temp data dir (WAL,
+ * synchronous = FULL, as the service opens it) and a central on PostgreSQL, a fresh database in
+ * a cluster the bench starts itself with fsync, synchronous_commit and full_page_writes on
+ * (the tests' cluster runs without them). Both in this process, on real loopback HTTP.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startService, type RunningService } from '../src/server/http/server';
+import type { SeedDevice } from '../src/shared/sync-seed';
+import { TEST_PASSWORD_COST } from '../test/helpers/service';
+import {
+  serverBinaries,
+  startCluster,
+  type ThrowawayCluster,
+} from '../test/helpers/postgres/cluster';
+import { createTemplate } from '../test/helpers/postgres/databases';
+import { seedInto } from '../test/sync/helpers/cluster';
+
+export type Engine = 'sqlite' | 'postgres';
+export const ENGINES: Engine[] = ['sqlite', 'postgres'];
+
+/** A started central, or why this engine has none (printed in its column, never a figure). */
+export type Central =
+  | { central: RunningService; close(): Promise<void>; missing?: undefined }
+  | { missing: string; central?: undefined };
+
+/** The bench's durable PostgreSQL cluster, or why there is none. */
+export type PgServer = { cluster: ThrowawayCluster; missing?: undefined } | { missing: string };
+
+export async function startDurableCluster(): Promise<PgServer> {
+  if (process.env.DATABASE_URL) {
+    // A server of unknown settings: the comparison needs fsync on, which only ours guarantees.
+    console.log('central bench: DATABASE_URL is ignored; the bench starts its own durable cluster');
+  }
+  const bin = serverBinaries();
+  if (!bin) {
+    return {
+      missing: 'no PostgreSQL server in /usr/lib/postgresql (apt-get install postgresql) or PG_BIN',
+    };
+  }
+  const cluster = await startCluster(bin, { durable: true });
+  return { cluster };
+}
+
+let databases = 0;
+/** A new empty database (with pg_trgm) on the bench cluster. */
+export async function freshDatabase(cluster: ThrowawayCluster, purpose: string): Promise<string> {
+  databases += 1;
+  return createTemplate(cluster.adminUrl, `bench_${purpose}_${databases}`);
+}
+
+/** The demo workspace as a sync central, with `devices` registered, on `engine`. */
+export async function startEngineCentral(
+  engine: Engine,
+  pg: PgServer,
+  devices: SeedDevice[],
+  purpose: string,
+): Promise<Central> {
+  if (engine === 'postgres' && pg.missing) return { missing: pg.missing };
+  const dataDir = mkdtempSync(join(tmpdir(), `fi-bench-central-${engine}-`));
+  const removeDir = () => rmSync(dataDir, { recursive: true, force: true });
+  process.once('exit', removeDir); // the watchdog exits without unwinding
+  let central: RunningService;
+  try {
+    central = await startService(
+      {
+        host: '127.0.0.1',
+        port: 0,
+        dataDir,
+        seed: 'demo',
+        uiDir: null,
+        outboxDrain: false,
+        sync: { role: 'central' },
+        ...(engine === 'postgres' && pg.missing === undefined
+          ? { databaseUrl: await freshDatabase(pg.cluster, purpose) }
+          : {}),
+      },
+      { passwordCost: TEST_PASSWORD_COST },
+    );
+  } catch (error) {
+    removeDir();
+    process.off('exit', removeDir);
+    if (engine === 'postgres') return { missing: `the central did not start: ${String(error)}` };
+    throw error;
+  }
+  const close = async () => {
+    await central.close();
+    removeDir();
+    process.off('exit', removeDir);
+  };
+  // Without a sync twin for PostgreSQL the service starts standalone: no sync routes to call.
+  if (!central.context.sync) {
+    await close();
+    return {
+      missing:
+        'sync is not on PostgreSQL in this build (startService installs no sync there, ' +
+        'and --role central is refused with --database-url)',
+    };
+  }
+  await seedInto(central, { devices });
+  return { central, close };
+}
+
+const TICKS_PER_SECOND = 100; // Linux USER_HZ
+const ticksOf = (pid: string) => {
+  try {
+    // Fields after the command name: state ppid … utime(14) stime(15) cutime(16) cstime(17).
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return {
+      ppid: fields[1]!,
+      own: Number(fields[11]) + Number(fields[12]),
+      children: Number(fields[13]) + Number(fields[14]),
+    };
+  } catch {
+    return null; // the process ended meanwhile
+  }
+};
+
+/**
+ * CPU (ms) used so far by the PostgreSQL server: the postmaster, its live backends and the
+ * backends that already ended (counted in the postmaster's children times).
+ */
+export function postgresCpuMs(cluster: ThrowawayCluster): number {
+  const postmaster = readFileSync(join(cluster.dir, 'data', 'postmaster.pid'), 'utf8').split(
+    '\n',
+  )[0]!;
+  const root = ticksOf(postmaster);
+  if (!root) return Number.NaN;
+  let ticks = root.own + root.children;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid) || pid === postmaster) continue;
+    const process = ticksOf(pid);
+    if (process?.ppid === postmaster) ticks += process.own;
+  }
+  return (ticks * 1000) / TICKS_PER_SECOND;
+}
