@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { openDatabase, type OpenedDatabase } from '../../../src/server/db/database';
-import type { PulledChange } from '../../../src/server/sync/protocol';
+import type { PullPage, PulledChange } from '../../../src/server/sync/protocol';
 import { buildPullPage } from '../../../src/server/sync/pull';
 import { installCentralStamps, type CentralStamps } from '../../../src/server/sync/stamps';
 
@@ -21,13 +21,14 @@ export interface PullCentral {
 
 export interface PulledAll {
   changes: PulledChange[];
+  evictions: PullPage['evictions'];
   cursor: string;
 }
 
 const AT = '2026-11-25T12:00:00.000Z';
 
 /** Dull values for the NOT NULL columns a test does not care about. */
-const DEFAULTS: Record<string, Record<string, unknown>> = {
+export const PULL_DEFAULTS: Record<string, Record<string, unknown>> = {
   organizations: { name: 'Org' },
   facilities: { name: 'Facility', external_facility_code: 'F' },
   brands: { name: 'Brand' },
@@ -73,7 +74,7 @@ export async function openPullCentral(): Promise<PullCentral> {
     database,
     stamps,
     insert(table, values) {
-      const row: Record<string, unknown> = { ...DEFAULTS[table], ...values };
+      const row: Record<string, unknown> = { ...PULL_DEFAULTS[table], ...values };
       if (table === 'transactions') row.transaction_id ??= randomUUID();
       else if (!WITHOUT_ID.has(table)) row.id ??= randomUUID();
       const names = Object.keys(row);
@@ -91,12 +92,14 @@ export async function openPullCentral(): Promise<PullCentral> {
     },
     pullAll(device, cursor) {
       const changes: PulledChange[] = [];
+      const evictions: PullPage['evictions'] = [];
       let at = cursor;
       for (;;) {
         const page = buildPullPage(sqlite, stamps, device, at, 1000);
         changes.push(...page.changes);
+        evictions.push(...page.evictions);
         at = page.cursor;
-        if (!page.more) return { changes, cursor: at };
+        if (!page.more) return { changes, evictions, cursor: at };
       }
     },
     close: () => database.close(),
