@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { describeEngines } from '../helpers/engines';
 import {
   api,
   closedAfterEach,
@@ -17,7 +18,8 @@ import { startService, type RunningService } from '../../src/server/http/server'
 const running = closedAfterEach();
 const start = starters(running);
 
-describe('sync: a central and two workstations', () => {
+describeEngines('sync: a central and two workstations', (engine) => {
+  const start = starters(running, engine);
   it('a fresh workstation pulls its facilities, an edit goes up and reaches the other', async () => {
     const central = await start.central();
     const w1 = await start.workstation(central.url, DEVICES.w1);

@@ -4,7 +4,6 @@ import { leaseSerialBlock } from '../fulfilment';
 import { serialCapacity } from '../fulfilment';
 import { conflict, DomainError, invalidRequest, notFound } from '../core/errors';
 import { SYNC_PROTOCOL_VERSION } from '../../shared/sync';
-import { engineOf } from '../db/engine';
 import { postgresApplySql } from './apply-sql-postgres';
 import { sqliteApplySql } from './apply-sql-sqlite';
 import { applyPush } from './central-apply';
@@ -63,19 +62,19 @@ export async function pushFromDevice(
   device: Device,
   body: unknown,
 ): Promise<PushAnswer> {
-  const sync = sqliteCentral(centralRuntime(ctx));
+  const sync = centralRuntime(ctx);
   const parsed = pushBodySchema.safeParse(body);
   if (!parsed.success) throw invalidRequest(`Invalid push: ${firstIssue(parsed.error)}`);
   const facilityIds = new Set(device.facilityIds);
+  const postgres = engineOf(ctx.db) === 'postgres';
   // One connection for the whole push. On SQLite it is Kysely's only one, so no other request's
   // transaction can interleave; on PostgreSQL one of the pool's, its transactions its own.
   const answer = await ctx.db.connection().execute(async (connection) =>
     applyPush(
       {
-        sql:
-          engineOf(ctx.db) === 'postgres'
-            ? postgresApplySql(connection)
-            : sqliteApplySql(sync.sqlite, sync.stamps),
+        sql: postgres
+          ? postgresApplySql(connection)
+          : sqliteApplySql(sqliteCentral(sync).sqlite, sqliteCentral(sync).stamps),
         now: () => ctx.clock.now(),
       },
       device.id,
