@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { leaseSerialBlock } from '../fulfilment';
 import { serialCapacity } from '../fulfilment';
 import { conflict, DomainError, invalidRequest, notFound } from '../core/errors';
+import { engineOf } from '../db/engine';
 import { SYNC_PROTOCOL_VERSION } from '../../shared/sync';
 import { postgresApplySql } from './apply-sql-postgres';
 import { sqliteApplySql } from './apply-sql-sqlite';
