@@ -18,6 +18,7 @@ import * as orderDocuments from '../edi/migrations/0014_order_documents';
 import * as ediInbound from '../edi/migrations/0015_edi_inbound';
 import * as adviceDocuments from '../inventory/migrations/0016_advice_documents';
 import * as ediDocumentStatus from '../edi/migrations/0016_edi_document_status';
+import * as ediPoLinePosition from '../edi/migrations/0016_edi_po_line_position';
 
 /**
  * The migration runner's list. Each feature owns its migrations, one file per migration in
@@ -52,6 +53,7 @@ const allMigrations: Record<string, Migration> = {
   '0015_edi_inbound': ediInbound,
   '0016_advice_documents': adviceDocuments,
   '0016_edi_document_status': ediDocumentStatus,
+  '0016_edi_po_line_position': ediPoLinePosition,
 };
 
 export const migrationProvider: MigrationProvider = {

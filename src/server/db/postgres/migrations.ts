@@ -2,6 +2,8 @@ import type { Migration, MigrationProvider } from 'kysely';
 import * as baseline from './migrations/0015_baseline';
 import * as adviceDocuments from './migrations/0016_advice_documents';
 import * as ediDocumentStatus from './migrations/0016_edi_document_status';
+import * as ediPoLinePosition from './migrations/0016_edi_po_line_position';
+import * as jsonOrNull from './migrations/0016_json_or_null';
 
 /**
  * PostgreSQL's migration list (docs/decisions, "PostgreSQL twins and migrations"). It starts at
@@ -13,6 +15,8 @@ const allMigrations: Record<string, Migration> = {
   '0015_baseline': baseline,
   '0016_advice_documents': adviceDocuments,
   '0016_edi_document_status': ediDocumentStatus,
+  '0016_edi_po_line_position': ediPoLinePosition,
+  '0016_json_or_null': jsonOrNull,
 };
 
 export const postgresMigrationProvider: MigrationProvider = {
