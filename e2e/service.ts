@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { test as base } from '@playwright/test';
 import { BUNDLE, ROOT } from '../scripts/service-bundle.mjs';
+import { createSpecDatabase, E2E_DATABASE_URL } from './postgres';
 
 // Each spec file gets its own demo service on a free port and its own data dir, so no spec
 // depends on what another one did or on running first. The service runs from the built bundle
@@ -57,9 +58,14 @@ async function startDemoService(name: string): Promise<SpecService> {
   const dataDir = mkdtempSync(join(DATA_ROOT, `${name}-`));
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const envName of SERVICE_ENV_NAMES) delete env[envName];
+  const database = E2E_DATABASE_URL ? await createSpecDatabase(E2E_DATABASE_URL, name) : null;
   const child = spawn(
     process.execPath,
-    [BUNDLE, '--seed', 'demo', '--port', '0', '--data-dir', dataDir],
+    [
+      BUNDLE,
+      ...['--seed', 'demo', '--port', '0', '--data-dir', dataDir],
+      ...(database ? ['--database-url', database.url] : []),
+    ],
     // The IPC channel makes the service close itself when this worker dies, however it dies
     // (cli.ts listens for 'disconnect'). It is the only process: no npx or shell in between.
     { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] },
@@ -95,6 +101,7 @@ async function startDemoService(name: string): Promise<SpecService> {
     const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
     await exit;
     clearTimeout(timer);
+    await database?.drop();
   };
 
   try {
@@ -105,6 +112,7 @@ async function startDemoService(name: string): Promise<SpecService> {
   } catch (error) {
     child.kill('SIGKILL');
     await exited(child);
+    await database?.drop();
     throw error;
   }
 }

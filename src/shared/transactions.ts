@@ -141,6 +141,10 @@ export const transactionListQuerySchema = z.object({
   po_number: once('po_number')
     .trim()
     .max(100, 'po_number must be at most 100 characters')
+    // PostgreSQL refuses NUL in a text parameter, and no PO number holds control characters.
+    .refine((text) => !CONTROL_CHARACTERS.test(text), {
+      message: 'po_number must not contain control characters',
+    })
     .optional(),
   execution_status: z
     .enum(EXECUTION_STATUSES, {

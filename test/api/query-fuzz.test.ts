@@ -4,8 +4,9 @@
  * file) gets control characters, lone surrogates and very long values; each must answer in the
  * envelope below 500. Bounded: one request per route, parameter and value, in-process.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { importDemoWorkspace } from '../../src/server/seed/demo';
+import { describeEngines } from '../helpers/engines';
 import { createTestService, TEST_PASSWORD_COST, type TestService } from '../helpers/service';
 
 /** Raw, already percent-encoded query values: some cannot pass encodeURIComponent at all. */
@@ -45,30 +46,33 @@ interface OpenApi {
   paths: Record<string, { get?: { parameters?: Parameter[] } }>;
 }
 
-let svc: TestService;
-let token: string;
-let readRoutes: { path: string; query: string[] }[];
+describeEngines('hostile query values never answer 500', (engine) => {
+  let svc: TestService;
+  let token: string;
+  let readRoutes: { path: string; query: string[] }[];
 
-beforeAll(async () => {
-  svc = await createTestService();
-  await importDemoWorkspace(svc.ctx.db, { passwordCost: TEST_PASSWORD_COST });
-  token = await svc.login('demo@example.com', 'demo-password');
-  // A carton of the shipped order, so its label route reaches the query too.
-  const carton = svc.database.sqlite
-    .prepare('SELECT id FROM cartons WHERE order_id = ? LIMIT 1')
-    .get(PATH_VALUES.order_id) as { id: string };
-  PATH_VALUES.unit_id = carton.id;
-  const doc = (await svc.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<OpenApi>();
-  readRoutes = Object.entries(doc.paths)
-    .filter(([, item]) => item.get)
-    .map(([path, item]) => ({
-      path: path.replace(/\{(\w+)\}/g, (_m, name: string) => PATH_VALUES[name] ?? ANY_ID),
-      query: (item.get?.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
-    }));
-}, 60_000);
-afterAll(() => svc.close());
+  beforeAll(async () => {
+    svc = await createTestService({ engine });
+    await importDemoWorkspace(svc.ctx.db, { passwordCost: TEST_PASSWORD_COST });
+    token = await svc.login('demo@example.com', 'demo-password');
+    // A carton of the shipped order, so its label route reaches the query too.
+    const carton = await svc.ctx.db
+      .selectFrom('cartons')
+      .select('id')
+      .where('order_id', '=', PATH_VALUES.order_id!)
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    PATH_VALUES.unit_id = carton.id;
+    const doc = (await svc.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<OpenApi>();
+    readRoutes = Object.entries(doc.paths)
+      .filter(([, item]) => item.get)
+      .map(([path, item]) => ({
+        path: path.replace(/\{(\w+)\}/g, (_m, name: string) => PATH_VALUES[name] ?? ANY_ID),
+        query: (item.get?.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
+      }));
+  }, 60_000);
+  afterAll(() => svc.close());
 
-describe('hostile query values never answer 500', () => {
   it('the read routes and their query parameters are found in the OpenAPI document', () => {
     expect(readRoutes.length).toBeGreaterThan(20);
     expect(readRoutes.find((r) => r.path === '/api/transactions')?.query).toContain('search');

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { importSeedBundle } from '../../src/server/seed/seed';
 import { expectError } from '../api/envelope';
 import { baseBundle, id } from '../helpers/fixtures';
+import { describeEngines } from '../helpers/engines';
 import { createTestService, TEST_PASSWORD, TEST_PASSWORD_COST } from '../helpers/service';
 import { signedInService } from '../helpers/signed-in';
 import { brandOnePrices } from './report-fixtures';
@@ -36,22 +37,28 @@ const grantElsewhere = [
   admin: [{ brand_id: id('b', 1), facility_id: grant }],
 }));
 
-const api = signedInService(USERS, () => {
-  const bundle = baseBundle();
-  return {
-    seed: { ...bundle, users: [...bundle.users, ...grantElsewhere], billing: [brandOnePrices()] },
-  };
-});
-
-const prices = (user: User | null, brand: string, method: 'GET' | 'PUT' = 'GET', body?: unknown) =>
-  api.svc.app.inject({
-    method,
-    url: `/api/v1/billing/prices/${brand}`,
-    headers: api.headers(user),
-    ...(body === undefined ? {} : { payload: body as object }),
+describeEngines('billing prices', (engine) => {
+  const api = signedInService(USERS, () => {
+    const bundle = baseBundle();
+    return {
+      engine,
+      seed: { ...bundle, users: [...bundle.users, ...grantElsewhere], billing: [brandOnePrices()] },
+    };
   });
 
-describe('billing prices', () => {
+  const prices = (
+    user: User | null,
+    brand: string,
+    method: 'GET' | 'PUT' = 'GET',
+    body?: unknown,
+  ) =>
+    api.svc.app.inject({
+      method,
+      url: `/api/v1/billing/prices/${brand}`,
+      headers: api.headers(user),
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
+
   it("reads a brand's prices in dollars, metrics in the interface's order", async () => {
     const response = await prices('viewer@a.test', id('b', 1));
     expect(response.statusCode).toBe(200);

@@ -4,11 +4,12 @@
  * downloaded, and an order's timeline from the 850 that made it to the 997 that answered its 855.
  * Visibility is the order's: a same-brand user at another facility and another tenant see none.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { expectError } from '../api/envelope';
 import { id } from '../helpers/fixtures';
 import { manualClock } from '../helpers/clock';
 import { ok, startReceiver, type Receiver } from '../helpers/receivers';
+import { describeEngines } from '../helpers/engines';
 import { createTestService, TEST_PASSWORD, type TestService } from '../helpers/service';
 import { dataOf } from '../fulfilment/support';
 import { goldenFor, inboundBundle, interchangeOf, postInterchange } from './inbound-support';
@@ -48,7 +49,7 @@ function bundle(url: string) {
   };
 }
 
-describe('outbound documents: list, summary, one document, timeline', () => {
+describeEngines('outbound documents: list, summary, one document, timeline', (engine) => {
   let partner: Receiver;
   let svc: TestService;
   const time = manualClock('2030-07-01T09:00:00Z');
@@ -72,7 +73,11 @@ describe('outbound documents: list, summary, one document, timeline', () => {
 
   beforeAll(async () => {
     partner = await startReceiver(ok, 'documents-partner');
-    svc = await createTestService({ seed: bundle(partner.url), clock: time.clock });
+    svc = await createTestService({
+      engine,
+      seed: bundle(partner.url),
+      clock: time.clock,
+    });
     for (const user of [
       'admin@a.test',
       'packer@a.test',

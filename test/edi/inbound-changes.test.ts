@@ -3,16 +3,17 @@
  * (lines added, deleted, quantities and prices changed) or the cancellation; past Picking the set
  * is refused in clerk words and logged as a FAILURE, the order untouched.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { InterchangeSummaryView } from '../../src/shared/edi-inbound';
 import { manualClock } from '../helpers/clock';
 import { ok, startReceiver, type Receiver } from '../helpers/receivers';
+import { describeEngines } from '../helpers/engines';
 import { createTestService, type TestService } from '../helpers/service';
 import { dataOf } from '../fulfilment/support';
 import { goldenFor, inboundBundle, postInterchange } from './inbound-support';
 import { until } from './support';
 
-describe('inbound changes and cancellations', () => {
+describeEngines('inbound changes and cancellations', (engine) => {
   let partner: Receiver;
   let svc: TestService;
   let admin: string;
@@ -31,6 +32,7 @@ describe('inbound changes and cancellations', () => {
   async function withOrders() {
     partner.clear();
     svc = await createTestService({
+      engine,
       seed: inboundBundle(partner.url),
       clock: manualClock('2030-07-01T09:00:00Z').clock,
     });

@@ -4,18 +4,19 @@
  * connection's transport; a repeated interchange creates nothing; only an admin of the addressed
  * connection's brand in its organisation ingests; a 997 in marks our 856.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { InterchangeSummaryView } from '../../src/shared/edi-inbound';
 import { readX12 } from '../../src/server/edi/x12/reader';
 import { manualClock } from '../helpers/clock';
 import { ok, startReceiver, type Receiver } from '../helpers/receivers';
+import { describeEngines } from '../helpers/engines';
 import { createTestService, type TestService } from '../helpers/service';
 import { dataOf } from '../fulfilment/support';
 import { CF_997, readWithPerl, segmentsOf } from './x12-perl';
 import { goldenFor, inboundBundle, interchangeOf, postInterchange } from './inbound-support';
 import { documentRows, loadParcelOrder, ORDERS, until } from './support';
 
-describe('POST /api/v1/edi/inbound', () => {
+describeEngines('POST /api/v1/edi/inbound', (engine) => {
   let partner: Receiver;
   let svc: TestService;
   let admin: string;
@@ -36,6 +37,7 @@ describe('POST /api/v1/edi/inbound', () => {
     partner.clear();
     partner.handle(ok);
     svc = await createTestService({
+      engine,
       seed: inboundBundle(partner.url),
       clock: manualClock('2030-07-01T09:00:00Z').clock,
     });

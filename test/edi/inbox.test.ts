@@ -6,13 +6,14 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { InterchangeDetail, InterchangePage } from '../../src/shared/edi-inbox';
 import { pollInboundFolders } from '../../src/server/edi';
 import { expectError } from '../api/envelope';
 import { dataOf } from '../fulfilment/support';
 import { id } from '../helpers/fixtures';
 import { ok, startReceiver, type Receiver } from '../helpers/receivers';
+import { describeEngines } from '../helpers/engines';
 import { createTestService, type TestService } from '../helpers/service';
 import { tempDirsPerTest } from '../helpers/temp-dirs';
 import { goldenFor, interchangeOf, postInterchange } from './inbound-support';
@@ -23,7 +24,7 @@ import { until } from './support';
 const partialFile = (control: number) =>
   goldenFor('850-two-orders.edi', control).replace('*ZZ*WH-WEST~', '*ZZ*ALP~');
 
-describe('the EDI inbox', () => {
+describeEngines('the EDI inbox', (engine) => {
   const tempDir = tempDirsPerTest('edi-inbox');
   let partner: Receiver;
   let svc: TestService;
@@ -45,7 +46,11 @@ describe('the EDI inbox', () => {
     partner.clear();
     partner.handle(ok);
     const dataDir = tempDir();
-    svc = await createTestService({ dataDir, seed: inboxBundle(partner.url, orderDocuments) });
+    svc = await createTestService({
+      engine,
+      dataDir,
+      seed: inboxBundle(partner.url, orderDocuments),
+    });
     for (const user of [
       'admin@a.test',
       'brand1@a.test',

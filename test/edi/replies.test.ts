@@ -4,15 +4,16 @@
  * `invoice_sent_at` set once the transport took them; refusals say why (an invoice names the
  * lines without a price).
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { expectError } from '../api/envelope';
 import { ok, startReceiver, type Receiver } from '../helpers/receivers';
+import { describeEngines } from '../helpers/engines';
 import { createTestService, type TestService } from '../helpers/service';
 import { asnBundle, FAST_POLICY, loadParcelOrder, logRows, ORDERS } from './support';
 
 const PACKER = 'packer@a.test';
 
-describe('acknowledge and invoice', () => {
+describeEngines('acknowledge and invoice', (engine) => {
   let partner: Receiver;
   let svc: TestService;
   let token: string;
@@ -30,6 +31,7 @@ describe('acknowledge and invoice', () => {
   async function fresh(send: string[]) {
     partner.clear();
     svc = await createTestService({
+      engine,
       seed: asnBundle(partner.url, { send }),
       deliveryPolicy: FAST_POLICY,
     });

@@ -4,12 +4,13 @@
  * an Idempotency-Key, and `asn_sent_at` is set only when the transport took it. The answer and
  * the documents list say what really happened: sent, failed (and retried), queued, or none.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { sendDueDocuments } from '../../src/server/edi/send';
 import { SHIP_ANSWER_WAIT_MS } from '../../src/server/edi/ship-answer';
 import type { OrderDocumentView } from '../../src/shared/order-documents';
 import { manualClock } from '../helpers/clock';
 import { hang, ok, respond, startReceiver, type Receiver } from '../helpers/receivers';
+import { describeEngines } from '../helpers/engines';
 import { createTestService, type TestService } from '../helpers/service';
 import { dataOf } from '../fulfilment/support';
 import {
@@ -27,7 +28,7 @@ import {
 
 const PACKER = 'packer@a.test';
 
-describe('the ASN on ship', () => {
+describeEngines('the ASN on ship', (engine) => {
   let partner: Receiver;
   let svc: TestService;
   let token: string;
@@ -48,6 +49,7 @@ describe('the ASN on ship', () => {
     partner.handle(ok);
     time = manualClock('2030-07-01T09:00:00Z');
     svc = await createTestService({
+      engine,
       seed: asnBundle(partner.url, options),
       clock: time.clock,
       deliveryPolicy: policy,

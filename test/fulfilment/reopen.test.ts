@@ -3,18 +3,18 @@
  * packing" is refused with "Packing is complete for this order" until packing is reopened
  * explicitly (Packed → Picking). Issue 19, item 3.
  */
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
+import { describeEngines } from '../helpers/engines';
 import { expectError } from '../api/envelope';
 import type { FulfilmentView, StepResult } from '../../src/shared/fulfilment';
 import { dataOf, fulfilmentService, ORDERS } from './support';
 
-const floor = fulfilmentService(['packer@a.test', 'charlie1@b.test']);
-const api = floor.as('packer@a.test');
 const order = ORDERS.freight;
 
-const view = async () => dataOf<FulfilmentView>(await api.view(order));
-
-describe('a Packed order refuses more packing until it is reopened', () => {
+describeEngines('a Packed order refuses more packing until it is reopened', (engine) => {
+  const floor = fulfilmentService(['packer@a.test', 'charlie1@b.test'], engine);
+  const api = floor.as('packer@a.test');
+  const view = async () => dataOf<FulfilmentView>(await api.view(order));
   let cartonId: string;
   let firstPackedAt: string;
 

@@ -13,6 +13,9 @@ import {
 import type { AuthUser, ServiceContext } from '../core/context';
 import { forbidden, notFound } from '../core/errors';
 import { requireCentralWrite } from '../sync/role';
+import { engineOf } from '../db/engine';
+import { lockBrandPrices as sqliteLockPrices } from './price-lock';
+import { lockBrandPrices as postgresLockPrices } from './price-lock.postgres';
 
 export const BRAND_NOT_FOUND = 'Brand not found';
 
@@ -87,6 +90,8 @@ export async function setBillingPrices(
   if (!(await hasAdminGrantInOrganization(ctx.db, user, brand.id, null))) throw forbidden();
   const at = ctx.clock.now().toISOString();
   return ctx.db.transaction().execute(async (trx) => {
+    const lock = engineOf(trx) === 'postgres' ? postgresLockPrices : sqliteLockPrices;
+    await lock(trx, brand.id);
     // Read again inside: the brand may have been deleted meanwhile.
     const current = await findBrand(trx, brand.id);
     if (!current) throw notFound(BRAND_NOT_FOUND);

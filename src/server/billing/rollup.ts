@@ -170,5 +170,7 @@ export async function refillBillingRollup(db: Kysely<unknown>) {
   ]) {
     await sql.raw(recompute('order_billing_totals.order_id').replace(/;\s*$/, '')).execute(db);
   }
-  await sql.raw(`${ACTION_TOTALS} ${ACTION_GROUPS}`).execute(db);
+  // o.id too: PostgreSQL then takes the order's columns as grouped (o.id is its key); the
+  // triggers' statements keep the SQLite text their migration stored.
+  await sql.raw(`${ACTION_TOTALS} ${ACTION_GROUPS}, o.id`).execute(db);
 }

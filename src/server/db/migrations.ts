@@ -19,6 +19,7 @@ import * as ediInbound from '../edi/migrations/0015_edi_inbound';
 import * as adviceDocuments from '../inventory/migrations/0016_advice_documents';
 import * as ediDocumentStatus from '../edi/migrations/0016_edi_document_status';
 import * as syncPullProgress from '../sync/migrations/0016_sync_pull_progress';
+import * as ediPoLinePosition from '../edi/migrations/0016_edi_po_line_position';
 
 /**
  * The migration runner's list. Each feature owns its migrations, one file per migration in
@@ -54,6 +55,7 @@ const allMigrations: Record<string, Migration> = {
   '0016_advice_documents': adviceDocuments,
   '0016_edi_document_status': ediDocumentStatus,
   '0016_sync_pull_progress': syncPullProgress,
+  '0016_edi_po_line_position': ediPoLinePosition,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -9,8 +9,7 @@ import type { Db } from '../db/db';
 import { visibleOrdersQuery } from '../orders';
 import type { OrderDocumentStatusValue } from '../../shared/order-documents';
 import type { EdiDocumentListQuery } from '../../shared/edi-documents';
-import { shownStatus } from './document-status';
-import { documentViewColumns } from './queries';
+import { documentViewColumns, shownStatusOn } from './queries';
 
 export type DocumentListFilter = Pick<EdiDocumentListQuery, 'status' | 'type' | 'retailer_id'>;
 
@@ -25,7 +24,7 @@ function visibleDocuments(db: Db, user: AuthUser, now: string, filter: DocumentL
   if (filter.status) {
     // overdue is a sent document by the rule; the stored status narrows the rows first.
     const stored = filter.status === 'overdue' ? 'sent' : filter.status;
-    query = query.where('d.status', '=', stored).where(shownStatus(now), '=', filter.status);
+    query = query.where('d.status', '=', stored).where(shownStatusOn(db, now), '=', filter.status);
   }
   return query;
 }
@@ -38,7 +37,7 @@ export function listVisibleDocuments(
   page: { limit: number; offset: number },
 ) {
   return visibleDocuments(db, user, now, filter)
-    .select(documentViewColumns(now))
+    .select(documentViewColumns(db, now))
     .select(['o.id as order_id', 'o.picksheet_code', 'o.po_number'])
     .orderBy('d.created_at', 'desc')
     .orderBy('d.id', 'desc')
@@ -61,9 +60,10 @@ export async function countVisibleDocuments(
 
 /** Counts per shown status in one pass over the visible documents. */
 export function countVisibleDocumentsByStatus(db: Db, user: AuthUser, now: string) {
-  const status = shownStatus(now);
+  // By position: PostgreSQL matches no GROUP BY expression to the select's when each has its
+  // own parameters, and `status` would name the stored column there.
   return visibleDocuments(db, user, now, {})
-    .select([status.as('status'), sql<number>`count(*)`.as('n')])
-    .groupBy(status)
+    .select([shownStatusOn(db, now).as('status'), sql<number>`count(*)`.as('n')])
+    .groupBy(sql`1`)
     .execute() as Promise<{ status: OrderDocumentStatusValue; n: number }[]>;
 }

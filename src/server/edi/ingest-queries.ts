@@ -1,6 +1,9 @@
 /** The reads and writes of the inbound path (./ingest.ts), one transaction's worth each. */
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Db } from '../db/db';
+import { engineOf } from '../db/engine';
+import { ingestSql as sqliteSql } from './ingest-sql';
+import { ingestSql as postgresSql } from './ingest-sql.postgres';
 import type { EdiInterchangesTable, OrderDocumentsTable, OrderPoLinesTable } from './tables';
 
 /**
@@ -9,13 +12,14 @@ import type { EdiInterchangesTable, OrderDocumentsTable, OrderPoLinesTable } fro
  * from the stored rows only; the caller keeps those the user may ingest for.
  */
 export function findInboundConnections(db: Db, senderId: string, receiverId: string) {
+  const { ediField } = engineOf(db) === 'postgres' ? postgresSql : sqliteSql;
   return db
     .selectFrom('connections as c')
     .innerJoin('retailers as r', 'r.id', 'c.retailer_id')
     .where('c.enabled', '=', 1)
     .where('c.edi_json', 'is not', null)
-    .where(sql<string>`json_extract(c.edi_json, '$.receiver_id')`, '=', senderId)
-    .where(sql<string>`json_extract(c.edi_json, '$.sender_id')`, '=', receiverId)
+    .where(ediField('receiver_id'), '=', senderId)
+    .where(ediField('sender_id'), '=', receiverId)
     .select([
       'c.id',
       'c.organization_id',
@@ -102,17 +106,28 @@ export function findOrderOfPo(
     .executeTakeFirst();
 }
 
-export async function replacePoLines(db: Db, orderId: string, lines: OrderPoLinesTable[]) {
+/** The PO's lines of an order, in their order (each one's position is its index here). */
+export async function replacePoLines(
+  db: Db,
+  orderId: string,
+  lines: Omit<OrderPoLinesTable, 'position'>[],
+) {
   await db.deleteFrom('order_po_lines').where('order_id', '=', orderId).execute();
-  if (lines.length > 0) await db.insertInto('order_po_lines').values(lines).execute();
+  if (lines.length === 0) return;
+  await db
+    .insertInto('order_po_lines')
+    .values(lines.map((line, position) => ({ ...line, position })))
+    .execute();
 }
 
 export function listPoLines(db: Db, orderId: string) {
+  const { poLineOrder } = engineOf(db) === 'postgres' ? postgresSql : sqliteSql;
   return db
     .selectFrom('order_po_lines')
     .selectAll()
     .where('order_id', '=', orderId)
-    .orderBy(sql`rowid`)
+    .orderBy('position')
+    .orderBy(poLineOrder)
     .execute();
 }
 

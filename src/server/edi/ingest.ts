@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { ServiceContext } from '../core/context';
 import { conflict, invalidRequest, notFound, type DomainError } from '../core/errors';
 import type { Db } from '../db/db';
+import { engineOf } from '../db/engine';
 import { takeControlNumbers, type EdiSettings } from '../inventory';
 import { requireCentralWrite, senderOfNewDelivery } from '../sync/role';
 import { planIngest, type IngestPlan, type PlannedGroup } from './inbound/ingest-plan';
@@ -27,6 +28,8 @@ import type { IngestLogEntry } from './ingest-log';
 import { applySet, flushAcknowledgments, type SetSummary } from './ingest-sets';
 import { queueAutoAcknowledgment } from './auto-replies';
 import { insertOrderDocument } from './queries';
+import { lockInterchange as sqliteLockInterchange } from './interchange-lock';
+import { lockInterchange as postgresLockInterchange } from './interchange-lock.postgres';
 import { claimDocument, releaseDocument, sendClaimedDocuments } from './send';
 import { orderDocumentSettingsOf } from './settings';
 import { recordRefusal, type RefusalKind } from './ingest-refusal';
@@ -131,9 +134,9 @@ export async function ingestInterchange(
   const startedAt = performance.now();
   const claimed: string[] = [];
   let result: { plan: IngestPlan; data: InterchangeSummary } | undefined;
-  // In this process the one SQLite connection serialises the transactions; another process
-  // taking the same interchange in meanwhile loses on the unique index, and the second try
-  // sees it as a duplicate.
+  // In this process the one SQLite connection serialises the transactions, and on PostgreSQL
+  // a lock per interchange does (./interchange-lock.postgres.ts); another process taking the same
+  // interchange in meanwhile loses on the unique index, and the second try sees it as a duplicate.
   for (let attempt = 1; !result; attempt++) {
     try {
       result = await ctx.db
@@ -172,6 +175,12 @@ async function ingestWithin(ctx: ServiceContext, trx: Db, input: IngestInput) {
   const { interchange, connection, file } = input;
   const at = ctx.clock.now().toISOString();
   const edi = JSON.parse(connection.edi_json!) as EdiSettings;
+  const lock = engineOf(trx) === 'postgres' ? postgresLockInterchange : sqliteLockInterchange;
+  await lock(trx, {
+    qualifier: interchange.senderQualifier,
+    senderId: interchange.senderId,
+    control: interchange.control,
+  });
   const previous = file.reprocessOf ? await previousRun(trx, file.reprocessOf) : null;
   const [taken, facilities] = await Promise.all([
     findTakenInterchange(trx, {
@@ -325,8 +334,9 @@ function refusalOf(plan: IngestPlan): RefusalKind {
 
 function takenMeanwhile(error: unknown): boolean {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  // SQLite's code, or PostgreSQL's unique_violation (its message names the index).
   return (
-    code === 'SQLITE_CONSTRAINT_UNIQUE' &&
+    (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505') &&
     typeof message === 'string' &&
     message.includes('edi_interchanges')
   );

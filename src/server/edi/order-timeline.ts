@@ -14,7 +14,9 @@ import type {
 } from '../../shared/edi-documents';
 import { connectionsTaking, orderPoLines } from './order-replies';
 import { listOrderDocuments } from './queries';
-import { listAnswersOfOrder, listInboundSetsOfOrder } from './timeline-queries';
+import { engineOf } from '../db/engine';
+import * as sqliteQueries from './timeline-queries';
+import * as postgresQueries from './timeline-queries.postgres';
 
 const OUTCOMES = new Set(['accepted', 'accepted_with_errors', 'rejected']);
 
@@ -25,6 +27,8 @@ export async function orderTimeline(
 ): Promise<OrderTimeline> {
   const order = await findOrderForUser(ctx.db, user, orderId);
   if (!order) throw notFound(ORDER_NOT_FOUND);
+  const { listInboundSetsOfOrder, listAnswersOfOrder } =
+    engineOf(ctx.db) === 'postgres' ? postgresQueries : sqliteQueries;
   const [inbound, documents, answers, acknowledgment] = await Promise.all([
     listInboundSetsOfOrder(ctx.db, order),
     listOrderDocuments(ctx.db, order.id, ctx.clock.now().toISOString()),

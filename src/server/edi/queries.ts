@@ -1,6 +1,8 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../db/db';
-import { shownStatus } from './document-status';
+import { engineOf } from '../db/engine';
+import { shownStatus as sqliteShownStatus } from './document-status';
+import { shownStatus as postgresShownStatus } from './document-status.postgres';
 import type { OrderDocumentsTable } from './tables';
 
 export type OrderDocumentRow = Selectable<OrderDocumentsTable>;
@@ -79,13 +81,17 @@ export function listDueDocuments(db: Db, now: string, limit: number, senderIds: 
     .execute();
 }
 
+/** The overdue rule's SQL on this engine: ./document-status.ts or its PostgreSQL twin. */
+export const shownStatusOn = (db: Db, now: string) =>
+  (engineOf(db) === 'postgres' ? postgresShownStatus : sqliteShownStatus)(now);
+
 /** The columns of a document as the API shows it, its status by the overdue rule at `now`. */
-export const documentViewColumns = (now: string) =>
+export const documentViewColumns = (db: Db, now: string) =>
   [
     'd.id',
     'd.type',
     'd.direction',
-    shownStatus(now).as('status'),
+    shownStatusOn(db, now).as('status'),
     'd.retailer_id',
     'r.name as retailer_name',
     'd.connection_id',
@@ -113,7 +119,7 @@ export const documentsWithConnection = (db: Db) =>
 export function listOrderDocuments(db: Db, orderId: string, now: string) {
   return documentsWithConnection(db)
     .where('d.order_id', '=', orderId)
-    .select(documentViewColumns(now))
+    .select(documentViewColumns(db, now))
     .orderBy('d.created_at')
     .orderBy('d.id')
     .execute();
@@ -124,7 +130,7 @@ export function findOrderDocumentView(db: Db, orderId: string, documentId: strin
   return documentsWithConnection(db)
     .where('d.order_id', '=', orderId)
     .where('d.id', '=', documentId)
-    .select(documentViewColumns(now))
+    .select(documentViewColumns(db, now))
     .select('d.document')
     .executeTakeFirst();
 }

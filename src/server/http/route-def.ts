@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodType, z } from 'zod';
 import type { AuthUser, ServiceContext } from '../core/context';
+import { nulTextIssues } from './nul-text';
 import { invalidInput } from './parse';
 
 export interface RouteResponseDoc {
@@ -129,8 +130,10 @@ export function parsePart<S extends ZodType>(
   invalid: InvalidHook = defaultInvalid,
 ): z.output<S> {
   const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  throw invalid({ part, issues: result.error.issues, input });
+  if (!result.success) throw invalid({ part, issues: result.error.issues, input });
+  const nul = part === 'body' ? [] : nulTextIssues(result.data);
+  if (nul.length > 0) throw invalid({ part, issues: nul, input });
+  return result.data;
 }
 
 /** The route's params, query and body, parsed in that order (so the first bad part answers). */

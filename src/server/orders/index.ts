@@ -22,3 +22,5 @@ export { findOrderDocument, type OrderDocument } from './read-queries';
 export { createItemRows, ORDER_TEXT_FIELDS } from './rows';
 export { derivedId, importSeedOrders } from './seed';
 export { updateOrder } from './update';
+export { lockOrderRow as sqliteLockOrderRow } from './order-lock';
+export { lockOrderRow as postgresLockOrderRow } from './order-lock.postgres';

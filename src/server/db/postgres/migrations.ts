@@ -3,6 +3,8 @@ import * as baseline from './migrations/0015_baseline';
 import * as adviceDocuments from './migrations/0016_advice_documents';
 import * as ediDocumentStatus from './migrations/0016_edi_document_status';
 import * as syncPullProgress from './migrations/0016_sync_pull_progress';
+import * as ediPoLinePosition from './migrations/0016_edi_po_line_position';
+import * as jsonOrNull from './migrations/0016_json_or_null';
 import * as processCoordination from './migrations/0017_process_coordination';
 import * as storedFiles from './migrations/0017_stored_files';
 import * as syncStamps from './migrations/0017_sync_stamps';
@@ -18,6 +20,8 @@ const allMigrations: Record<string, Migration> = {
   '0016_advice_documents': adviceDocuments,
   '0016_edi_document_status': ediDocumentStatus,
   '0016_sync_pull_progress': syncPullProgress,
+  '0016_edi_po_line_position': ediPoLinePosition,
+  '0016_json_or_null': jsonOrNull,
   // PostgreSQL only: what several central processes share (cache versions, delivery leases, the
   // signing secret) and the file store.
   '0017_process_coordination': processCoordination,
