@@ -4,6 +4,7 @@ import type { Database } from '../db/schema';
 import type { PullPage, PulledChange } from './protocol';
 import { parseCursor, scopeTag } from './pull';
 import { connectionRowForDevice } from './connection-credentials';
+import { scopeSql } from './pull-scope-sql';
 import { postgresKeySql, REPLICATED_BY_NAME } from './synced-tables';
 
 /*
@@ -14,9 +15,6 @@ import { postgresKeySql, REPLICATED_BY_NAME } from './synced-tables';
  * PostgreSQL's SQL: $1 is the device's facilities, $2 the device.
  */
 const IN_SCOPE = `= ANY($1::text[])`;
-const KEY0 = `(v.row_key::jsonb->>0)`;
-const BRAND_HERE = (brand: string) =>
-  `EXISTS (SELECT 1 FROM brand_facilities b WHERE b.brand_id = ${brand} AND b.facility_id ${IN_SCOPE})`;
 /** The row of table `tbl` (as `x`) that the version entry `v` names (pull.ts: `x.rowid = v.src_rowid`). */
 const ROW = (tbl: string) =>
   REPLICATED_BY_NAME.get(tbl)!
@@ -27,50 +25,15 @@ const INTERCHANGE_HERE = (interchange: string) =>
       WHEN jsonb_typeof(${interchange}.summary_json::jsonb->'transaction_sets') = 'array'
       THEN ${interchange}.summary_json::jsonb->'transaction_sets' ELSE '[]'::jsonb END) s(value)
     JOIN orders o ON o.id = s.value->>'order_id' WHERE o.facility_id ${IN_SCOPE})`;
-const SCOPE = `(v.facility_id ${IN_SCOPE} OR (v.facility_id IS NULL AND (v.deleted = 1 OR CASE v.tbl
-  WHEN 'users' THEN
-    EXISTS (SELECT 1 FROM user_facilities g WHERE g.user_id = ${KEY0} AND g.facility_id ${IN_SCOPE})
-    OR EXISTS (SELECT 1 FROM user_admin g WHERE g.user_id = ${KEY0} AND g.facility_id ${IN_SCOPE})
-  WHEN 'organizations' THEN
-    EXISTS (SELECT 1 FROM facilities f WHERE f.organization_id = ${KEY0} AND f.id ${IN_SCOPE})
-  WHEN 'connections' THEN EXISTS (SELECT 1 FROM connections c
-    JOIN facilities f ON f.organization_id = c.organization_id
-    WHERE c.id = ${KEY0} AND f.id ${IN_SCOPE})
-  WHEN 'brands' THEN ${BRAND_HERE(KEY0)}
-  WHEN 'retailers' THEN true
-  WHEN 'billing_prices' THEN ${BRAND_HERE(KEY0)}
-  WHEN 'billing_action_prices' THEN ${BRAND_HERE(KEY0)}
-  WHEN 'chargebacks' THEN EXISTS (SELECT 1 FROM chargebacks x
-    WHERE ${ROW('chargebacks')} AND ${BRAND_HERE('x.brand_id')})
-  WHEN 'pos_rows' THEN EXISTS (SELECT 1 FROM pos_rows x
-    WHERE ${ROW('pos_rows')} AND ${BRAND_HERE('x.brand_id')})
-  WHEN 'transactions' THEN EXISTS (SELECT 1 FROM transactions x
-    WHERE ${ROW('transactions')} AND x.facility_id IS NULL AND ${BRAND_HERE('x.brand_id')})
-  WHEN 'advice_snapshots' THEN EXISTS (SELECT 1 FROM advice_snapshots x
-    WHERE ${ROW('advice_snapshots')} AND x.facility_id IS NULL AND ${BRAND_HERE('x.brand_id')})
-  WHEN 'advice_deliveries' THEN EXISTS (SELECT 1 FROM advice_deliveries x
-    JOIN advice_snapshots s ON s.id = x.snapshot_id
-    WHERE ${ROW('advice_deliveries')}
-      AND (s.facility_id ${IN_SCOPE} OR (s.facility_id IS NULL AND ${BRAND_HERE('s.brand_id')}))
-      AND (x.organization_id IS NULL OR x.organization_id IN
-        (SELECT f.organization_id FROM facilities f WHERE f.id ${IN_SCOPE})))
-  WHEN 'advice_documents' THEN EXISTS (SELECT 1 FROM advice_documents x
-    JOIN advice_deliveries d ON d.id = x.delivery_id
-    JOIN advice_snapshots s ON s.id = d.snapshot_id
-    WHERE ${ROW('advice_documents')}
-      AND (s.facility_id ${IN_SCOPE} OR (s.facility_id IS NULL AND ${BRAND_HERE('s.brand_id')}))
-      AND (d.organization_id IS NULL OR d.organization_id IN
-        (SELECT f.organization_id FROM facilities f WHERE f.id ${IN_SCOPE})))
-  WHEN 'edi_interchanges' THEN EXISTS (SELECT 1 FROM edi_interchanges x
-    WHERE ${ROW('edi_interchanges')} AND ${INTERCHANGE_HERE('x')})
-  WHEN 'order_documents' THEN EXISTS (SELECT 1 FROM order_documents x
-    JOIN edi_interchanges i ON i.id = x.interchange_id
-    WHERE ${ROW('order_documents')} AND x.order_id IS NULL AND ${INTERCHANGE_HERE('i')})
-  WHEN 'sync_conflicts' THEN EXISTS (SELECT 1 FROM sync_conflicts x
-    WHERE ${ROW('sync_conflicts')} AND x.facility_id IS NULL AND x.client_id = $2)
-  WHEN 'sscc_serial_blocks' THEN EXISTS (SELECT 1 FROM sscc_serial_blocks x
-    WHERE ${ROW('sscc_serial_blocks')} AND x.device_id = $2)
-  ELSE false END)))`;
+const SCOPE = scopeSql({
+  inScope: IN_SCOPE,
+  key0: `(v.row_key::jsonb->>0)`,
+  row: ROW,
+  device: '$2',
+  interchangeHere: INTERCHANGE_HERE,
+  yes: 'true',
+  no: 'false',
+});
 /** Entries whose writing transaction is in the window ($3 ≤ xid < $4) and version after $5. */
 const IN_WINDOW = `v.xid >= $3::text::xid8 AND v.xid < $4::text::xid8 AND v.version > $5`;
 const ROWS_PER_QUERY = 500;

@@ -4,73 +4,27 @@ import type { PullPage, PulledChange } from './protocol';
 import type { CentralStamps } from './stamps';
 import { prepared } from './columns';
 import { connectionRowForDevice } from './connection-credentials';
+import { scopeSql } from './pull-scope-sql';
 
 const IN_SCOPE = `IN (SELECT value FROM json_each(@scope))`;
-const KEY0 = `json_extract(v.row_key, '$[0]')`;
-const BRAND_HERE = (brand: string) =>
-  `EXISTS (SELECT 1 FROM brand_facilities b WHERE b.brand_id = ${brand} AND b.facility_id ${IN_SCOPE})`;
-/**
- * Rows without a facility reach a device only where they concern it (docs/sync.md, Trust model):
- * users with a grant at one of its facilities; the organisations, connections and brands of its
- * facilities; the prices, claims, brand-wide log rows and brand-wide snapshots (and their
- * deliveries, of its organisations' connections) of brands working at its facilities; conflicts
- * it caused; its own SSCC blocks; inbound interchanges (and the 997s of no order answering them)
- * that made or changed an order at one of its facilities. Retailers are a directory of trading partners every order and
- * connection names, with no tenant's data in them, so every device gets them all. A table not
- * named here sends nothing. Tombstones go to every device (a key, no data).
- */
 /** An interchange concerns the devices of the facilities of the orders it made or changed. */
 const INTERCHANGE_HERE = (interchange: string) =>
   `EXISTS (SELECT 1 FROM json_each(${interchange}.summary_json, '$.transaction_sets') s
     JOIN orders o ON o.id = json_extract(s.value, '$.order_id') WHERE o.facility_id ${IN_SCOPE})`;
-const SCOPE = `(v.facility_id ${IN_SCOPE} OR (v.facility_id IS NULL AND (v.deleted = 1 OR CASE v.tbl
-  WHEN 'users' THEN
-    EXISTS (SELECT 1 FROM user_facilities g WHERE g.user_id = ${KEY0} AND g.facility_id ${IN_SCOPE})
-    OR EXISTS (SELECT 1 FROM user_admin g WHERE g.user_id = ${KEY0} AND g.facility_id ${IN_SCOPE})
-  WHEN 'organizations' THEN
-    EXISTS (SELECT 1 FROM facilities f WHERE f.organization_id = ${KEY0} AND f.id ${IN_SCOPE})
-  WHEN 'connections' THEN EXISTS (SELECT 1 FROM connections c
-    JOIN facilities f ON f.organization_id = c.organization_id
-    WHERE c.id = ${KEY0} AND f.id ${IN_SCOPE})
-  WHEN 'brands' THEN ${BRAND_HERE(KEY0)}
-  WHEN 'retailers' THEN 1
-  WHEN 'billing_prices' THEN ${BRAND_HERE(KEY0)}
-  WHEN 'billing_action_prices' THEN ${BRAND_HERE(KEY0)}
-  WHEN 'chargebacks' THEN EXISTS (SELECT 1 FROM chargebacks x
-    WHERE x.rowid = v.src_rowid AND ${BRAND_HERE('x.brand_id')})
-  WHEN 'pos_rows' THEN EXISTS (SELECT 1 FROM pos_rows x
-    WHERE x.rowid = v.src_rowid AND ${BRAND_HERE('x.brand_id')})
-  WHEN 'transactions' THEN EXISTS (SELECT 1 FROM transactions x
-    WHERE x.rowid = v.src_rowid AND x.facility_id IS NULL AND ${BRAND_HERE('x.brand_id')})
-  WHEN 'advice_snapshots' THEN EXISTS (SELECT 1 FROM advice_snapshots x
-    WHERE x.rowid = v.src_rowid AND x.facility_id IS NULL AND ${BRAND_HERE('x.brand_id')})
-  WHEN 'advice_deliveries' THEN EXISTS (SELECT 1 FROM advice_deliveries x
-    JOIN advice_snapshots s ON s.id = x.snapshot_id
-    WHERE x.rowid = v.src_rowid
-      AND (s.facility_id ${IN_SCOPE} OR (s.facility_id IS NULL AND ${BRAND_HERE('s.brand_id')}))
-      AND (x.organization_id IS NULL OR x.organization_id IN
-        (SELECT f.organization_id FROM facilities f WHERE f.id ${IN_SCOPE})))
-  WHEN 'advice_documents' THEN EXISTS (SELECT 1 FROM advice_documents x
-    JOIN advice_deliveries d ON d.id = x.delivery_id
-    JOIN advice_snapshots s ON s.id = d.snapshot_id
-    WHERE x.rowid = v.src_rowid
-      AND (s.facility_id ${IN_SCOPE} OR (s.facility_id IS NULL AND ${BRAND_HERE('s.brand_id')}))
-      AND (d.organization_id IS NULL OR d.organization_id IN
-        (SELECT f.organization_id FROM facilities f WHERE f.id ${IN_SCOPE})))
-  WHEN 'edi_interchanges' THEN EXISTS (SELECT 1 FROM edi_interchanges x
-    WHERE x.rowid = v.src_rowid AND ${INTERCHANGE_HERE('x')})
-  WHEN 'order_documents' THEN EXISTS (SELECT 1 FROM order_documents x
-    JOIN edi_interchanges i ON i.id = x.interchange_id
-    WHERE x.rowid = v.src_rowid AND x.order_id IS NULL AND ${INTERCHANGE_HERE('i')})
-  WHEN 'sync_conflicts' THEN EXISTS (SELECT 1 FROM sync_conflicts x
-    WHERE x.rowid = v.src_rowid AND x.facility_id IS NULL AND x.client_id = @device)
-  WHEN 'sscc_serial_blocks' THEN EXISTS (SELECT 1 FROM sscc_serial_blocks x
-    WHERE x.rowid = v.src_rowid AND x.device_id = @device)
-  ELSE 0 END)))`;
+/** The scope rules (pull-scope-sql.ts) in SQLite's SQL: `@scope` the device's facilities as JSON. */
+const SCOPE = scopeSql({
+  inScope: IN_SCOPE,
+  key0: `json_extract(v.row_key, '$[0]')`,
+  row: () => 'x.rowid = v.src_rowid',
+  device: '@device',
+  interchangeHere: INTERCHANGE_HERE,
+  yes: '1',
+  no: '0',
+});
 const ROWS_PER_QUERY = 500;
 
 /**
- * The version of the scope rules above. A cursor made under other rules starts over, so a device
+ * The version of the scope rules (pull-scope-sql.ts). A cursor made under other rules starts over, so a device
  * that received rows the rules no longer send it (before issue 18: other brands' brand-wide log
  * rows, connection credentials) drops them at its next pull.
  */
