@@ -16,6 +16,7 @@ import { connectionsTaking, orderPoLines } from './order-replies';
 import { listOrderDocuments } from './queries';
 import { engineOf } from '../db/engine';
 import * as sqliteQueries from './timeline-queries';
+import { listAnswersOfOrder } from './timeline-queries';
 import * as postgresQueries from './timeline-queries.postgres';
 
 const OUTCOMES = new Set(['accepted', 'accepted_with_errors', 'rejected']);
@@ -27,7 +28,7 @@ export async function orderTimeline(
 ): Promise<OrderTimeline> {
   const order = await findOrderForUser(ctx.db, user, orderId);
   if (!order) throw notFound(ORDER_NOT_FOUND);
-  const { listInboundSetsOfOrder, listAnswersOfOrder } =
+  const { listInboundSetsOfOrder } =
     engineOf(ctx.db) === 'postgres' ? postgresQueries : sqliteQueries;
   const [inbound, documents, answers, acknowledgment] = await Promise.all([
     listInboundSetsOfOrder(ctx.db, order),

@@ -5,7 +5,7 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../db/db';
-import { receivedFromFor, STATUS_CHECKS, type InboundSetRow } from './timeline-queries';
+import { receivedFromFor, type InboundSetRow } from './timeline-queries';
 
 /** As ./timeline-queries.ts; a summary whose transaction_sets is no array names no set. */
 export async function listInboundSetsOfOrder(
@@ -26,26 +26,4 @@ export async function listInboundSetsOfOrder(
       AND s.value ->> 'type' IN ('850', '860')
     ORDER BY i.received_at, i.id, s.key`.execute(db);
   return result.rows;
-}
-
-/** A field of the log row's payload; null when the payload is not JSON (a hand-edited row). */
-const payload = (field: string) => sql`json_or_null(t.request_payload) ->> ${field}`;
-
-/** Each 997 outcome logged for a document of this order, with the interchange it came in. */
-export function listAnswersOfOrder(db: Db, orderId: string) {
-  return db
-    .selectFrom('transactions as t')
-    .innerJoin('edi_interchanges as i', 'i.id', 't.correlation_id')
-    .where('t.order_id', '=', orderId)
-    .where('t.action_type', 'in', STATUS_CHECKS)
-    .select([
-      sql<string | null>`${payload('document_id')}`.as('document_id'),
-      sql<string | null>`${payload('outcome')}`.as('outcome'),
-      'i.id as interchange_id',
-      'i.control_number as interchange_control_number',
-      'i.received_at',
-    ])
-    .orderBy('i.received_at')
-    .orderBy('t.created_at')
-    .execute();
 }

@@ -6,9 +6,11 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../db/db';
+import { engineOf } from '../db/engine';
 import { INGEST_ACTIONS } from './ingest-log';
 
-// The PostgreSQL twin is ./timeline-queries.postgres.ts (./order-timeline.ts picks one).
+// The PostgreSQL twin of the inbound sets' query is ./timeline-queries.postgres.ts
+// (./order-timeline.ts picks one).
 
 export interface InboundSetRow {
   interchange_id: string;
@@ -61,9 +63,15 @@ export const STATUS_CHECKS = [
   INGEST_ACTIONS['810'].code,
 ];
 
-/** A field of the log row's payload; null when the payload is not JSON (a hand-edited row). */
-const payload = (path: string) =>
-  sql`CASE WHEN json_valid(t.request_payload) THEN json_extract(t.request_payload, ${path}) END`;
+/**
+ * A field of the log row's payload; null when the payload is not JSON (a hand-edited row). The
+ * one engine-bound piece of the answers' query: PostgreSQL reads it through json_or_null
+ * (db/postgres/migrations/0016_json_or_null).
+ */
+const payload = (db: Db, field: string) =>
+  engineOf(db) === 'postgres'
+    ? sql`json_or_null(t.request_payload) ->> ${field}`
+    : sql`CASE WHEN json_valid(t.request_payload) THEN json_extract(t.request_payload, ${`$.${field}`}) END`;
 
 /** Each 997 outcome logged for a document of this order, with the interchange it came in. */
 export function listAnswersOfOrder(db: Db, orderId: string) {
@@ -73,8 +81,8 @@ export function listAnswersOfOrder(db: Db, orderId: string) {
     .where('t.order_id', '=', orderId)
     .where('t.action_type', 'in', STATUS_CHECKS)
     .select([
-      sql<string | null>`${payload('$.document_id')}`.as('document_id'),
-      sql<string | null>`${payload('$.outcome')}`.as('outcome'),
+      sql<string | null>`${payload(db, 'document_id')}`.as('document_id'),
+      sql<string | null>`${payload(db, 'outcome')}`.as('outcome'),
       'i.id as interchange_id',
       'i.control_number as interchange_control_number',
       'i.received_at',
