@@ -294,7 +294,7 @@ async function benchPush({ ws, network }: IdleCluster): Promise<PushFigures> {
   const started = performance.now();
   let pushMs: number | null = null;
   // Pending reaches 0 with the last push's acknowledgement, before the round's pull.
-  const pending = ws.context.sync!.sqlite.prepare(
+  const pending = ws.context.sync!.sqlite!.prepare(
     `SELECT count(*) AS n FROM sync_mutations m JOIN sync_state s ON s.id = 1
      WHERE m.seq > s.acked_seq`,
   );

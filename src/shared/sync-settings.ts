@@ -97,6 +97,9 @@ export const syncSettingsViewSchema = z.object({
 });
 export type SyncSettingsView = z.infer<typeof syncSettingsViewSchema>;
 
-/** Sync has no PostgreSQL twin yet (issue 17): settings saved there would stop the next start. */
+/**
+ * The settings form makes a workstation, which keeps its data in SQLite: settings saved on a
+ * PostgreSQL service would stop its next start. (A central on PostgreSQL is started by flags.)
+ */
 export const SYNC_NOT_ON_POSTGRES =
-  'Sync is not available on PostgreSQL yet: this service keeps its data in PostgreSQL';
+  'This service keeps its data in PostgreSQL, so it cannot be a workstation; on PostgreSQL only the central syncs (--role central)';

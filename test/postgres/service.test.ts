@@ -32,12 +32,12 @@ describe.skipIf(!postgres)('the service with --database-url', () => {
     outboxDrain: false as const,
   });
 
-  it('refuses sync settings saved in the data dir at start, naming what is missing', async () => {
+  it('refuses sync settings saved in the data dir at start: they make a workstation', async () => {
     const saved = join(dataDir, 'sync-settings.json');
     writeFileSync(saved, '{}');
     try {
       await expect(startService(optionsFor([]))).rejects.toThrow(
-        `Sync (the settings saved in ${saved}) is not available on PostgreSQL yet`,
+        `The sync settings saved in ${saved} make this a workstation. A workstation keeps its data in SQLite`,
       );
     } finally {
       rmSync(saved);

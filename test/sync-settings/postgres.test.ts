@@ -6,8 +6,8 @@ import { signedInService } from '../helpers/signed-in';
 const URL = '/api/sync/v1/settings';
 
 /**
- * A service on PostgreSQL (issue 17) has no sync yet: the settings screen may not save settings
- * that would stop its next start, and says why.
+ * A service on PostgreSQL (issue 17) cannot be a workstation, which is what the settings screen
+ * makes: it may not save settings that would stop its next start, and says why.
  */
 describe.skipIf(!inject('postgres'))('sync settings on PostgreSQL', () => {
   const session = signedInService(['install@a.test'] as const, () => {

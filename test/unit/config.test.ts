@@ -339,10 +339,13 @@ describe('--database-url and --pool-size', () => {
     expect(usageErrorOf(['--pool-size', '5']).message).toMatch(/^--pool-size needs --database-url/);
   });
 
-  it('refuse sync roles, which have no PostgreSQL twin yet', () => {
-    expect(usageErrorOf(['--database-url', url, '--role', 'central']).message).toMatch(
-      /^--role central is not available on PostgreSQL yet/,
-    );
+  it('take --role central, and refuse a workstation, which keeps its data in SQLite', () => {
+    expect(
+      parseServiceFlags(['--database-url', url, '--role', 'central'], {}, { dataDir: 'd' }),
+    ).toMatchObject({
+      databaseUrl: url,
+      sync: { role: 'central' },
+    });
     const workstation = [
       '--central',
       'https://central.example',

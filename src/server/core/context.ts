@@ -44,7 +44,8 @@ export interface ServiceContext {
  */
 export interface SyncView {
   role: SyncRole;
-  sqlite: SQLite.Database;
+  /** The SQLite handle; null for a central on PostgreSQL (its stamps are triggers there). */
+  sqlite: SQLite.Database | null;
   /** Workstation: its device id. */
   deviceId: string | null;
   /** Workstation: the client that talks to the central. */

@@ -107,8 +107,9 @@ export function parseServiceFlags(
 }
 
 /**
- * `--database-url postgres://…` and `--pool-size N`. Sync has no PostgreSQL twin yet, so a sync
- * role with a database URL is refused here, before anything is opened.
+ * `--database-url postgres://…` and `--pool-size N`. A workstation keeps its data in SQLite, so
+ * `--central` with a database URL is refused here, before anything is opened; `--role central`
+ * runs on either engine.
  */
 function parseDatabaseFlags(
   pick: (flag: string, envName: string) => string | undefined,
@@ -138,9 +139,6 @@ function parseDatabaseFlags(
   if (protocol !== 'postgres:' && protocol !== 'postgresql:') {
     // The URL may hold a password: never echo it.
     throw new UsageError(`--database-url must be a postgres:// URL\n${USAGE}`);
-  }
-  if (sync.role === 'central') {
-    throw new UsageError(`--role central is not available on PostgreSQL yet\n${USAGE}`);
   }
   if (sync.role === 'workstation') {
     throw new UsageError(

@@ -2,7 +2,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { startOutboxDrainer, type OutboxDrainer, type OutboxDrainerOptions } from '../inventory';
 import { defaultDeliveryPolicy } from '../inventory';
 import { openDatabase, type OpenedDatabase } from '../db/database';
-import { NotOnPostgresError } from '../db/engine';
 import { openPostgres, type OpenedPostgres } from '../db/postgres/open';
 import type { ServiceContext } from '../core/context';
 import { systemClock } from '../core/context';
@@ -20,7 +19,8 @@ import { useSecretsKey } from '../core/secret-box';
 import { importSeedBundle, SeedError } from '../seed';
 import { loadOrCreateSecret } from '../access';
 import type { SyncSettings } from '../sync';
-import { installConfiguredSync } from '../sync';
+import { installConfiguredSync, installConfiguredSyncOnPostgres } from '../sync';
+import { SyncSetupError, WORKSTATION_NOT_ON_POSTGRES } from '../sync';
 import { sealStoredSyncSecret, syncSettingsPath } from '../sync';
 import { buildApp } from './app';
 import { DEFAULT_POOL_SIZE, type ServiceOptions } from './config';
@@ -93,9 +93,10 @@ export async function startService(
     sealStoredSyncSecret(options.dataDir);
     // Sync flags win; without them (standalone) the settings saved in the Settings screen
     // (<data-dir>/sync-settings.json) make this a workstation (src/server/sync/settings.ts).
-    // On PostgreSQL the service is standalone: openStore refused sync settings.
+    // On PostgreSQL only flags count (a central); openStore refused saved workstation settings.
     if ('sqlite' in database)
       context.sync = installConfiguredSync(database, context, options, withTestTuning);
+    else context.sync = await installConfiguredSyncOnPostgres(database, context, options);
     if (options.seed) await applySeed(context, options.seed);
     const app = await buildApp(context, options);
     await app.listen({ host: options.host, port: options.port });
@@ -139,15 +140,15 @@ export async function startService(
 }
 
 /**
- * SQLite in the data dir, or PostgreSQL with --database-url. Sync has no PostgreSQL twin yet: the
- * flags refuse a sync role (./config.ts), and sync settings saved in the data dir are refused
- * here, at start, rather than ignored.
+ * SQLite in the data dir, or PostgreSQL with --database-url. A workstation keeps its data in
+ * SQLite: the flags refuse one on PostgreSQL (./config.ts), and sync settings saved in the data
+ * dir (always a workstation's) are refused here, at start, rather than ignored.
  */
 async function openStore(options: StartOptions): Promise<OpenedDatabase | OpenedPostgres> {
   if (!options.databaseUrl) return openDatabase(options.dataDir);
   if (existsSync(syncSettingsPath(options.dataDir))) {
-    throw new NotOnPostgresError(
-      `Sync (the settings saved in ${syncSettingsPath(options.dataDir)})`,
+    throw new SyncSetupError(
+      `The sync settings saved in ${syncSettingsPath(options.dataDir)} make this a workstation. ${WORKSTATION_NOT_ON_POSTGRES}`,
     );
   }
   return openPostgres(options.databaseUrl, options.poolSize ?? DEFAULT_POOL_SIZE);

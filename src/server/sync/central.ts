@@ -12,6 +12,8 @@ import { crashPoint } from './crash';
 import { buildCentralDocuments } from './central-documents';
 import type { Device } from './devices';
 import { buildPullPage } from './pull';
+import { buildPostgresPullPage } from './pull.postgres';
+import { engineOf } from '../db/engine';
 import { pullQuerySchema, pushBodySchema, type PullPage, type PushAnswer } from './protocol';
 import { syncRuntimeOf, type SyncRuntime } from './runtime';
 
@@ -27,14 +29,20 @@ export function requireProtocol(header: string | string[] | undefined): void {
   );
 }
 
-export function centralRuntime(ctx: ServiceContext): SyncRuntime & {
-  stamps: NonNullable<SyncRuntime['stamps']>;
-} {
+export function centralRuntime(ctx: ServiceContext): SyncRuntime {
   const sync = syncRuntimeOf(ctx);
-  if (sync?.role !== 'central' || !sync.stamps) {
+  if (sync?.role !== 'central') {
     throw notFound('This service is not a central service (start it with --role central)');
   }
-  return sync as SyncRuntime & { stamps: NonNullable<SyncRuntime['stamps']> };
+  return sync;
+}
+
+/** A SQLite central's handle and stamps (a PostgreSQL central has neither: it runs the twins). */
+function sqliteCentral(sync: SyncRuntime) {
+  if (!sync.sqlite || !sync.stamps) {
+    throw conflict('Pushing to a central on PostgreSQL is not available yet');
+  }
+  return { sqlite: sync.sqlite, stamps: sync.stamps };
 }
 
 function firstIssue(error: { issues: { path: PropertyKey[]; message: string }[] }): string {
@@ -55,7 +63,7 @@ export async function pushFromDevice(
   device: Device,
   body: unknown,
 ): Promise<PushAnswer> {
-  const sync = centralRuntime(ctx);
+  const sync = sqliteCentral(centralRuntime(ctx));
   const parsed = pushBodySchema.safeParse(body);
   if (!parsed.success) throw invalidRequest(`Invalid push: ${firstIssue(parsed.error)}`);
   const facilityIds = new Set(device.facilityIds);
@@ -97,11 +105,14 @@ export async function pullForDevice(
   const parsed = pullQuerySchema.safeParse(query);
   if (!parsed.success) throw invalidRequest(`Invalid pull: ${firstIssue(parsed.error)}`);
   const at = ctx.clock.now().toISOString();
-  const page = await ctx.db
-    .connection()
-    .execute(async () =>
-      buildPullPage(sync.sqlite, sync.stamps, device, parsed.data.cursor, parsed.data.limit),
-    );
+  const { cursor, limit } = parsed.data;
+  const page =
+    engineOf(ctx.db) === 'postgres'
+      ? await buildPostgresPullPage(ctx.db, device, cursor, limit)
+      : await ctx.db.connection().execute(async () => {
+          const central = sqliteCentral(sync);
+          return buildPullPage(central.sqlite, central.stamps, device, cursor, limit);
+        });
   await ctx.db
     .insertInto('sync_clients')
     .values({ client_id: device.id, last_pull_at: at })

@@ -1,4 +1,6 @@
 import type { OpenedDatabase } from '../db/database';
+import type { OpenedPostgres } from '../db/postgres/open';
+import { installPostgresStamps } from './stamps.postgres';
 import type { ServiceContext } from '../core/context';
 import { installChangeCapture } from './capture';
 import { startSyncClient, type SyncClientOptions } from './client';
@@ -58,6 +60,24 @@ export function installSync(
     });
   }
   return runtime;
+}
+
+/** Why a workstation cannot start on PostgreSQL (its capture and sync loop are SQLite's). */
+export const WORKSTATION_NOT_ON_POSTGRES =
+  'A workstation keeps its data in SQLite: start it without --database-url (on PostgreSQL a service is standalone or the central)';
+
+/**
+ * Sync on PostgreSQL: the central only (its stamps are the triggers of 0017_sync_stamps, made to
+ * act here); a standalone service gets nothing (undefined, as before sync existed there).
+ */
+export async function installPostgresSync(
+  store: OpenedPostgres,
+  settings: SyncSettings,
+): Promise<SyncRuntime | undefined> {
+  if (settings.role === 'workstation') throw new SyncSetupError(WORKSTATION_NOT_ON_POSTGRES);
+  if (settings.role !== 'central') return undefined;
+  await installPostgresStamps(store.db);
+  return { role: 'central', sqlite: null, deviceId: null, stamps: null, client: null };
 }
 
 /**

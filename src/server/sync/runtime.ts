@@ -7,6 +7,7 @@ import type { CentralStamps } from './stamps';
 
 /** How this service takes part in sync; absent (or standalone) when sync is off. */
 export interface SyncRuntime extends SyncView {
+  /** A SQLite central's stamps; null elsewhere (PostgreSQL stamps in triggers, sync_version()). */
   stamps: CentralStamps | null;
 }
 

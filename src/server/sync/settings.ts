@@ -12,7 +12,8 @@ import type { AuthUser, ServiceContext } from '../core/context';
 import { conflict, forbidden, invalidRequest } from '../core/errors';
 import { isInstallAdmin, requireInstallAdmin } from '../access';
 import { CentralIdentityError } from './client';
-import { installSync, SyncSetupError, type SyncSettings } from './install';
+import type { OpenedPostgres } from '../db/postgres/open';
+import { installPostgresSync, installSync, SyncSetupError, type SyncSettings } from './install';
 import type { SyncRuntime } from './runtime';
 import {
   clearStoredSyncSettings,
@@ -82,6 +83,21 @@ export function installConfiguredSync(
   }
 }
 
+/**
+ * Sync on PostgreSQL, from the flags only: settings saved in the Settings screen make a
+ * workstation, which keeps its data in SQLite (server.ts refuses a data dir holding them).
+ */
+export async function installConfiguredSyncOnPostgres(
+  store: OpenedPostgres,
+  ctx: ServiceContext,
+  options: { sync?: SyncSettings },
+): Promise<SyncRuntime | undefined> {
+  const flags = options.sync ?? { role: 'standalone' };
+  const source = flags.role !== 'standalone' || flags.explicit ? 'flags' : 'none';
+  startups.set(ctx, { source, flags, problem: null });
+  return installPostgresSync(store, flags);
+}
+
 function workstationOf(stored: StoredSyncSettings): SyncSettings {
   return {
     role: 'workstation',
@@ -111,8 +127,9 @@ export async function syncSettingsView(
 
 function currentView(ctx: ServiceContext, canChange: boolean): SyncSettingsView {
   const view = viewOf(ctx, canChange);
-  // Nothing to change on PostgreSQL yet; the screen says why instead of offering the form.
-  return engineOf(ctx.db) === 'postgres'
+  // The form stores a workstation's settings, which PostgreSQL cannot run; the screen says why.
+  // Started by flags (a central), the view shows those, as on SQLite.
+  return engineOf(ctx.db) === 'postgres' && startupOf(ctx).source !== 'flags'
     ? { ...view, can_change: false, problem: SYNC_NOT_ON_POSTGRES }
     : view;
 }

@@ -149,7 +149,7 @@ function baselineExistingRows(sqlite: SQLite.Database, version: () => number): v
 }
 
 /** Tables replicated since a later release (issue 16): not stamped by a central made before it. */
-const LATER_TABLES = new Set(['edi_interchanges', 'order_po_lines', 'order_documents']);
+export const LATER_TABLES = new Set(['edi_interchanges', 'order_po_lines', 'order_documents']);
 
 /**
  * A central that served before a table was replicated holds its rows without a version; they get

@@ -219,3 +219,11 @@ export function keySql(table: ReplicatedTable, row: string): string {
 export function scopeSql(expression: string, row: 'NEW' | 'OLD'): string {
   return expression.replace(/\bR\./g, `${row}.`);
 }
+
+/**
+ * PostgreSQL's `row_key` of a row: the same text as SQLite's json_array (no spaces, strings quoted
+ * by to_json), so a central copied from SQLite keeps matching its rows (0017_sync_stamps.ts).
+ */
+export function postgresKeySql(table: ReplicatedTable, row: string): string {
+  return `'[' || ${table.key.map((k) => `to_json(${row}.${k})::text`).join(` || ',' || `)} || ']'`;
+}

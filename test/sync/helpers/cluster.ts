@@ -137,11 +137,18 @@ const base = (dataDir: string): StartOptions => ({
 
 /** An in-process central with the demo workspace and the test devices. */
 export async function startCentral(
-  options: { dataDir?: string; seed?: boolean; outboxDrain?: StartOptions['outboxDrain'] } = {},
+  options: {
+    dataDir?: string;
+    seed?: boolean;
+    outboxDrain?: StartOptions['outboxDrain'];
+    /** A PostgreSQL database (test/helpers/postgres): the central runs there, not in SQLite. */
+    databaseUrl?: string;
+  } = {},
 ): Promise<RunningService> {
   const central = await startService(
     {
       ...base(options.dataDir ?? tempDataDir('central')),
+      databaseUrl: options.databaseUrl ?? null,
       seed: options.seed === false ? null : 'demo',
       sync: { role: 'central' },
       outboxDrain: options.outboxDrain ?? false,

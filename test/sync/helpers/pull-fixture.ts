@@ -27,7 +27,7 @@ export interface PulledAll {
 const AT = '2026-11-25T12:00:00.000Z';
 
 /** Dull values for the NOT NULL columns a test does not care about. */
-const DEFAULTS: Record<string, Record<string, unknown>> = {
+export const PULL_DEFAULTS: Record<string, Record<string, unknown>> = {
   organizations: { name: 'Org' },
   facilities: { name: 'Facility', external_facility_code: 'F' },
   brands: { name: 'Brand' },
@@ -73,7 +73,7 @@ export async function openPullCentral(): Promise<PullCentral> {
     database,
     stamps,
     insert(table, values) {
-      const row: Record<string, unknown> = { ...DEFAULTS[table], ...values };
+      const row: Record<string, unknown> = { ...PULL_DEFAULTS[table], ...values };
       if (table === 'transactions') row.transaction_id ??= randomUUID();
       else if (!WITHOUT_ID.has(table)) row.id ??= randomUUID();
       const names = Object.keys(row);

@@ -6,7 +6,7 @@ import type { ApiBody } from './cluster';
 
 /** The central's SQLite handle, to read what a push left (synchronous, on Kysely's one connection). */
 export const centralSqlite = (central: RunningService): SQLite.Database =>
-  central.context.sync!.sqlite;
+  central.context.sync!.sqlite!;
 
 export type Row = Record<string, unknown>;
 

@@ -8,7 +8,7 @@ import { postgresMigrationProvider } from './migrations';
 export interface OpenedPostgres {
   engine: 'postgres';
   db: Db;
-  /** Sync's hooks; sync does not run on PostgreSQL yet, so nothing sets them. */
+  /** Sync's hooks; a central on PostgreSQL stamps in triggers (0017_sync_stamps): none set. */
   transactionHooks: TransactionHooks;
   close(): Promise<void>;
 }
