@@ -13,7 +13,6 @@ import { buildCentralDocuments } from './central-documents';
 import type { Device } from './devices';
 import { buildPullPage } from './pull';
 import { buildPostgresPullPage } from './pull.postgres';
-import { engineOf } from '../db/engine';
 import { pullQuerySchema, pushBodySchema, type PullPage, type PushAnswer } from './protocol';
 import { syncRuntimeOf, type SyncRuntime } from './runtime';
 
@@ -40,10 +39,15 @@ export function centralRuntime(ctx: ServiceContext): SyncRuntime {
 /** A SQLite central's handle and stamps (a PostgreSQL central has neither: it runs the twins). */
 function sqliteCentral(sync: SyncRuntime) {
   if (!sync.sqlite || !sync.stamps) {
-    throw conflict('Pushing to a central on PostgreSQL is not available yet');
+    throw conflict('This central has no SQLite handle (it runs on PostgreSQL)');
   }
   return { sqlite: sync.sqlite, stamps: sync.stamps };
 }
+
+const sqliteHandles = (sync: SyncRuntime) => {
+  const central = sqliteCentral(sync);
+  return [central.sqlite, central.stamps] as const;
+};
 
 function firstIssue(error: { issues: { path: PropertyKey[]; message: string }[] }): string {
   const issue = error.issues[0]!;
@@ -63,7 +67,7 @@ export async function pushFromDevice(
   device: Device,
   body: unknown,
 ): Promise<PushAnswer> {
-  const sync = sqliteCentral(centralRuntime(ctx));
+  const sync = centralRuntime(ctx);
   const parsed = pushBodySchema.safeParse(body);
   if (!parsed.success) throw invalidRequest(`Invalid push: ${firstIssue(parsed.error)}`);
   const facilityIds = new Set(device.facilityIds);
@@ -75,7 +79,7 @@ export async function pushFromDevice(
         sql:
           engineOf(ctx.db) === 'postgres'
             ? postgresApplySql(connection)
-            : sqliteApplySql(sync.sqlite, sync.stamps),
+            : sqliteApplySql(...sqliteHandles(sync)),
         now: () => ctx.clock.now(),
       },
       device.id,
