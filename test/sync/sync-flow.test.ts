@@ -13,13 +13,14 @@ import {
   tempDataDir,
 } from './helpers/cluster';
 import { startService, type RunningService } from '../../src/server/http/server';
+import { describeEngines } from '../helpers/engines';
 
 const running = closedAfterEach();
 const start = starters(running);
 
-describe('sync: a central and two workstations', () => {
+describeEngines('sync: a central and two workstations', (engine) => {
   it('a fresh workstation pulls its facilities, an edit goes up and reaches the other', async () => {
-    const central = await start.central();
+    const central = await start.central({ engine });
     const w1 = await start.workstation(central.url, DEVICES.w1);
     const w2 = await start.workstation(central.url, DEVICES.w2);
 
@@ -72,9 +73,9 @@ describe('sync: a central and two workstations', () => {
   }, 60_000);
 });
 
-describe('sync: the mutation log on a workstation', () => {
+describeEngines('sync: the mutation log on a workstation', (engine) => {
   it('each local write appends one mutation named after it; pushed ones are pruned after 30 days without reusing a seq', async () => {
-    const central = await start.central();
+    const central = await start.central({ engine });
     const w1 = await start.workstation(central.url, DEVICES.w1, { client: { intervalMs: 60_000 } });
     const auth = await signIn(w1);
     const mutations = () =>
@@ -165,9 +166,9 @@ describe('sync: a workstation data dir', () => {
   }, 60_000);
 });
 
-describe('sync: the status says why a round failed', () => {
+describeEngines('sync: the status says why a round failed', (engine) => {
   it('a wrong device secret and an unreachable central read as such; a workstation whose rounds go through has none', async () => {
-    const central = await start.central();
+    const central = await start.central({ engine });
     const good = await start.workstation(central.url, DEVICES.w1);
     const auth = await signIn(good);
     expect((await api(good, auth, 'GET', '/api/sync/v1/status')).body).toMatchObject({

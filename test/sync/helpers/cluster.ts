@@ -12,6 +12,9 @@ import type { SyncClientOptions } from '../../../src/server/sync/client';
 import type { SyncConflict } from '../../../src/shared/sync';
 import type { SeedDevice } from '../../../src/shared/sync-seed';
 import { TEST_PASSWORD_COST } from '../../helpers/service';
+import type { Engine } from '../../../src/server/db/engine';
+import { cloneTemplate } from '../../helpers/postgres/databases';
+import { inject } from 'vitest';
 import { startTcpProxy } from './tcp-proxy';
 
 export const RENO = '0f000000-0000-4000-8000-000000000001';
@@ -95,8 +98,8 @@ export function starters(running: { close(): Promise<void> }[]) {
     return part;
   };
   return {
-    central: async (options?: Parameters<typeof startCentral>[0]) =>
-      started(await startCentral(options)),
+    central: async (options?: Parameters<typeof startCentralOn>[0]) =>
+      started(await startCentralOn(options)),
     proxyTo: async (central: RunningService) =>
       started(await startTcpProxy({ targetPort: central.port })),
     async workstation(...args: Parameters<typeof startWorkstation>) {
@@ -157,6 +160,28 @@ export async function startCentral(
   );
   await seedInto(central, { devices: Object.values(DEVICES) });
   return central;
+}
+
+/**
+ * A central on `engine`: SQLite in its data dir, or a database cloned from the tests' PostgreSQL
+ * template, dropped when the central closes.
+ */
+export async function startCentralOn(
+  options: Parameters<typeof startCentral>[0] & { engine?: Engine } = {},
+): Promise<RunningService> {
+  const { engine = 'sqlite', ...rest } = options;
+  if (engine === 'sqlite') return startCentral(rest);
+  const postgres = inject('postgres');
+  if (!postgres) throw new Error('no PostgreSQL for tests (see test/helpers/postgres)');
+  const cloned = await cloneTemplate(postgres);
+  const central = await startCentral({ ...rest, databaseUrl: cloned.url });
+  const close = central.close.bind(central);
+  return Object.assign(central, {
+    async close() {
+      await close();
+      await cloned.drop();
+    },
+  });
 }
 
 /** Imports a seed bundle (users, devices, connections…) into a running service, at the tests' password cost. */
