@@ -4,7 +4,15 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import type { Engine } from '../../../src/server/db/engine';
 import { databaseUrl, onAdmin } from '../../helpers/postgres/databases';
-import { centralLastSeq, ordersOf, poNumberIn, seqsIn, userIdsOf } from './process-cluster';
+import {
+  finishedOrdersBy,
+  finishedOrdersIn,
+  renoStateBy,
+  renoStateIn,
+  type RenoState,
+  type Row,
+} from './convergence-model';
+import { centralLastSeq, ordersOf, poNumberIn, readDb, seqsIn, userIdsOf } from './process-cluster';
 
 /**
  * What a process test reads from a central process's database while it runs, on either engine:
@@ -19,6 +27,11 @@ export interface CentralStore {
   userIds(): Promise<string[]>;
   seqs(clientId: string): Promise<{ seq: number; n: number }[]>;
   lastSeq(clientId: string): Promise<number>;
+  /** The convergence model's Reno rows (convergence-model.ts). */
+  renoState(): Promise<RenoState>;
+  /** Shipped and Cancelled orders by id, as JSON rows. */
+  finishedOrders(): Promise<Map<string, string>>;
+  conflictReasons(): Promise<string[]>;
   /** Throws the database away for an empty one (the central must be stopped). */
   reset(): Promise<void>;
   /** Drops the PostgreSQL database (after the processes are gone). */
@@ -35,12 +48,28 @@ export async function centralStore(engine: Engine, dataDir: string): Promise<Cen
       userIds: async () => userIdsOf(dataDir),
       seqs: async (clientId) => seqsIn(dataDir, clientId),
       lastSeq: async (clientId) => centralLastSeq(dataDir, clientId),
+      renoState: async () => readDb(dataDir, renoStateIn),
+      finishedOrders: async () => readDb(dataDir, finishedOrdersIn),
+      conflictReasons: async () =>
+        readDb(dataDir, (db) =>
+          (db.prepare(`SELECT reason FROM sync_conflicts`).all() as { reason: string }[]).map(
+            (r) => r.reason,
+          ),
+        ),
       reset: async () => rmSync(dataDir, { recursive: true, force: true }),
       drop: async () => {},
     };
   }
   return postgresCentralStore(dataDir);
 }
+
+/** int8 and numeric as numbers, as the service's pool reads them (db/postgres/open.ts). */
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === 20 || oid === 1700
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
 
 /** A database cloned from the tests' template under a fixed name, so a reset keeps the URL. */
 export async function postgresCentralStore(dataDir: string): Promise<CentralStore> {
@@ -55,7 +84,7 @@ export async function postgresCentralStore(dataDir: string): Promise<CentralStor
   await fresh();
   const url = databaseUrl(postgres.adminUrl, name);
   const query = async <R extends pg.QueryResultRow>(text: string, values: unknown[] = []) => {
-    const client = new pg.Client({ connectionString: url });
+    const client = new pg.Client({ connectionString: url, types });
     await client.connect();
     try {
       return (await client.query<R>(text, values)).rows;
@@ -93,6 +122,10 @@ export async function postgresCentralStore(dataDir: string): Promise<CentralStor
       );
       return Number(rows[0]?.last_seq ?? 0);
     },
+    renoState: () => renoStateBy((text) => query<Row>(text)),
+    finishedOrders: () => finishedOrdersBy((text) => query<Row>(text)),
+    conflictReasons: async () =>
+      (await query<{ reason: string }>(`SELECT reason FROM sync_conflicts`)).map((r) => r.reason),
     async reset() {
       // A new central: its data dir (files) goes too, as on SQLite.
       rmSync(dataDir, { recursive: true, force: true });
