@@ -79,6 +79,45 @@ describe.skipIf(!postgres)('a central on PostgreSQL', () => {
     expect((after.body as unknown as { changes: unknown[] }).changes).toEqual([]);
   });
 
+  it('takes a push over HTTP: applied, last_seq advanced, answered after the commit', async () => {
+    const auth = await signInDevice(central.url, DEVICES.w2);
+    // The demo's Reno order that is Open (Summit, Big Box).
+    const byId = () =>
+      central.context.db
+        .selectFrom('orders')
+        .select(['id', 'po_number'])
+        .where('id', '=', '0d000000-0000-4000-8000-000000000001')
+        .executeTakeFirstOrThrow();
+    const order = await byId();
+    const answer = await syncCall(central.url, '/api/sync/v1/push', {
+      method: 'POST',
+      auth,
+      body: JSON.stringify({
+        mutations: [
+          {
+            seq: 1,
+            name: 'TEST',
+            args: {
+              changes: [
+                {
+                  t: 'orders',
+                  op: 'U',
+                  k: [order.id],
+                  old: { po_number: order.po_number },
+                  new: { po_number: 'PO-PUSHED-TO-PG' },
+                },
+              ],
+            },
+            at: new Date().toISOString(),
+          },
+        ],
+      }),
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ applied: 1, rejected: 0, last_seq: 1 });
+    expect((await byId()).po_number).toBe('PO-PUSHED-TO-PG');
+  });
+
   it('shows its sync settings as set by the start-up flags, with no problem to report', async () => {
     const answer = await api(central, await signIn(central), 'GET', '/api/sync/v1/settings');
     expect(answer.status).toBe(200);
@@ -102,6 +141,15 @@ describe.skipIf(!postgres)('a central on PostgreSQL', () => {
       .execute();
     await eventually(async () =>
       expect((await orderByCode(workstation, code)).po_number).toBe('PO-FROM-PG'),
+    );
+    // And an edit made on the workstation goes up.
+    const edit = await api(workstation, await signIn(workstation), 'PUT', '/api/v1/orders', {
+      picksheet_code: code,
+      po_number: 'PO-FROM-WORKSTATION',
+    });
+    expect(edit.status).toBe(200);
+    await eventually(async () =>
+      expect((await orderByCode(central, code)).po_number).toBe('PO-FROM-WORKSTATION'),
     );
   });
 });

@@ -105,4 +105,51 @@ describe.skipIf(!postgres)('pulls from a central on PostgreSQL', () => {
     expect(pulled.changes[0]).toMatchObject({ deleted: true, v: top + 101 });
     expect(pulled.changes[1]!.v).toBeGreaterThan(top + 101);
   });
+
+  it('loses and repeats nothing while 50 transactions commit in random order during pulls', async () => {
+    const writers = await openPostgres(cloned.url, 20);
+    try {
+      let cursor = (await page(undefined)).cursor;
+      const received = new Map<string, number>();
+      const versions = new Map<string, number>();
+      const take = async () => {
+        for (;;) {
+          const answer = await page(cursor, 7);
+          for (const change of answer.changes) {
+            const key = String(change.k[0]);
+            received.set(key, (received.get(key) ?? 0) + 1);
+            versions.set(key, change.v);
+          }
+          cursor = answer.cursor;
+          if (!answer.more) return;
+        }
+      };
+      let writing = true;
+      const puller = (async () => {
+        while (writing) await take();
+      })();
+      await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          writers.db.transaction().execute(async (trx) => {
+            await sql`INSERT INTO retailers (id, name) VALUES (${`c${i}a`}, 'A')`.execute(trx);
+            // Hold the transaction open a random while, so commits come out of version order.
+            await sql`SELECT pg_sleep(random() * 0.2)`.execute(trx);
+            await sql`INSERT INTO retailers (id, name) VALUES (${`c${i}b`}, 'B')`.execute(trx);
+          }),
+        ),
+      );
+      writing = false;
+      await puller;
+      await take();
+      const expected = Array.from({ length: 50 }, (_, i) => [`c${i}a`, `c${i}b`]).flat();
+      expect([...received.keys()].sort()).toEqual(expected.sort());
+      expect([...received.values()].every((n) => n === 1)).toBe(true);
+      // One version per transaction: both rows of a writer share it, and no two writers do.
+      const perWriter = Array.from({ length: 50 }, (_, i) => versions.get(`c${i}a`));
+      for (let i = 0; i < 50; i++) expect(versions.get(`c${i}b`)).toBe(perWriter[i]);
+      expect(new Set(perWriter).size).toBe(50);
+    } finally {
+      await writers.close();
+    }
+  });
 });

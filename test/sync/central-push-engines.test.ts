@@ -13,6 +13,7 @@ import { startPushCentral, type PushCentral } from './helpers/push-central';
  * side by side. On PostgreSQL a transaction holds 50 mutations at most.
  */
 const RENO_OPEN = '0d000000-0000-4000-8000-000000000001'; // Summit, Big Box, Open
+const RENO_PICKING = '0d000000-0000-4000-8000-000000000004'; // Summit, Picking
 const BRAND_SUMMIT = '0b000000-0000-4000-8000-000000000001';
 
 let seqs = new Map<string, number>();
@@ -163,6 +164,53 @@ describeEngines('the central applies pushes', (engine: Engine) => {
         ]),
       );
       expect(answer).toMatchObject({ applied: 0, rejected: 1, last_seq: before + 1 });
+    });
+  }
+
+  if (engine === 'postgres') {
+    it('an edit pushed while the order ships waits for the ship and is refused (the stored row is locked)', async () => {
+      const before = await order(RENO_PICKING);
+      let pushed = false;
+      await db()
+        .connection()
+        .execute(async (holder) => {
+          await sql`BEGIN`.execute(holder);
+          await sql`UPDATE orders SET status = 'Shipped' WHERE id = ${RENO_PICKING}`.execute(
+            holder,
+          );
+          const pushing = central
+            .push(
+              DEVICES.w1,
+              mutations(DEVICES.w1.id, [
+                [
+                  {
+                    t: 'orders',
+                    op: 'U',
+                    k: [RENO_PICKING],
+                    old: { po_number: before.po_number },
+                    new: { po_number: 'PO-AFTER-SHIP' },
+                  },
+                ],
+              ]),
+            )
+            .finally(() => {
+              pushed = true;
+            });
+          await new Promise((resolve) => setTimeout(resolve, 150));
+          expect(pushed).toBe(false);
+          await sql`COMMIT`.execute(holder);
+          expect(await pushing).toMatchObject({ applied: 0, rejected: 1 });
+        });
+      expect((await order(RENO_PICKING)).po_number).toBe(before.po_number);
+      const reason = await db()
+        .selectFrom('sync_conflicts')
+        .select('reason')
+        .where('client_id', '=', DEVICES.w1.id)
+        .orderBy('seq', 'desc')
+        .executeTakeFirstOrThrow();
+      expect(reason.reason).toBe(
+        `Order ${before.picksheet_code} was already Shipped on the central service`,
+      );
     });
   }
 

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
+import { describeEngines } from '../helpers/engines';
 import type { RunningService } from '../../src/server/http/server';
 import {
   api,
@@ -19,7 +20,7 @@ const BRAND_1 = '0b000000-0000-4000-8000-000000000001';
 const BRAND_2 = '0b000000-0000-4000-8000-000000000002';
 
 const running = closedAfterEach();
-const start = starters(running);
+let start = starters(running);
 
 interface Cluster {
   central: RunningService;
@@ -43,7 +44,10 @@ async function cluster(): Promise<Cluster> {
   };
 }
 
-describe('sync conflicts', () => {
+describeEngines('sync conflicts', (engine) => {
+  beforeAll(() => {
+    start = starters(running, engine);
+  });
   it('an edit made offline to an order cancelled centrally is refused, reverted on pull, listed and resolved', async () => {
     const { central, w1, proxy1, auth } = await cluster();
     const order = await orderByCode(central, 'PS-SUM-2611001');

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
+import { describeEngines } from '../helpers/engines';
 import type { RunningService } from '../../src/server/http/server';
 import {
   api,
@@ -19,7 +20,6 @@ const RETAILER = '0e000000-0000-4000-8000-000000000001';
 const CODE = 'PS-OFFLINE-1';
 
 const running = closedAfterEach();
-const start = starters(running);
 
 const create = (service: RunningService, auth: string, po: string, sku: string) =>
   api(service, auth, 'POST', '/api/v1/orders/create', {
@@ -34,7 +34,8 @@ const create = (service: RunningService, auth: string, po: string, sku: string) 
 const ordersCoded = (service: RunningService, code: string) =>
   service.context.db.selectFrom('orders').selectAll().where('picksheet_code', '=', code).execute();
 
-describe('a refused offline create', () => {
+describeEngines('a refused offline create', (engine) => {
+  const start = starters(running, engine);
   it('keeps its values, order and brand; is counted and shown; and is created again under a new code', async () => {
     const central = await start.central();
     await seedInto(central, {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { describeEngines } from '../helpers/engines';
 import {
   api,
   closedAfterEach,
@@ -13,14 +14,13 @@ import {
   tempDataDir,
 } from './helpers/cluster';
 import { startService, type RunningService } from '../../src/server/http/server';
-import { describeEngines } from '../helpers/engines';
 
 const running = closedAfterEach();
-const start = starters(running);
 
 describeEngines('sync: a central and two workstations', (engine) => {
+  const start = starters(running, engine);
   it('a fresh workstation pulls its facilities, an edit goes up and reaches the other', async () => {
-    const central = await start.central({ engine });
+    const central = await start.central();
     const w1 = await start.workstation(central.url, DEVICES.w1);
     const w2 = await start.workstation(central.url, DEVICES.w2);
 
@@ -74,8 +74,9 @@ describeEngines('sync: a central and two workstations', (engine) => {
 });
 
 describeEngines('sync: the mutation log on a workstation', (engine) => {
+  const start = starters(running, engine);
   it('each local write appends one mutation named after it; pushed ones are pruned after 30 days without reusing a seq', async () => {
-    const central = await start.central({ engine });
+    const central = await start.central();
     const w1 = await start.workstation(central.url, DEVICES.w1, { client: { intervalMs: 60_000 } });
     const auth = await signIn(w1);
     const mutations = () =>
@@ -167,8 +168,9 @@ describe('sync: a workstation data dir', () => {
 });
 
 describeEngines('sync: the status says why a round failed', (engine) => {
+  const start = starters(running, engine);
   it('a wrong device secret and an unreachable central read as such; a workstation whose rounds go through has none', async () => {
-    const central = await start.central({ engine });
+    const central = await start.central();
     const good = await start.workstation(central.url, DEVICES.w1);
     const auth = await signIn(good);
     expect((await api(good, auth, 'GET', '/api/sync/v1/status')).body).toMatchObject({

@@ -36,14 +36,18 @@ export function postgresApplySql(db: Pick<Db, 'executeQuery'>): ApplySql {
     (await query(text, params)).rows[0] as T | undefined;
   const run = async (text: string, params: readonly SqlValue[] = []) =>
     Number((await query(text, params)).numAffectedRows ?? 0);
+  // sync_version() is the transaction's: asked once per transaction.
+  let version: number | null = null;
   return {
     batch: 50,
     get,
     run,
     begin: async () => {
+      version = null;
       await query('BEGIN ISOLATION LEVEL READ COMMITTED', []);
     },
     exec: async (text) => {
+      if (text === 'COMMIT' || text === 'ROLLBACK') version = null;
       await query(text, []);
     },
     columnsOf: async (table) => {
@@ -70,7 +74,10 @@ export function postgresApplySql(db: Pick<Db, 'executeQuery'>): ApplySql {
       ],
     }),
     beginUnit: () => {},
-    version: async () => Number((await get<{ v: unknown }>(`SELECT sync_version() AS v`))!.v),
+    version: async () => {
+      version ??= Number((await get<{ v: unknown }>(`SELECT sync_version() AS v`))!.v);
+      return version;
+    },
     restamp: async (table, key) => {
       const rowKey = JSON.stringify(key);
       const stamped = await run(

@@ -29,7 +29,10 @@ export interface ApplySql {
   ): Promise<void>;
   /** A table's columns in order. */
   columnsOf(table: string): Promise<string[]>;
-  /** ` FOR UPDATE` where the engine locks rows it reads (PostgreSQL); SQLite has one writer. */
+  /**
+   * ` FOR UPDATE` where the engine locks the rows a push judges (PostgreSQL, for the device's
+   * sync_clients row and each stored row before it is merged); SQLite has one writer.
+   */
   readonly forUpdate: string;
   /**
    * A FROM item naming `row`'s values as a row of `table` (its `columns`, typed as the table's on

@@ -59,7 +59,8 @@ export async function applyChanges(pusher: Pusher, changes: RowChange[]): Promis
 
 /**
  * A shipped or cancelled order (on the central) refuses every change but appends and the
- * records of sending its documents.
+ * records of sending its documents. The order is locked (PostgreSQL) so a ship committing
+ * meanwhile is waited for and seen.
  */
 async function refuseFinished(
   sql: ApplySql,
@@ -71,9 +72,10 @@ async function refuseFinished(
   if (!orders.has(orderId)) {
     orders.set(
       orderId,
-      await sql.get<OrderState>(`SELECT status, picksheet_code FROM orders WHERE id = ?`, [
-        orderId,
-      ]),
+      await sql.get<OrderState>(
+        `SELECT status, picksheet_code FROM orders WHERE id = ?${sql.forUpdate}`,
+        [orderId],
+      ),
     );
   }
   const order = orders.get(orderId);
@@ -95,8 +97,16 @@ async function refuseFinished(
   );
 }
 
+/**
+ * The row a change is judged by. Locked on PostgreSQL: under READ COMMITTED another transaction
+ * could otherwise change it between this read and the write, and the merge and the guards would
+ * have judged a row that is no longer there (a lost update, an edit of a just-shipped order).
+ */
 function storedRow(sql: ApplySql, table: ReplicatedTable, key: RowChange['k']) {
-  return sql.get<Row>(`SELECT * FROM ${table.name} WHERE ${keyWhere(table)}`, key.map(bindable));
+  return sql.get<Row>(
+    `SELECT * FROM ${table.name} WHERE ${keyWhere(table)}${sql.forUpdate}`,
+    key.map(bindable),
+  );
 }
 
 const same = (a: unknown, b: unknown) => bindable(a) === bindable(b);

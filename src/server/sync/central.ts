@@ -4,7 +4,6 @@ import { leaseSerialBlock } from '../fulfilment';
 import { serialCapacity } from '../fulfilment';
 import { conflict, DomainError, invalidRequest, notFound } from '../core/errors';
 import { SYNC_PROTOCOL_VERSION } from '../../shared/sync';
-import { engineOf } from '../db/engine';
 import { postgresApplySql } from './apply-sql-postgres';
 import { sqliteApplySql } from './apply-sql-sqlite';
 import { applyPush } from './central-apply';
@@ -13,6 +12,7 @@ import { buildCentralDocuments } from './central-documents';
 import type { Device } from './devices';
 import { buildPullPage } from './pull';
 import { buildPostgresPullPage } from './pull.postgres';
+import { engineOf } from '../db/engine';
 import { pullQuerySchema, pushBodySchema, type PullPage, type PushAnswer } from './protocol';
 import { syncRuntimeOf, type SyncRuntime } from './runtime';
 
@@ -39,15 +39,10 @@ export function centralRuntime(ctx: ServiceContext): SyncRuntime {
 /** A SQLite central's handle and stamps (a PostgreSQL central has neither: it runs the twins). */
 function sqliteCentral(sync: SyncRuntime) {
   if (!sync.sqlite || !sync.stamps) {
-    throw conflict('This central has no SQLite handle (it runs on PostgreSQL)');
+    throw conflict('Pushing to a central on PostgreSQL is not available yet');
   }
   return { sqlite: sync.sqlite, stamps: sync.stamps };
 }
-
-const sqliteHandles = (sync: SyncRuntime) => {
-  const central = sqliteCentral(sync);
-  return [central.sqlite, central.stamps] as const;
-};
 
 function firstIssue(error: { issues: { path: PropertyKey[]; message: string }[] }): string {
   const issue = error.issues[0]!;
@@ -71,15 +66,15 @@ export async function pushFromDevice(
   const parsed = pushBodySchema.safeParse(body);
   if (!parsed.success) throw invalidRequest(`Invalid push: ${firstIssue(parsed.error)}`);
   const facilityIds = new Set(device.facilityIds);
+  const postgres = engineOf(ctx.db) === 'postgres';
   // One connection for the whole push. On SQLite it is Kysely's only one, so no other request's
   // transaction can interleave; on PostgreSQL one of the pool's, its transactions its own.
   const answer = await ctx.db.connection().execute(async (connection) =>
     applyPush(
       {
-        sql:
-          engineOf(ctx.db) === 'postgres'
-            ? postgresApplySql(connection)
-            : sqliteApplySql(...sqliteHandles(sync)),
+        sql: postgres
+          ? postgresApplySql(connection)
+          : sqliteApplySql(sqliteCentral(sync).sqlite, sqliteCentral(sync).stamps),
         now: () => ctx.clock.now(),
       },
       device.id,

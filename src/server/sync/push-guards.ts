@@ -41,6 +41,13 @@ export async function evaluateOn(
   expression: string,
   row: Row,
 ): Promise<string | null> {
+  // Most scopes are a column of the row itself (or none): read it here, without a round trip.
+  if (expression === 'NULL') return null;
+  const own = /^R\.(\w+)$/.exec(expression)?.[1];
+  if (own !== undefined && (await sql.columnsOf(table.name)).includes(own)) {
+    const value = bindable(row[own]);
+    return value === null ? null : String(value);
+  }
   const columns = await sql.columnsOf(table.name);
   const source = sql.rowOf(
     table.name,

@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { importSeedBundle } from '../../../src/server/seed/seed';
@@ -11,10 +11,9 @@ import {
 import type { SyncClientOptions } from '../../../src/server/sync/client';
 import type { SyncConflict } from '../../../src/shared/sync';
 import type { SeedDevice } from '../../../src/shared/sync-seed';
-import { TEST_PASSWORD_COST } from '../../helpers/service';
 import type { Engine } from '../../../src/server/db/engine';
 import { cloneTemplate } from '../../helpers/postgres/databases';
-import { inject } from 'vitest';
+import { TEST_PASSWORD_COST } from '../../helpers/service';
 import { startTcpProxy } from './tcp-proxy';
 
 export const RENO = '0f000000-0000-4000-8000-000000000001';
@@ -92,14 +91,19 @@ export function closedAfterEach(): { close(): Promise<void> }[] {
  * is closed after the test: the central, a TCP proxy in front of it (to cut a workstation's
  * network), and workstations, each synced until quiet before it is handed back.
  */
-export function starters(running: { close(): Promise<void> }[]) {
+export function starters(running: { close(): Promise<void> }[], engine: Engine = 'sqlite') {
   const started = <T extends { close(): Promise<void> }>(part: T) => {
     running.push(part);
     return part;
   };
   return {
-    central: async (options?: Parameters<typeof startCentralOn>[0]) =>
-      started(await startCentralOn(options)),
+    /** On PostgreSQL the central runs on a database cloned for it, dropped after it closes. */
+    async central(options?: Parameters<typeof startCentral>[0]) {
+      if (engine === 'sqlite') return started(await startCentral(options));
+      const cloned = await cloneTemplate(inject('postgres')!);
+      started({ close: () => cloned.drop() });
+      return started(await startCentral({ ...options, databaseUrl: cloned.url }));
+    },
     proxyTo: async (central: RunningService) =>
       started(await startTcpProxy({ targetPort: central.port })),
     async workstation(...args: Parameters<typeof startWorkstation>) {

@@ -3,7 +3,7 @@ import { CompiledQuery } from 'kysely';
 import { inject } from 'vitest';
 import type { Engine } from '../../../src/server/db/engine';
 import { openPostgres } from '../../../src/server/db/postgres/open';
-import type { PulledChange } from '../../../src/server/sync/protocol';
+import type { PullPage, PulledChange } from '../../../src/server/sync/protocol';
 import { buildPostgresPullPage } from '../../../src/server/sync/pull.postgres';
 import { installPostgresStamps } from '../../../src/server/sync/stamps.postgres';
 import { cloneTemplate } from '../../helpers/postgres/databases';
@@ -56,12 +56,14 @@ export async function openEngineCentral(engine: Engine): Promise<EngineCentral> 
     run,
     async pullAll(device, cursor) {
       const changes: PulledChange[] = [];
+      const evictions: PullPage['evictions'] = [];
       let at = cursor;
       for (;;) {
         const page = await buildPostgresPullPage(store.db, device, at, 1000);
         changes.push(...page.changes);
+        evictions.push(...page.evictions);
         at = page.cursor;
-        if (!page.more) return { changes, cursor: at };
+        if (!page.more) return { changes, evictions, cursor: at };
       }
     },
     async close() {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { openDatabase, type OpenedDatabase } from '../../../src/server/db/database';
-import type { PulledChange } from '../../../src/server/sync/protocol';
+import type { PullPage, PulledChange } from '../../../src/server/sync/protocol';
 import { buildPullPage } from '../../../src/server/sync/pull';
 import { installCentralStamps, type CentralStamps } from '../../../src/server/sync/stamps';
 
@@ -21,6 +21,7 @@ export interface PullCentral {
 
 export interface PulledAll {
   changes: PulledChange[];
+  evictions: PullPage['evictions'];
   cursor: string;
 }
 
@@ -91,12 +92,14 @@ export async function openPullCentral(): Promise<PullCentral> {
     },
     pullAll(device, cursor) {
       const changes: PulledChange[] = [];
+      const evictions: PullPage['evictions'] = [];
       let at = cursor;
       for (;;) {
         const page = buildPullPage(sqlite, stamps, device, at, 1000);
         changes.push(...page.changes);
+        evictions.push(...page.evictions);
         at = page.cursor;
-        if (!page.more) return { changes, cursor: at };
+        if (!page.more) return { changes, evictions, cursor: at };
       }
     },
     close: () => database.close(),
