@@ -1,5 +1,8 @@
 import fc from 'fast-check';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
+import { describeEngines } from '../helpers/engines';
+import type { Engine } from '../../src/server/db/engine';
+import { centralStore, type CentralStore } from './helpers/central-store';
 import {
   callApi,
   DEVICES,
@@ -12,7 +15,6 @@ import {
   CODES,
   cityEdit,
   differences,
-  finishedOrdersIn,
   ORDER_IDS,
   PACKED_ORDER,
   packOne,
@@ -44,6 +46,8 @@ import { startTcpProxy, type TcpProxy } from './helpers/tcp-proxy';
  */
 const SEED = Number(process.env.SYNC_SEED ?? 20261124);
 const RUNS = Number(process.env.SYNC_PROCESS_RUNS ?? 3);
+/** Fewer runs with the central process on PostgreSQL (docs/sync.md). */
+const PG_RUNS = Number(process.env.SYNC_PROCESS_RUNS ?? 2);
 const SETTLE_MS = 30_000;
 
 const DEVICE_LIST = [DEVICES.w1, DEVICES.w2];
@@ -51,6 +55,8 @@ const DEVICE_LIST = [DEVICES.w1, DEVICES.w2];
 interface Cluster {
   central: ServiceProcess;
   centralDir: string;
+  /** The central's database (SQLite in centralDir, or PostgreSQL), read while it runs. */
+  store: CentralStore;
   centralPort: number;
   ws: ServiceProcess[];
   proxies: TcpProxy[];
@@ -68,8 +74,7 @@ const authOf = (c: Cluster, at: number) => (at < 0 ? c.auth.central : c.auth.ws[
 const nameOf = (at: number) => (at < 0 ? 'central' : `w${at + 1}`);
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
-const recordFinals = (c: Cluster) =>
-  rememberFinals(c.finals, readDb(c.centralDir, finishedOrdersIn));
+const recordFinals = async (c: Cluster) => rememberFinals(c.finals, await c.store.finishedOrders());
 const renoState = (dataDir: string) => readDb(dataDir, renoStateIn);
 
 class EditPo implements fc.AsyncCommand<Model, Cluster> {
@@ -124,7 +129,7 @@ class Step implements fc.AsyncCommand<Model, Cluster> {
     const answer = await callApi(urlOf(c, this.at), authOf(c, this.at), 'POST', path, {});
     expect([200, 409], JSON.stringify(answer.body)).toContain(answer.status);
     // A cancel on the central is final from here on: nothing a device pushes may change it.
-    if (this.at < 0) recordFinals(c);
+    if (this.at < 0) await recordFinals(c);
   }
   toString = () => `Step(${nameOf(this.at)}, ${this.code}, ${this.action})`;
 }
@@ -230,7 +235,11 @@ class CrashCentral implements fc.AsyncCommand<Model, Cluster> {
     }
     await sleep(this.delayMs);
     await c.central.kill9();
-    c.central = await startCentralProcess({ dataDir: c.centralDir, port: c.centralPort });
+    c.central = await startCentralProcess({
+      dataDir: c.centralDir,
+      port: c.centralPort,
+      args: c.store.args,
+    });
     c.auth.central = await signInAt(c.central.url);
   }
   toString = () =>
@@ -291,7 +300,7 @@ async function settle(c: Cluster) {
   for (;;) {
     try {
       const statuses = await Promise.all(c.ws.map((w, i) => syncStatusOf(w.url, c.auth.ws[i]!)));
-      const expected = renoState(c.centralDir);
+      const expected = await c.store.renoState();
       const diffs = c.ws.map((w) => differences(renoState(w.dataDir), expected));
       if (
         statuses.every((s) => s.online && s.pending_mutations === 0) &&
@@ -315,9 +324,11 @@ async function settle(c: Cluster) {
   }
 }
 
-async function startCluster(): Promise<Cluster> {
+async function startCluster(engine: Engine): Promise<Cluster> {
   const seedFile = writeCentralSeed();
   const centralDir = tempDataDir('central');
+  const store = await centralStore(engine, centralDir);
+  openStores.push(store);
   // The three processes start together (each start costs seconds of tsx and migrations); the
   // proxies point nowhere until the central listens, and the workstations retry until then.
   const proxies: TcpProxy[] = [];
@@ -327,7 +338,7 @@ async function startCluster(): Promise<Cluster> {
     openProxies.push(proxy);
   }
   const [central, ...ws] = await Promise.all([
-    startCentralProcess({ dataDir: centralDir, seedFile }).then((started) => {
+    startCentralProcess({ dataDir: centralDir, seedFile, args: store.args }).then((started) => {
       for (const proxy of proxies) proxy.retarget(started.port);
       return started;
     }),
@@ -350,6 +361,7 @@ async function startCluster(): Promise<Cluster> {
   const c: Cluster = {
     central: central!,
     centralDir,
+    store,
     centralPort: central!.port,
     ws,
     proxies,
@@ -357,57 +369,65 @@ async function startCluster(): Promise<Cluster> {
     finals: new Map(),
     orphans: [],
   };
-  recordFinals(c);
+  await recordFinals(c);
   return c;
 }
 
 /** Proxies of the current run, closed with it even when the run failed while starting. */
 const openProxies: TcpProxy[] = [];
+/** PostgreSQL databases of the current run, dropped with it. */
+const openStores: CentralStore[] = [];
 
 /** Stops every process and proxy of the run (kill -9: nothing of them is kept) and its dirs. */
 async function stopRun() {
   await stopAllServiceProcesses();
   await Promise.all(openProxies.splice(0).map((proxy) => proxy.close()));
+  await Promise.all(openStores.splice(0).map((store) => store.drop()));
   removeTempDirs();
 }
 
 afterAll(stopRun);
 
-describe('sync converges between real processes under kill -9 (fast-check, fixed seed)', () => {
-  it(`every replica holds the central's Reno rows, each seq applies once, finished orders never change (seed ${SEED})`, async () => {
-    await fc.assert(
-      fc.asyncProperty(commands, async (cmds) => {
-        try {
-          const c = await startCluster();
-          await fc.asyncModelRun(() => ({ model: {}, real: c }), cmds);
-          await settle(c);
-          if (process.env.SYNC_PROCESS_LOG) console.log(`converged after ${String(cmds)}`);
+describeEngines(
+  'sync converges between real processes under kill -9 (fast-check, fixed seed)',
+  (engine) => {
+    it(`every replica holds the central's Reno rows, each seq applies once, finished orders never change (seed ${SEED})`, async () => {
+      await fc.assert(
+        fc.asyncProperty(commands, async (cmds) => {
+          try {
+            const c = await startCluster(engine);
+            await fc.asyncModelRun(() => ({ model: {}, real: c }), cmds);
+            await settle(c);
+            if (process.env.SYNC_PROCESS_LOG) console.log(`converged after ${String(cmds)}`);
 
-          // Each device's seqs reached the central exactly once, with none missing: the central
-          // holds 1..max of what the device wrote (pushed mutations are kept 30 days).
-          for (const [i, device] of DEVICE_LIST.entries()) {
-            const own = seqsIn(c.ws[i]!.dataDir, device.id);
-            const expected = own.map((_, n) => ({ seq: n + 1, n: 1 }));
-            expect(own, `${c.ws[i]!.name}'s own seqs`).toEqual(expected);
-            expect(
-              seqsIn(c.centralDir, device.id),
-              `${c.ws[i]!.name}'s seqs on the central`,
-            ).toEqual(expected);
+            // Each device's seqs reached the central exactly once, with none missing: the central
+            // holds 1..max of what the device wrote (pushed mutations are kept 30 days).
+            for (const [i, device] of DEVICE_LIST.entries()) {
+              const own = seqsIn(c.ws[i]!.dataDir, device.id);
+              const expected = own.map((_, n) => ({ seq: n + 1, n: 1 }));
+              expect(own, `${c.ws[i]!.name}'s own seqs`).toEqual(expected);
+              expect(
+                await c.store.seqs(device.id),
+                `${c.ws[i]!.name}'s seqs on the central`,
+              ).toEqual(expected);
+            }
+            // A shipped or cancelled order wins: none changed after it was seen finished.
+            const now = await c.store.finishedOrders();
+            for (const [id, before] of c.finals) expect(now.get(id), `order ${id}`).toBe(before);
+            // SSCCs come from leased blocks: packs on two replicas never clash on the central.
+            const reasons = await c.store.conflictReasons();
+            expect(reasons.filter((r) => r.includes('SSCC'))).toEqual([]);
+          } finally {
+            await stopRun();
           }
-          // A shipped or cancelled order wins: none changed after it was seen finished.
-          const now = readDb(c.centralDir, finishedOrdersIn);
-          for (const [id, before] of c.finals) expect(now.get(id), `order ${id}`).toBe(before);
-          // SSCCs come from leased blocks: packs on two replicas never clash on the central.
-          const reasons = readDb(
-            c.centralDir,
-            (db) => db.prepare(`SELECT reason FROM sync_conflicts`).all() as { reason: string }[],
-          );
-          expect(reasons.filter((r) => r.reason.includes('SSCC'))).toEqual([]);
-        } finally {
-          await stopRun();
-        }
-      }),
-      { seed: SEED, numRuns: RUNS, endOnFailure: true, verbose: true },
-    );
-  }, 600_000);
-});
+        }),
+        {
+          seed: SEED,
+          numRuns: engine === 'postgres' ? PG_RUNS : RUNS,
+          endOnFailure: true,
+          verbose: true,
+        },
+      );
+    }, 600_000);
+  },
+);

@@ -1,5 +1,4 @@
-import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   callApi,
   DEVICES,
@@ -11,7 +10,6 @@ import {
 } from './helpers/cluster';
 import {
   ackedSeqOf,
-  centralLastSeq,
   editPo,
   exited,
   ordersOf,
@@ -19,7 +17,6 @@ import {
   ownMaxSeq,
   POLL_MS,
   poNumberIn,
-  seqsIn,
   startCentralProcess,
   startWorkstationProcess,
   statusWhen,
@@ -27,6 +24,8 @@ import {
 } from './helpers/process-cluster';
 import { stopAllServiceProcesses, type ServiceProcess } from './helpers/service-process';
 import { startTcpProxy, type TcpProxy } from './helpers/tcp-proxy';
+import { centralStore, type CentralStore } from './helpers/central-store';
+import { describeEngines } from '../helpers/engines';
 
 /** Reno orders a clerk may still edit (Open, Picking). */
 const OPEN = 'PS-SUM-2611001';
@@ -39,10 +38,12 @@ const W1 = DEVICES.w1.id;
  * One central and two Reno workstations as real processes, each workstation behind its own TCP
  * proxy. The scenarios run in order on the same cluster; each one leaves it synced and healthy.
  */
-describe('sync between real processes: network cuts and kill -9', () => {
+describeEngines('sync between real processes: network cuts and kill -9', (engine) => {
   let seedFile: string;
   let central: ServiceProcess;
   let centralDir: string;
+  /** The central's database, read while it runs (SQLite in centralDir, or PostgreSQL). */
+  let store: CentralStore;
   let centralPort: number;
   let w1: ServiceProcess;
   let w2: ServiceProcess;
@@ -68,7 +69,7 @@ describe('sync between real processes: network cuts and kill -9', () => {
     await statusWhen(w1.url, auth1, (s) => s.pending_mutations === 0, 'w1 pending 0');
     const max = ownMaxSeq(w1.dataDir, W1);
     expect(max).toBeGreaterThan(0);
-    expect(seqsIn(centralDir, W1)).toEqual(
+    expect(await store.seqs(W1)).toEqual(
       Array.from({ length: max }, (_, i) => ({ seq: i + 1, n: 1 })),
     );
   }
@@ -76,7 +77,8 @@ describe('sync between real processes: network cuts and kill -9', () => {
   beforeAll(async () => {
     seedFile = writeCentralSeed();
     centralDir = tempDataDir('central');
-    central = await startCentralProcess({ dataDir: centralDir, seedFile });
+    store = await centralStore(engine, centralDir);
+    central = await startCentralProcess({ dataDir: centralDir, seedFile, args: store.args });
     centralPort = central.port;
     p1 = await startTcpProxy({ targetPort: centralPort });
     p2 = await startTcpProxy({ targetPort: centralPort });
@@ -105,6 +107,7 @@ describe('sync between real processes: network cuts and kill -9', () => {
   afterAll(async () => {
     await stopAllServiceProcesses();
     await Promise.all([p1?.close(), p2?.close()]);
+    await store?.drop();
     removeTempDirs();
   });
 
@@ -114,7 +117,7 @@ describe('sync between real processes: network cuts and kill -9', () => {
     await editPo(w1.url, auth1, PICKING_A, 'PO-CUT-2');
     const offline = await statusWhen(w1.url, auth1, (s) => !s.online, 'w1 offline');
     expect(offline).toMatchObject({ role: 'workstation', online: false, pending_mutations: 2 });
-    expect(poNumberIn(centralDir, OPEN)).toBe('BB4500157');
+    expect(await store.poNumber(OPEN)).toBe('BB4500157');
 
     p1.setMode('pass');
     const healed = await statusWhen(
@@ -124,8 +127,8 @@ describe('sync between real processes: network cuts and kill -9', () => {
       'w1 drained after heal',
     );
     expect(healed.conflicts).toBe(0);
-    expect(poNumberIn(centralDir, OPEN)).toBe('PO-CUT-1');
-    expect(poNumberIn(centralDir, PICKING_A)).toBe('PO-CUT-2');
+    expect(await store.poNumber(OPEN)).toBe('PO-CUT-1');
+    expect(await store.poNumber(PICKING_A)).toBe('PO-CUT-2');
     await eventually(
       () => poNumberIn(w2.dataDir, OPEN) === 'PO-CUT-1' && poNumberIn(w2.dataDir, PICKING_A),
       POLL_MS,
@@ -149,8 +152,8 @@ describe('sync between real processes: network cuts and kill -9', () => {
     p1.setMode({ dropAfterCommit: 'once' });
     await eventually(() => p1.stats.droppedAfterCommit === 1, POLL_MS, 'the dropped answer');
     await expectW1Drained();
-    expect(poNumberIn(centralDir, PICKING_B)).toBe('PO-LOST-ANSWER');
-    expect(centralLastSeq(centralDir, W1)).toBe(ownMaxSeq(w1.dataDir, W1));
+    expect(await store.poNumber(PICKING_B)).toBe('PO-LOST-ANSWER');
+    expect(await store.lastSeq(W1)).toBe(ownMaxSeq(w1.dataDir, W1));
   }, 60_000);
 
   it('w1 killed after the push answer, before storing it: the restart re-sends, applied once', async () => {
@@ -160,27 +163,27 @@ describe('sync between real processes: network cuts and kill -9', () => {
     await exited(w1, 'w1 to kill itself after the push answer');
     // The central committed it and answered; w1 died before storing the answer.
     const seq = ownMaxSeq(w1.dataDir, W1);
-    expect(centralLastSeq(centralDir, W1)).toBe(seq);
+    expect(await store.lastSeq(W1)).toBe(seq);
     expect(ackedSeqOf(w1.dataDir)).toBe(seq - 1);
-    expect(poNumberIn(centralDir, OPEN)).toBe('PO-AFTER-ANSWER');
+    expect(await store.poNumber(OPEN)).toBe('PO-AFTER-ANSWER');
     await startW1();
     await expectW1Drained();
-    expect(poNumberIn(centralDir, OPEN)).toBe('PO-AFTER-ANSWER');
+    expect(await store.poNumber(OPEN)).toBe('PO-AFTER-ANSWER');
   }, 60_000);
 
   it('w1 killed before the push: the restart pushes the kept mutation', async () => {
     await w1.stop();
     await startW1({ SYNC_CRASH_AT: 'before_push' });
-    const seqBefore = centralLastSeq(centralDir, W1);
+    const seqBefore = await store.lastSeq(W1);
     await editPo(w1.url, auth1, PICKING_A, 'PO-BEFORE-PUSH');
     await exited(w1, 'w1 to kill itself before the push');
-    expect(centralLastSeq(centralDir, W1)).toBe(seqBefore);
+    expect(await store.lastSeq(W1)).toBe(seqBefore);
     expect(ownMaxSeq(w1.dataDir, W1)).toBe(seqBefore + 1);
     expect(ackedSeqOf(w1.dataDir)).toBe(seqBefore);
-    expect(poNumberIn(centralDir, PICKING_A)).toBe('PO-CUT-2');
+    expect(await store.poNumber(PICKING_A)).toBe('PO-CUT-2');
     await startW1();
     await expectW1Drained();
-    expect(poNumberIn(centralDir, PICKING_A)).toBe('PO-BEFORE-PUSH');
+    expect(await store.poNumber(PICKING_A)).toBe('PO-BEFORE-PUSH');
   }, 60_000);
 
   it('central killed after its commit, before answering: the retry is skipped as a duplicate', async () => {
@@ -190,17 +193,22 @@ describe('sync between real processes: network cuts and kill -9', () => {
       dataDir: centralDir,
       port: centralPort,
       env: { SYNC_CRASH_AT: 'after_server_commit' },
+      args: store.args,
     });
     await editPo(w1.url, auth1, PICKING_B, 'PO-CENTRAL-CRASH');
     await exited(central, 'the central to kill itself after the commit');
     const seq = ownMaxSeq(w1.dataDir, W1);
-    expect(centralLastSeq(centralDir, W1)).toBe(seq);
+    expect(await store.lastSeq(W1)).toBe(seq);
     const before = await statusWhen(w1.url, auth1, (s) => !s.online, 'w1 offline');
     expect(before.pending_mutations).toBe(1);
 
-    central = await startCentralProcess({ dataDir: centralDir, port: centralPort });
+    central = await startCentralProcess({
+      dataDir: centralDir,
+      port: centralPort,
+      args: store.args,
+    });
     await expectW1Drained();
-    expect(poNumberIn(centralDir, PICKING_B)).toBe('PO-CENTRAL-CRASH');
+    expect(await store.poNumber(PICKING_B)).toBe('PO-CENTRAL-CRASH');
     await eventually(
       () => poNumberIn(w2.dataDir, PICKING_B) === 'PO-CENTRAL-CRASH',
       POLL_MS,
@@ -208,18 +216,109 @@ describe('sync between real processes: network cuts and kill -9', () => {
     );
   }, 60_000);
 
+  it('central killed between two transactions of one push (120 edits): the retry applies the rest once', async () => {
+    p1.setMode('drop');
+    const orders = [OPEN, PICKING_A, PICKING_B];
+    for (let i = 0; i < 120; i += 1) await editPo(w1.url, auth1, orders[i % 3]!, `PO-MID-${i}`);
+    await statusWhen(w1.url, auth1, (s) => !s.online, 'w1 offline');
+    const before = await store.lastSeq(W1);
+    await central.stop();
+    central = await startCentralProcess({
+      dataDir: centralDir,
+      port: centralPort,
+      env: { SYNC_CRASH_AT: 'between_push_commits' },
+      args: store.args,
+    });
+    p1.setMode('pass');
+    if (engine === 'postgres') {
+      // 50 mutations a transaction: the first one committed, then the process died.
+      await exited(central, 'the central to kill itself between two commits');
+      expect(await store.lastSeq(W1)).toBe(before + 50);
+      central = await startCentralProcess({
+        dataDir: centralDir,
+        port: centralPort,
+        args: store.args,
+      });
+    }
+    // SQLite applies a push in one transaction: the crash point is never reached.
+    await expectW1Drained();
+    expect(await store.lastSeq(W1)).toBe(before + 120);
+    expect(await store.poNumber(OPEN)).toBe('PO-MID-117');
+    expect(await store.poNumber(PICKING_B)).toBe('PO-MID-119');
+    await eventually(
+      () => poNumberIn(w2.dataDir, PICKING_B) === 'PO-MID-119',
+      POLL_MS,
+      'w2 to receive the last edit',
+    );
+    await central.stop();
+    central = await startCentralProcess({
+      dataDir: centralDir,
+      port: centralPort,
+      args: store.args,
+    });
+  }, 90_000);
+
+  it('central killed while a fresh workstation takes its pages: it converges after the restart', async () => {
+    const dataDir = tempDataDir('w2-central-dies');
+    // Slow pages, so the kill lands between two of them.
+    p2.setMode({ delay: 150 });
+    const pulling = await startWorkstationProcess({
+      name: 'w2-central-dies',
+      device: DEVICES.w2,
+      centralUrl: p2.url,
+      dataDir,
+      env: { SYNC_PULL_LIMIT: '20' },
+    });
+    try {
+      await eventually(
+        () => {
+          try {
+            return ordersOf(dataDir, RENO).length > 0;
+          } catch {
+            return false; // no tables yet
+          }
+        },
+        POLL_MS,
+        'the first page',
+      );
+      await central.kill9();
+      const partial = ordersOf(dataDir, RENO).length;
+      p2.setMode('pass');
+      central = await startCentralProcess({
+        dataDir: centralDir,
+        port: centralPort,
+        args: store.args,
+      });
+      await eventually(
+        async () =>
+          JSON.stringify(ordersOf(dataDir, RENO)) === JSON.stringify(await store.orders(RENO)),
+        POLL_MS,
+        'the workstation to hold the central orders',
+      );
+      expect(partial).toBeGreaterThan(0);
+    } finally {
+      p2.setMode('pass');
+      await pulling.stop();
+    }
+  }, 60_000);
+
   it('epoch reset: a new central database is refused until an admin accepts it; then w1 re-sends what it lost and converges', async () => {
     await editPo(w1.url, auth1, OPEN, 'PO-BEFORE-RESET');
     await expectW1Drained();
-    expect(poNumberIn(centralDir, OPEN)).toBe('PO-BEFORE-RESET');
+    expect(await store.poNumber(OPEN)).toBe('PO-BEFORE-RESET');
 
     // w1 stays cut until the new central is up, to see it start from the bundle alone.
     p1.setMode('drop');
     await central.stop();
-    rmSync(centralDir, { recursive: true, force: true });
-    central = await startCentralProcess({ dataDir: centralDir, seedFile, port: centralPort });
-    expect(poNumberIn(centralDir, OPEN)).toBe('BB4500157');
-    expect(centralLastSeq(centralDir, W1)).toBe(0);
+    await store.reset();
+    central = await startCentralProcess({
+      dataDir: centralDir,
+      seedFile,
+      port: centralPort,
+      args: store.args,
+    });
+    expect(await store.poNumber(OPEN)).toBe('BB4500157');
+    expect(await store.lastSeq(W1)).toBe(0);
     p1.setMode('pass');
 
     // w1 pinned the old central (its epoch): it sends nothing to the new one and takes nothing
@@ -233,7 +332,7 @@ describe('sync between real processes: network cuts and kill -9', () => {
     );
     // Several rounds (100 ms apart, backoff up to 400 ms) later, still nothing went up.
     await new Promise((r) => setTimeout(r, 1_500));
-    expect(centralLastSeq(centralDir, W1)).toBe(0);
+    expect(await store.lastSeq(W1)).toBe(0);
     expect(poNumberIn(w1.dataDir, OPEN)).toBe('PO-BEFORE-RESET');
     const accepted = await callApi(w1.url, auth1, 'POST', '/api/sync/v1/settings/accept-central');
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
@@ -241,25 +340,24 @@ describe('sync between real processes: network cuts and kill -9', () => {
     // Converged: w1's Reno orders are the central's, and the acknowledged edit the new central
     // never saw came back from w1's kept mutations.
     await eventually(
-      () => {
-        const onCentral = poNumberIn(centralDir, OPEN);
+      async () => {
+        const onCentral = await store.poNumber(OPEN);
         // The users too: orders keep their ids across the reset, but the new central's seed gave
         // its users new ids, which arrive with the reset page (every demo user works at Reno).
         const same =
-          JSON.stringify(ordersOf(w1.dataDir, RENO)) ===
-            JSON.stringify(ordersOf(centralDir, RENO)) &&
-          JSON.stringify(userIdsOf(w1.dataDir)) === JSON.stringify(userIdsOf(centralDir));
+          JSON.stringify(ordersOf(w1.dataDir, RENO)) === JSON.stringify(await store.orders(RENO)) &&
+          JSON.stringify(userIdsOf(w1.dataDir)) === JSON.stringify(await store.userIds());
         if (onCentral === 'PO-BEFORE-RESET' && same) return true;
         // Thrown, so that a timeout says how far it got.
         throw new Error(
           `central has ${onCentral}, w1 has ${poNumberIn(w1.dataDir, OPEN)}, ` +
-            `w1 equals the central: ${same}, central last_seq of w1: ${centralLastSeq(centralDir, W1)}`,
+            `w1 equals the central: ${same}, central last_seq of w1: ${await store.lastSeq(W1)}`,
         );
       },
       POLL_MS,
       'w1 and the new central to converge with the edit made before the reset',
     );
-    const renoOrders = ordersOf(centralDir, RENO);
+    const renoOrders = await store.orders(RENO);
     expect(renoOrders.length).toBeGreaterThan(0);
     expect(ordersOf(w1.dataDir, RENO)).toEqual(renoOrders);
     // w1's old session names a user the new central does not have.
@@ -280,7 +378,7 @@ describe('sync between real processes: network cuts and kill -9', () => {
     // The first page and its cursor were committed together; the rest is not there yet (the
     // seed is one central version, but the orders edited above have later ones).
     const partial = ordersOf(dataDir, RENO).length;
-    expect(partial).toBeLessThan(ordersOf(centralDir, RENO).length);
+    expect(partial).toBeLessThan((await store.orders(RENO)).length);
     const resumed = await startWorkstationProcess({
       name: 'w2-resumed',
       device: DEVICES.w2,
@@ -289,8 +387,8 @@ describe('sync between real processes: network cuts and kill -9', () => {
     });
     try {
       await eventually(
-        () =>
-          JSON.stringify(ordersOf(dataDir, RENO)) === JSON.stringify(ordersOf(centralDir, RENO)),
+        async () =>
+          JSON.stringify(ordersOf(dataDir, RENO)) === JSON.stringify(await store.orders(RENO)),
         POLL_MS,
         'the resumed workstation to hold the central orders',
       );

@@ -16,7 +16,6 @@ import {
 import { startService, type RunningService } from '../../src/server/http/server';
 
 const running = closedAfterEach();
-const start = starters(running);
 
 describeEngines('sync: a central and two workstations', (engine) => {
   const start = starters(running, engine);
@@ -74,7 +73,8 @@ describeEngines('sync: a central and two workstations', (engine) => {
   }, 60_000);
 });
 
-describe('sync: the mutation log on a workstation', () => {
+describeEngines('sync: the mutation log on a workstation', (engine) => {
+  const start = starters(running, engine);
   it('each local write appends one mutation named after it; pushed ones are pruned after 30 days without reusing a seq', async () => {
     const central = await start.central();
     const w1 = await start.workstation(central.url, DEVICES.w1, { client: { intervalMs: 60_000 } });
@@ -167,7 +167,8 @@ describe('sync: a workstation data dir', () => {
   }, 60_000);
 });
 
-describe('sync: the status says why a round failed', () => {
+describeEngines('sync: the status says why a round failed', (engine) => {
+  const start = starters(running, engine);
   it('a wrong device secret and an unreachable central read as such; a workstation whose rounds go through has none', async () => {
     const central = await start.central();
     const good = await start.workstation(central.url, DEVICES.w1);

@@ -6,6 +6,7 @@ import type { PushAnswer, PushedMutation, RowChange } from './protocol';
 import { Refusal } from './refusal';
 import { bindable } from './rows';
 import { REPLICATED_BY_NAME } from './synced-tables';
+import { crashPoint } from './crash';
 
 export interface PushContext {
   sql: ApplySql;
@@ -52,6 +53,8 @@ export async function applyPush(
     } finally {
       sql.beginUnit();
     }
+    // A push of several transactions (PostgreSQL): one committed, the next not begun.
+    if (queue.length > 0 && answer.gap === null) crashPoint('between_push_commits');
   } while (queue.length > 0 && answer.gap === null);
   return answer;
 }

@@ -166,6 +166,28 @@ export async function startCentral(
   return central;
 }
 
+/**
+ * A central on `engine`: SQLite in its data dir, or a database cloned from the tests' PostgreSQL
+ * template, dropped when the central closes.
+ */
+export async function startCentralOn(
+  options: Parameters<typeof startCentral>[0] & { engine?: Engine } = {},
+): Promise<RunningService> {
+  const { engine = 'sqlite', ...rest } = options;
+  if (engine === 'sqlite') return startCentral(rest);
+  const postgres = inject('postgres');
+  if (!postgres) throw new Error('no PostgreSQL for tests (see test/helpers/postgres)');
+  const cloned = await cloneTemplate(postgres);
+  const central = await startCentral({ ...rest, databaseUrl: cloned.url });
+  const close = central.close.bind(central);
+  return Object.assign(central, {
+    async close() {
+      await close();
+      await cloned.drop();
+    },
+  });
+}
+
 /** Imports a seed bundle (users, devices, connections…) into a running service, at the tests' password cost. */
 export async function seedInto(service: RunningService, bundle: unknown): Promise<void> {
   await importSeedBundle(service.context.db, bundle, { passwordCost: TEST_PASSWORD_COST });

@@ -83,6 +83,19 @@ export async function renoStateOf(db: Kysely<Database>): Promise<RenoState> {
   return state;
 }
 
+/** The same, through any async query function (a central process's PostgreSQL database). */
+export async function renoStateBy(query: (text: string) => Promise<Row[]>): Promise<RenoState> {
+  const state: RenoState = {};
+  for (const [table, text] of Object.entries(RENO_STATE_SQL)) state[table] = await query(text);
+  return state;
+}
+
+export async function finishedOrdersBy(
+  query: (text: string) => Promise<Row[]>,
+): Promise<Map<string, string>> {
+  return finishedById(await query(FINISHED_ORDERS_SQL));
+}
+
 /** Shipped and Cancelled orders by id, as JSON rows: a finished order must never change. */
 export function finishedOrdersIn(db: BetterSqlite.Database): Map<string, string> {
   return finishedById(db.prepare(FINISHED_ORDERS_SQL).all() as Row[]);

@@ -28,8 +28,10 @@ export function startCentralProcess(options: {
   seedFile?: string;
   port?: number;
   env?: NodeJS.ProcessEnv;
+  /** `--database-url …` for a central on PostgreSQL (CentralStore.args). */
+  args?: string[];
 }): Promise<ServiceProcess> {
-  const args = ['--role', 'central'];
+  const args = ['--role', 'central', ...(options.args ?? [])];
   if (options.seedFile) args.push('--seed', options.seedFile);
   if (options.port !== undefined) args.push('--port', String(options.port));
   return startServiceProcess({
