@@ -1,4 +1,5 @@
 import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
+import { engineOf } from '../db/engine';
 import { executeRaw } from '../db/raw-query';
 import { insertRows } from './bulk-insert';
 import { redactUrl, redactUrlsInText } from './transmission/redact-url';
@@ -75,10 +76,26 @@ export async function takeControlNumbers(db: Db, connectionId: string) {
   return { interchange: row.interchange_counter, group: row.group_counter };
 }
 
-/** Takes the next ISA13/GS06 of several connections in one statement, by connection id. */
+/**
+ * Takes the next ISA13/GS06 of several connections in one statement, by connection id; run
+ * inside the transaction that stores the interchanges.
+ */
 export async function takeControlNumbersOf(db: Db, connectionIds: string[]) {
   const taken = new Map<string, { interchange: number; group: number }>();
   if (connectionIds.length === 0) return taken;
+  if (engineOf(db) === 'postgres') {
+    // An UPDATE locks its rows in the order its plan meets them: the table's physical order
+    // (which every update moves) or the primary key's. Two overlapping transactions could then
+    // each hold one connection and wait for the other's (a deadlock). Locking them by id first
+    // gives every transaction one order. SQLite has one writer at a time.
+    await db
+      .selectFrom('connections')
+      .select('id')
+      .where('id', 'in', connectionIds)
+      .orderBy('id')
+      .forUpdate()
+      .execute();
+  }
   const rows = await db
     .updateTable('connections')
     .set((eb) => ({
