@@ -9,7 +9,16 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { takeControlNumbersOf } from '../../src/server/inventory/queries';
 import { baseBundle, id } from '../helpers/fixtures';
 import { createTestService, type TestService } from '../helpers/service';
-import { ediSettings, sleep } from '../inventory/support';
+import {
+  controlCounters,
+  ediSettings,
+  facilityUrl,
+  isa13Of,
+  post,
+  sleep,
+} from '../inventory/support';
+
+const ADMIN = 'admin@a.test';
 
 const postgres = inject('postgres');
 const [C1, C4] = [id('c', 1), id('c', 4)];
@@ -68,6 +77,38 @@ describe.skipIf(!postgres)('control numbers of two connections taken in parallel
       expect(numbers).toEqual(Array.from({ length: 50 }, (_, n) => n + 1));
       const groups = new Set(taken.map((t) => t.get(connection)!.group));
       expect(groups.size).toBe(50);
+    }
+  });
+  it('50 parallel advice sends through both processes each take one number per connection', async () => {
+    const before = new Map((await controlCounters(a)).map((row) => [row.id, row]));
+    const bearers = [await a.login(ADMIN), await b.login(ADMIN)];
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, (_, n) =>
+        post(n % 2 ? b : a, bearers[n % 2]!, facilityUrl(id('b', 1), id('f', 1)), {
+          items: [{ sku: `SKU-${n}`, available_quantity: n }],
+        }),
+      ),
+    );
+    for (const response of responses) expect(response.statusCode, response.body).toBe(200);
+    const after = new Map((await controlCounters(a)).map((row) => [row.id, row]));
+    for (const connection of [C1, C4]) {
+      expect(after.get(connection)!.interchange_counter).toBe(
+        before.get(connection)!.interchange_counter + 50,
+      );
+    }
+    // Every 846 carries its own ISA13: an X12 body is the whole document.
+    const documents = await a.ctx.db
+      .selectFrom('advice_deliveries')
+      .innerJoin('advice_documents', 'advice_documents.delivery_id', 'advice_deliveries.id')
+      .select(['advice_deliveries.connection_id', 'advice_documents.body'])
+      .where('advice_deliveries.connection_id', 'in', [C1, C4])
+      .execute();
+    for (const connection of [C1, C4]) {
+      const isa13s = documents
+        .filter((row) => row.connection_id === connection)
+        .map((row) => isa13Of(row.body));
+      expect(isa13s).toHaveLength(50);
+      expect(new Set(isa13s).size).toBe(50);
     }
   });
 });

@@ -93,7 +93,7 @@ export async function takeControlNumbersOf(db: Db, connectionIds: string[]) {
       .select('id')
       .where('id', 'in', connectionIds)
       .orderBy('id')
-      .forUpdate()
+      .forNoKeyUpdate()
       .execute();
   }
   const rows = await db
@@ -240,8 +240,27 @@ export async function insertAttempts(
   const rows = deliveries.flatMap(({ context, attempts }) =>
     attempts.map((attempt) => attemptRow(context, attempt)),
   );
+  // On PostgreSQL each row's trigger adds to its `transaction_counts` rows (by facility, brand,
+  // retailer, action, status, error, day), locking them until the commit. Two batches that
+  // met the same counters in different orders would deadlock; written in one order, they wait.
+  if (engineOf(db) === 'postgres') rows.sort((x, y) => compareText(countKeyOf(x), countKeyOf(y)));
   await insertRows(db, 'transactions', TRANSACTION_COLUMNS, rows);
 }
+
+/** The `transaction_counts` row an attempt adds to (the trigger's key), as one sortable text. */
+function countKeyOf(row: ReturnType<typeof attemptRow>): string {
+  return [
+    row.facility_id ?? '',
+    row.brand_id ?? '',
+    row.retailer_id ?? '',
+    row.action_type,
+    row.execution_status,
+    row.error_message === null ? '0' : '1',
+    row.created_at.slice(0, 10),
+  ].join('\u0000');
+}
+
+const compareText = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
 
 function attemptRow(context: AttemptContext, attempt: AttemptRecord) {
   const at = attempt.startedAt.toISOString();
