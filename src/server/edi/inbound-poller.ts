@@ -9,6 +9,8 @@
  * deadline), which is logged and recorded for the clerk (./inbound-poll-status.ts). No network
  * I/O happens inside a database transaction: the file is read, then ingested (one transaction),
  * then moved; a crash between ingest and move takes the file again next pass, as a duplicate.
+ * On PostgreSQL a pass first takes the source's lease (./inbound-lease.ts), so two central
+ * processes never take one file; a source another process is polling is left for the next pass.
  * A pass never throws (the loop is the outbox's: passes never overlap).
  */
 import { resolve } from 'node:path';
@@ -19,6 +21,7 @@ import { DomainError, invalidRequest } from '../core/errors';
 import { startOutboxDrainer, type OutboxDrainer, type OutboxDrainerOptions } from '../inventory';
 import { ingestInterchange } from './ingest';
 import { noteSourceFailed, noteSourceReached, type PolledConnection } from './inbound-poll-status';
+import { inboundSourceLease, type SourceLease } from './inbound-lease';
 import { folderSource, type InboundSource } from './inbound-sources';
 import { SFTP_STEP_TIMEOUT_MS, sftpSource } from './inbound-sftp';
 import { orderDocumentSettingsOf } from './settings';
@@ -59,9 +62,30 @@ export async function pollInboundFolders(
   for (const connection of connections) {
     const inbound = orderDocumentSettingsOf(connection.order_documents_json)?.inbound;
     if (!inbound) continue;
-    results.push(...(await pollSource(ctx, connection, sourceOf(ctx, inbound, options), options)));
+    const lease = inboundSourceLease(ctx.db, connection.id, leaseMsOf(options));
+    // Another process polls this source now (PostgreSQL); or the database failed: next pass.
+    if (!(await lease.hold().catch(leaseFailed))) continue;
+    try {
+      const source = sourceOf(ctx, inbound, options);
+      results.push(...(await pollSource(ctx, connection, source, options, lease)));
+    } finally {
+      await lease.release();
+    }
   }
   return results;
+}
+
+function leaseFailed(error: unknown): false {
+  console.error(`inbound source lease not taken: ${(error as Error)?.message ?? String(error)}`);
+  return false;
+}
+
+/**
+ * A source's lease lasts well beyond one file's steps (read, ingest, move), and is renewed before
+ * each file, so a slow source never loses it mid-pass; a dead process holds it this long.
+ */
+function leaseMsOf(options: InboundPollOptions): number {
+  return Math.max(120_000, 10 * (options.sftpTimeoutMs ?? SFTP_STEP_TIMEOUT_MS));
 }
 
 function sourceOf(
@@ -80,6 +104,7 @@ async function pollSource(
   connection: PolledConnection,
   source: InboundSource,
   options: InboundPollOptions,
+  lease: SourceLease,
 ): Promise<PolledFile[]> {
   const results: PolledFile[] = [];
   try {
@@ -88,7 +113,11 @@ async function pollSource(
       settleMs: options.settleMs,
       limit: FILES_PER_PASS,
     });
-    for (const name of names) results.push(await takeFile(ctx, connection.id, source, name));
+    for (const name of names) {
+      // Lost (it expired and another process took it): that process polls the rest.
+      if (!(await lease.hold().catch(leaseFailed))) return results;
+      results.push(await takeFile(ctx, connection.id, source, name));
+    }
     await noteSourceReached(ctx, connection, source.urlOf(''));
   } catch (error) {
     const reason = (error as Error)?.message ?? String(error);

@@ -1,4 +1,5 @@
 import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
+import { engineOf } from '../db/engine';
 import { executeRaw } from '../db/raw-query';
 import { insertRows } from './bulk-insert';
 import { redactUrl, redactUrlsInText } from './transmission/redact-url';
@@ -75,10 +76,26 @@ export async function takeControlNumbers(db: Db, connectionId: string) {
   return { interchange: row.interchange_counter, group: row.group_counter };
 }
 
-/** Takes the next ISA13/GS06 of several connections in one statement, by connection id. */
+/**
+ * Takes the next ISA13/GS06 of several connections in one statement, by connection id; run
+ * inside the transaction that stores the interchanges.
+ */
 export async function takeControlNumbersOf(db: Db, connectionIds: string[]) {
   const taken = new Map<string, { interchange: number; group: number }>();
   if (connectionIds.length === 0) return taken;
+  if (engineOf(db) === 'postgres') {
+    // An UPDATE locks its rows in the order its plan meets them: the table's physical order
+    // (which every update moves) or the primary key's. Two overlapping transactions could then
+    // each hold one connection and wait for the other's (a deadlock). Locking them by id first
+    // gives every transaction one order. SQLite has one writer at a time.
+    await db
+      .selectFrom('connections')
+      .select('id')
+      .where('id', 'in', connectionIds)
+      .orderBy('id')
+      .forNoKeyUpdate()
+      .execute();
+  }
   const rows = await db
     .updateTable('connections')
     .set((eb) => ({
@@ -223,8 +240,27 @@ export async function insertAttempts(
   const rows = deliveries.flatMap(({ context, attempts }) =>
     attempts.map((attempt) => attemptRow(context, attempt)),
   );
+  // On PostgreSQL each row's trigger adds to its `transaction_counts` rows (by facility, brand,
+  // retailer, action, status, error, day), locking them until the commit. Two batches that
+  // met the same counters in different orders would deadlock; written in one order, they wait.
+  if (engineOf(db) === 'postgres') rows.sort((x, y) => compareText(countKeyOf(x), countKeyOf(y)));
   await insertRows(db, 'transactions', TRANSACTION_COLUMNS, rows);
 }
+
+/** The `transaction_counts` row an attempt adds to (the trigger's key), as one sortable text. */
+function countKeyOf(row: ReturnType<typeof attemptRow>): string {
+  return [
+    row.facility_id ?? '',
+    row.brand_id ?? '',
+    row.retailer_id ?? '',
+    row.action_type,
+    row.execution_status,
+    row.error_message === null ? '0' : '1',
+    row.created_at.slice(0, 10),
+  ].join('\u0000');
+}
+
+const compareText = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
 
 function attemptRow(context: AttemptContext, attempt: AttemptRecord) {
   const at = attempt.startedAt.toISOString();
