@@ -1,5 +1,3 @@
-import { copyFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { RunningService } from '../../src/server/http/server';
 import { startAlternatingProxy, type AlternatingProxy } from './helpers/alternating-proxy';
@@ -44,8 +42,8 @@ describe.skipIf(!postgres)('two central processes on one PostgreSQL database', (
       seedFile: writeCentralSeed(),
       args: store.args,
     });
-    // The processes of one central share its token secret (as hosts behind a load balancer do).
-    copyFileSync(join(dirs[0]!, 'jwt-secret.key'), join(dirs[1]!, 'jwt-secret.key'));
+    // No secret is copied: on PostgreSQL the processes share the token secret through the
+    // database (decision 0202), so B accepts the tokens A issued.
     const b = await startCentralProcess({ dataDir: dirs[1]!, args: store.args });
     proxy = await startAlternatingProxy([a.port, b.port]);
     cut = await startTcpProxy({ targetPort: Number(new URL(proxy.url).port) });
