@@ -38,17 +38,35 @@ export function postgresApplySql(db: Pick<Db, 'executeQuery'>): ApplySql {
     Number((await query(text, params)).numAffectedRows ?? 0);
   // sync_version() is the transaction's: asked once per transaction.
   let version: number | null = null;
+  /**
+   * A RELEASE SAVEPOINT not sent yet. Every statement costs a round trip, so a release waits for
+   * the next transaction-control statement and goes in the same one (parameterless text is sent
+   * with the simple protocol, which takes several statements): before a SAVEPOINT or a ROLLBACK TO
+   * it is sent ahead of it, and COMMIT and ROLLBACK end every savepoint anyway. Statements run in
+   * the meantime belong to the savepoint's subtransaction, which commits or rolls back with the
+   * transaction as the released one would (a failure there fails the whole push either way).
+   */
+  let pendingRelease: string | null = null;
   return {
     batch: 50,
     get,
     run,
     begin: async () => {
       version = null;
+      pendingRelease = null;
       await query('BEGIN ISOLATION LEVEL READ COMMITTED', []);
     },
     exec: async (text) => {
-      if (text === 'COMMIT' || text === 'ROLLBACK') version = null;
-      await query(text, []);
+      if (text.startsWith('RELEASE SAVEPOINT ')) {
+        if (pendingRelease !== null) await query(pendingRelease, []);
+        pendingRelease = text;
+        return;
+      }
+      const ending = text === 'COMMIT' || text === 'ROLLBACK';
+      if (ending) version = null;
+      const ahead = ending || pendingRelease === null ? '' : `${pendingRelease}; `;
+      pendingRelease = null;
+      await query(`${ahead}${text}`, []);
     },
     columnsOf: async (table) => {
       let columns = columnsCache.get(table);

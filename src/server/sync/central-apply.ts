@@ -4,7 +4,7 @@ import { applyChanges } from './central-changes';
 import { refusalTie } from './conflict-rules';
 import type { PushAnswer, PushedMutation, RowChange } from './protocol';
 import { Refusal } from './refusal';
-import { bindable } from './rows';
+import { bindable, type SqlValue } from './rows';
 import { REPLICATED_BY_NAME } from './synced-tables';
 import { crashPoint } from './crash';
 
@@ -59,6 +59,8 @@ export async function applyPush(
   return answer;
 }
 
+const JOURNAL_ROWS = 50;
+
 interface Pushing {
   deviceId: string;
   facilityIds: ReadonlySet<string>;
@@ -74,15 +76,9 @@ async function applyBatch(
 ): Promise<void> {
   const { sql } = context;
   const { deviceId, at } = pushing;
-  await sql.run(`INSERT INTO sync_clients (client_id) VALUES (?) ON CONFLICT DO NOTHING`, [
-    deviceId,
-  ]);
-  let last = Number(
-    (await sql.get<{ last_seq: number }>(
-      `SELECT last_seq FROM sync_clients WHERE client_id = ?${sql.forUpdate}`,
-      [deviceId],
-    ))!.last_seq,
-  );
+  let last = await lockClient(sql, deviceId);
+  // Written once for the whole transaction (a round trip each on PostgreSQL otherwise).
+  const journal: SqlValue[][] = [];
   let applied = 0;
   while (queue.length > 0 && applied < sql.batch) {
     const mutation = queue[0]!;
@@ -99,23 +95,28 @@ async function applyBatch(
     const outcome = await applyOne(context, pushing, mutation);
     answer[outcome === 'rejected' ? 'rejected' : 'applied'] += 1;
     if (outcome === 'partial') answer.conflicts += 1;
-    await sql.run(
-      `INSERT INTO sync_mutations (client_id, seq, name, args, base_version, at, outcome, applied_version)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-      [
-        deviceId,
-        mutation.seq,
-        mutation.name,
-        JSON.stringify(mutation.args),
-        mutation.base_version ?? null,
-        mutation.at,
-        outcome,
-        await sql.version(),
-      ],
-    );
+    journal.push([
+      deviceId,
+      mutation.seq,
+      mutation.name,
+      JSON.stringify(mutation.args),
+      mutation.base_version ?? null,
+      mutation.at,
+      outcome,
+      await sql.version(),
+    ]);
     last = mutation.seq;
     applied += 1;
     queue.shift();
+  }
+  // At most JOURNAL_ROWS a statement, so few statement texts (SQLite's cache) and parameters.
+  for (let from = 0; from < journal.length; from += JOURNAL_ROWS) {
+    const rows = journal.slice(from, from + JOURNAL_ROWS);
+    await sql.run(
+      `INSERT INTO sync_mutations (client_id, seq, name, args, base_version, at, outcome, applied_version)
+       VALUES ${rows.map(() => '(?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+      rows.flat(),
+    );
   }
   await sql.run(`UPDATE sync_clients SET last_seq = ?, last_push_at = ? WHERE client_id = ?`, [
     last,
@@ -123,6 +124,26 @@ async function applyBatch(
     deviceId,
   ]);
   answer.last_seq = last;
+}
+
+/**
+ * Locks the device's sync_clients row and answers its last seq. The row exists after the device's
+ * first push, so it is read first and inserted only when missing (one round trip, not two).
+ */
+async function lockClient(sql: ApplySql, deviceId: string): Promise<number> {
+  const read = () =>
+    sql.get<{ last_seq: number }>(
+      `SELECT last_seq FROM sync_clients WHERE client_id = ?${sql.forUpdate}`,
+      [deviceId],
+    );
+  let client = await read();
+  if (!client) {
+    await sql.run(`INSERT INTO sync_clients (client_id) VALUES (?) ON CONFLICT DO NOTHING`, [
+      deviceId,
+    ]);
+    client = await read();
+  }
+  return Number(client!.last_seq);
 }
 
 async function applyOne(

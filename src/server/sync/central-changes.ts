@@ -44,6 +44,11 @@ export async function applyChanges(pusher: Pusher, changes: RowChange[]): Promis
   for (const [index, change] of changes.entries()) {
     const table = tables[index]!;
     const stored = await storedRow(sql, table, change.k);
+    // An order's own stored row, just read and locked, is what refuseFinished would read again.
+    if (table.name === 'orders' && stored && !orders.has(String(stored.id))) {
+      const { status, picksheet_code } = stored as unknown as OrderState;
+      orders.set(String(stored.id), { status, picksheet_code });
+    }
     const plan = await planChange(sql, table, change, stored);
     await guardChange(pusher, table, stored, plan, changes);
     const after = plan.kind === 'insert' ? plan.row : plan.kind === 'update' ? plan.result : null;
