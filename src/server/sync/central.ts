@@ -14,7 +14,13 @@ import type { Device } from './devices';
 import { buildPullPage } from './pull';
 import { buildPostgresPullPage } from './pull.postgres';
 import { latestVersion } from './health';
-import { pullQuerySchema, pushBodySchema, type PullPage, type PushAnswer } from './protocol';
+import {
+  pullQuerySchema,
+  pushBodySchema,
+  type PullPage,
+  type PushAnswer,
+  type PushedMutation,
+} from './protocol';
 import { syncRuntimeOf, type SyncRuntime } from './runtime';
 
 /** Every device request names the protocol it speaks; another one gets 426 and what to do. */
@@ -57,6 +63,23 @@ function firstIssue(error: { issues: { path: PropertyKey[]; message: string }[] 
  */
 export const PUSH_BODY_LIMIT = 32 * 1024 * 1024;
 
+/** Services that have looked for deliveries left without a document since they started. */
+const checkedSinceStart = new WeakSet<ServiceContext>();
+
+/**
+ * Whether a push may have brought deliveries the central must build documents for: only one
+ * carrying advice deliveries does, but the first push after a start also builds what a crash
+ * after an earlier push's commit left without a document. The search is a query over every
+ * pending delivery, which most pushes (order edits) need not pay for.
+ */
+function mayNeedCentralDocuments(ctx: ServiceContext, mutations: PushedMutation[]): boolean {
+  if (!checkedSinceStart.has(ctx)) {
+    checkedSinceStart.add(ctx);
+    return true;
+  }
+  return mutations.some((m) => m.args.changes.some((c) => c.t === 'advice_deliveries'));
+}
+
 /** `POST /api/sync/v1/push`: applies in seq order; the answer comes only after the commit. */
 export async function pushFromDevice(
   ctx: ServiceContext,
@@ -84,7 +107,9 @@ export async function pushFromDevice(
     ),
   );
   crashPoint('after_server_commit');
-  if (answer.applied > 0) await buildCentralDocuments(ctx);
+  if (answer.applied > 0 && mayNeedCentralDocuments(ctx, parsed.data.mutations)) {
+    await buildCentralDocuments(ctx);
+  }
   if (answer.gap !== null) {
     throw new DomainError('conflict', 'SYNC_GAP', `Mutation ${answer.gap} must come next`, {
       expected_seq: answer.gap,
