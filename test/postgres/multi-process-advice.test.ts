@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 /**
  * The advice outbox with two central processes on one PostgreSQL database (issue 17, item 3):
  * both drain the same committed deliveries while clerks retry them through both, and the partner
@@ -82,10 +83,14 @@ describe.skipIf(!postgres)('the advice outbox drained by two central processes',
       await committedDelivery(B2, F1, 'TWO-2'),
       await committedDelivery(B1, F3, 'TWO-3'),
     ];
-    // Fresh and never tried: a drainer leaves them to the request that queued them.
+    // Held for the request that queued them (in its transaction): no drainer takes them.
     expect(await redeliverDue(b.ctx, 32)).toBe(0);
     expect(partner.received).toHaveLength(0);
-    shiftMs = FRESH_DELIVERY_MS + 1_000; // now they are a crash's leftovers
+    // FRESH_DELIVERY_MS later they are a crash's leftovers: the holds have run out.
+    shiftMs = FRESH_DELIVERY_MS + 1_000;
+    await sql`UPDATE delivery_claims SET expires_at = clock_timestamp() - interval '1 second'`.execute(
+      a.ctx.db,
+    );
     // A partner that takes a moment, so passes and retries overlap while one is on the wire.
     const slowOk: ReceiverHandler = (res: ServerResponse) => {
       setTimeout(() => ok(res, undefined as never, 0), 20);

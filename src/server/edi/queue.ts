@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/db';
 import type { ServiceContext } from '../core/context';
-import { takeControlNumbers, type EdiSettings } from '../inventory';
+import { holdQueuedDeliveries, takeControlNumbers, type EdiSettings } from '../inventory';
 import type { OrderRow } from '../orders';
 import { senderOfNewDelivery, UNENVELOPED_X12_CONTENT_TYPE } from '../sync/role';
 import { insertOrderDocument, type OrderConnection } from './queries';
@@ -57,9 +57,13 @@ export async function queueDocument(
     created_at: at,
     updated_at: at,
   };
-  const done = (error: string | null): QueuedDocument => {
-    // Claimed before the commit, so a drain pass cannot send it before the step's answer does.
-    if (sendsHere && error === null) claimDocument(ctx, id);
+  const done = async (error: string | null): Promise<QueuedDocument> => {
+    // Claimed (and, on PostgreSQL, held for this process) before the commit, so no drain pass
+    // can send it before the step's answer does.
+    if (sendsHere && error === null) {
+      claimDocument(ctx, id);
+      await holdQueuedDeliveries(ctx, trx, [id]);
+    }
     return { id, type, retailerName: connection.retailer_name, sendsHere, error };
   };
   try {

@@ -106,8 +106,7 @@ async function sendOne(
   id: string,
   automatic: boolean,
 ): Promise<SendResult | null> {
-  const by = automatic ? 'drainer' : 'sender';
-  if (!(await leaseDelivery(ctx, 'order_documents', id, by))) return null;
+  if (!(await leaseDelivery(ctx, 'order_documents', id))) return null;
   try {
     return await sendLeased(ctx, id, automatic);
   } finally {

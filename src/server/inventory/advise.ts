@@ -1,5 +1,6 @@
 import { documentFor, newSnapshot, transportOf } from './transmission/documents';
 import { adviceLinesJson } from './transmission/direct-feed';
+import { holdQueuedDeliveries } from './transmission/delivery-lease';
 import {
   claimDelivery,
   releaseDelivery,
@@ -182,6 +183,11 @@ export async function writeOutbox(
       });
     }
     await insertDeliveries(trx, { id: snapshot.snapshotId, itemsJson }, at, rows);
+    await holdQueuedDeliveries(
+      ctx,
+      trx,
+      jobs.map((job) => job.deliveryId),
+    );
   });
   await committed.catch((error: unknown) => {
     for (const job of jobs) releaseDelivery(ctx, job.deliveryId);

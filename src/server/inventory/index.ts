@@ -3,7 +3,11 @@ export { pendingDeliveriesNotice } from './history';
 export { insertDocuments, listBrandConnections, takeControlNumbers } from './queries';
 export { DRAIN_BATCH_SIZE, redeliverDue } from './redeliver';
 export { sealStoredConnections } from './sealed-connections';
-export { leaseDelivery, releaseDeliveryLease } from './transmission/delivery-lease';
+export {
+  holdQueuedDeliveries,
+  leaseDelivery,
+  releaseDeliveryLease,
+} from './transmission/delivery-lease';
 export { documentFor, transportOf } from './transmission/documents';
 export {
   reportQuietly,

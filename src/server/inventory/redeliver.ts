@@ -68,7 +68,7 @@ async function leasedJob(
   deliveryId: string,
   now: string,
 ): Promise<DeliveryJob | null> {
-  if (!(await leaseDelivery(ctx, 'advice_deliveries', deliveryId, 'drainer'))) return null;
+  if (!(await leaseDelivery(ctx, 'advice_deliveries', deliveryId))) return null;
   let job: DeliveryJob | null = null;
   try {
     job = await claimedJob(ctx, deliveryId, now);

@@ -43,20 +43,34 @@ const waiting = {
 };
 
 /**
- * A drainer leaves a delivery that was never tried and is younger than this to the request that
- * queued it, which sends it right after its commit: otherwise another process's pass could take
- * it first and that request would answer that it did not send it. A crash's leftovers wait this
- * much longer for their first try.
+ * How long a delivery a request queued is held for that request, which sends it right after its
+ * commit: otherwise another process's drain pass could take it first, and the request would
+ * answer that it did not send it. A crash's leftovers wait this much longer for their first try.
  */
 export const FRESH_DELIVERY_MS = 30_000;
-const neverTried = {
-  advice_deliveries: sql`status = 'PENDING'`,
-  order_documents: sql`status = 'queued'`,
-};
+
+/**
+ * Holds deliveries a request queues for that request, in the transaction that queues them (so
+ * no drain pass of another process sees them unheld), for FRESH_DELIVERY_MS; the request's own
+ * `leaseDelivery` then takes the full lease (same owner). Deliveries that arrive otherwise (a
+ * workstation's, pushed to the central) carry no hold, and the first drain pass sends them.
+ */
+export async function holdQueuedDeliveries(
+  ctx: Pick<ServiceContext, 'db'>,
+  trx: Db,
+  deliveryIds: string[],
+): Promise<void> {
+  if (engineOf(ctx.db) === 'sqlite' || deliveryIds.length === 0) return;
+  const owner = ownerOf(ctx.db);
+  await sql`INSERT INTO delivery_claims (delivery_id, owner, expires_at)
+    SELECT id, ${owner}, clock_timestamp() + make_interval(secs => ${FRESH_DELIVERY_MS / 1000})
+    FROM unnest(${deliveryIds}::text[]) AS id
+    ON CONFLICT (delivery_id) DO NOTHING`.execute(trx);
+}
 
 /**
  * Takes the lease on a delivery for this process; false when another process holds it or the
- * delivery no longer waits to be sent (for a drainer, also while it is fresh and never tried).
+ * delivery no longer waits to be sent.
  * The same process may take its own lease again (its in-memory claim already keeps its own
  * sends apart).
  */
@@ -64,20 +78,14 @@ export async function leaseDelivery(
   ctx: Pick<ServiceContext, 'db' | 'deliveryPolicy' | 'clock'>,
   outbox: LeasedOutbox,
   deliveryId: string,
-  by: 'sender' | 'drainer' = 'sender',
 ): Promise<boolean> {
   if (engineOf(ctx.db) === 'sqlite') return true;
   const leaseMs = Math.max(MIN_LEASE_MS, 4 * ctx.deliveryPolicy.totalBudgetMs);
   const owner = ownerOf(ctx.db);
-  const freshSince = new Date(ctx.clock.now().getTime() - FRESH_DELIVERY_MS).toISOString();
-  const leftToSender =
-    by === 'drainer'
-      ? sql`AND NOT (${neverTried[outbox]} AND attempts = 0 AND created_at > ${freshSince})`
-      : sql``;
   const { rows } = await sql<{ delivery_id: string }>`
     WITH target AS (
       SELECT id FROM ${sql.table(outbox)}
-      WHERE id = ${deliveryId} AND ${waiting[outbox]} ${leftToSender}
+      WHERE id = ${deliveryId} AND ${waiting[outbox]}
       FOR UPDATE
     )
     INSERT INTO delivery_claims (delivery_id, owner, expires_at)
