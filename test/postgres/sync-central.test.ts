@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { RunningService } from '../../src/server/http/server';
-import { cloneTemplate, type ClonedDatabase } from '../helpers/postgres/databases';
 import {
   api,
   DEVICES,
@@ -21,17 +20,14 @@ import { signInDevice, syncCall } from '../sync/helpers/raw-push';
 const postgres = inject('postgres');
 
 describe.skipIf(!postgres)('a central on PostgreSQL', () => {
-  let cloned: ClonedDatabase;
   let central: RunningService;
   const running: RunningService[] = [];
   beforeAll(async () => {
-    cloned = await cloneTemplate(postgres!);
-    central = await startCentral({ databaseUrl: cloned.url });
+    central = await startCentral({ engine: 'postgres' });
   });
   afterAll(async () => {
     for (const service of running) await service.close();
     await central?.close();
-    await cloned?.drop();
     removeTempDirs();
   });
 

@@ -62,7 +62,7 @@ describe('bad input on the sync routes', () => {
 
   it('push: malformed, too many mutations, and not JSON are 400; nothing is applied', async () => {
     const auth = await deviceToken(DEVICES.w2);
-    const before = lastSeq(DEVICES.w2.id);
+    const before = await lastSeq(DEVICES.w2.id);
     const at = '2026-11-24T10:00:00.000Z';
     for (const body of [
       {},
@@ -98,13 +98,13 @@ describe('bad input on the sync routes', () => {
       'Invalid push: mutations: Too big: expected array to have <=1000 items',
     );
     expectInvalid(await post('/api/sync/v1/push', '[1,', auth), 'Malformed JSON in request body');
-    expect(lastSeq(DEVICES.w2.id)).toBe(before);
+    expect(await lastSeq(DEVICES.w2.id)).toBe(before);
   });
 
   it('push: well-formed changes the central cannot apply are refused as conflicts, not 500', async () => {
     const auth = await deviceToken(DEVICES.w1);
     const at = '2026-11-24T10:00:00.000Z';
-    const start = lastSeq(DEVICES.w1.id) + 1;
+    const start = (await lastSeq(DEVICES.w1.id)) + 1;
     const odd = [
       { t: 'no_such_table', op: 'I', k: ['x'], new: { a: 1 } },
       { t: 'order_activity', op: 'I', k: ['x', 'y'], new: {} },
@@ -156,7 +156,7 @@ describe('bad input on the sync routes', () => {
   it('resolve: apply mine with a value that is not text or a number answers 200, not 500', async () => {
     const auth = await deviceToken(DEVICES.w1);
     const user = await signIn(central);
-    const seq = lastSeq(DEVICES.w1.id) + 1;
+    const seq = (await lastSeq(DEVICES.w1.id)) + 1;
     const pushed = await post(
       '/api/sync/v1/push',
       {

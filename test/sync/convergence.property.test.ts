@@ -10,7 +10,7 @@ import {
   removeTempDirs,
   RENO,
   signIn,
-  startCentralOn,
+  startCentral,
   startWorkstation,
   syncUntilQuiet,
   EDI_CONNECTION,
@@ -233,7 +233,7 @@ describeEngines('sync converges (fast-check, fixed seed)', (engine) => {
         };
         try {
           const central = await start(
-            startCentralOn({
+            startCentral({
               engine,
               outboxDrain: { intervalMs: 60_000, firstPassMs: 60_000 },
             }),

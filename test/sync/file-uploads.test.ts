@@ -6,10 +6,9 @@ import { startService, type RunningService } from '../../src/server/http/server'
 import { PUSH_BODY_LIMIT } from '../../src/server/sync/central';
 import { UNREFERENCED_FILE_QUOTA_BYTES } from '../../src/server/sync/files';
 import { describeEngines } from '../helpers/engines';
-import { cloneTemplate } from '../helpers/postgres/databases';
 import { TEST_PASSWORD_COST } from '../helpers/service';
 import { bolVersionRow, makePdf } from '../orders/bol-support';
-import { centralForAllTests, DEVICES, tempDataDir } from './helpers/cluster';
+import { centralForAllTests, DEVICES, tempDataDir, type TestCentral } from './helpers/cluster';
 import { signInDevice, syncCall } from './helpers/raw-push';
 
 /**
@@ -68,21 +67,11 @@ const pdfOfSize = (size: number) => makePdf('BOL', 1, randomBytes(size));
  * `databaseUrl()` is that clone's URL, for a second central process on it.
  */
 function centralOn(engine: Engine) {
-  let central: RunningService;
-  let url: string | undefined;
-  centralForAllTests(
-    (started) => {
-      central = started;
-    },
-    engine === 'postgres'
-      ? async () => {
-          const cloned = await cloneTemplate(inject('postgres')!);
-          url = cloned.url;
-          return cloned;
-        }
-      : undefined,
-  );
-  return Object.assign(() => central, { databaseUrl: () => url! });
+  let central: TestCentral;
+  centralForAllTests((started) => {
+    central = started;
+  }, engine);
+  return Object.assign(() => central, { databaseUrl: () => central.databaseUrl! });
 }
 
 describeEngines('file uploads by digest', (engine) => {

@@ -417,7 +417,7 @@ describe('order documents between a workstation and the central', () => {
     await first.close();
     const central = await restartCentral(dataDir, 0);
     running.push(central);
-    const stamp = centralRow(
+    const stamp = await centralRow(
       central,
       'sync_row_versions',
       `tbl = 'order_documents' AND row_key = ?`,
@@ -488,10 +488,10 @@ describe('order documents between a workstation and the central', () => {
       EDI_CONNECTION,
     );
     expect((await w3.push([insert(renoDocument)])).status).toBe(200);
-    expect(w3.lastConflictReason()).toBe(
+    expect(await w3.lastConflictReason()).toBe(
       'The order belongs to a facility this workstation does not serve',
     );
-    expect(stored(renoDocument.id)).toBeUndefined();
+    expect(await stored(renoDocument.id)).toBeUndefined();
     // Reno's device pushing a document of a Savannah order, with and without its scope columns.
     const savannahDocument = documentRow(
       '1d000000-0000-4000-8000-000000000002',
@@ -500,11 +500,11 @@ describe('order documents between a workstation and the central', () => {
     );
     for (const row of [savannahDocument, { ...savannahDocument, facility_id: RENO }]) {
       expect((await w1.push([insert(row)])).status).toBe(200);
-      expect(w1.lastConflictReason()).toBe(
+      expect(await w1.lastConflictReason()).toBe(
         'The order belongs to a facility this workstation does not serve',
       );
     }
-    expect(stored(savannahDocument.id)).toBeUndefined();
+    expect(await stored(savannahDocument.id)).toBeUndefined();
     // A Reno order's document over another organisation's connection.
     const forged = documentRow(
       '1d000000-0000-4000-8000-000000000003',
@@ -512,8 +512,8 @@ describe('order documents between a workstation and the central', () => {
       SAVANNAH_CONNECTION,
     );
     await w1.push([insert(forged)]);
-    expect(w1.lastConflictReason()).toMatch(/connection is not one of its order's brand/);
-    expect(stored(forged.id)).toBeUndefined();
+    expect(await w1.lastConflictReason()).toMatch(/connection is not one of its order's brand/);
+    expect(await stored(forged.id)).toBeUndefined();
     // A cancelled order wins: no document is sent about it any more.
     const cancelled = await central.context.db
       .selectFrom('orders')
@@ -524,10 +524,10 @@ describe('order documents between a workstation and the central', () => {
       .executeTakeFirstOrThrow();
     const late = documentRow('1d000000-0000-4000-8000-000000000008', cancelled, EDI_CONNECTION);
     await w1.push([insert(late)]);
-    expect(w1.lastConflictReason()).toBe(
+    expect(await w1.lastConflictReason()).toBe(
       `Order ${cancelled.picksheet_code} was already Cancelled on the central service`,
     );
-    expect(stored(late.id)).toBeUndefined();
+    expect(await stored(late.id)).toBeUndefined();
     // A document the central sends must come without an envelope, and without an outcome.
     const enveloped = {
       ...documentRow('1d000000-0000-4000-8000-000000000004', renoOrder, EDI_CONNECTION),
@@ -535,7 +535,7 @@ describe('order documents between a workstation and the central', () => {
       content_type: 'application/edi-x12',
     };
     await w1.push([insert(enveloped)]);
-    expect(w1.lastConflictReason()).toMatch(/comes as application\/vnd\.x12-sets\+json/);
+    expect(await w1.lastConflictReason()).toMatch(/comes as application\/vnd\.x12-sets\+json/);
     const claimed = {
       ...documentRow('1d000000-0000-4000-8000-000000000005', renoOrder, EDI_CONNECTION),
       status: 'sent',
@@ -545,7 +545,7 @@ describe('order documents between a workstation and the central', () => {
       brand_id: BRAND_1,
     };
     expect((await w1.push([insert(claimed)])).body.applied).toBe(1);
-    expect(stored(claimed.id)).toMatchObject({
+    expect(await stored(claimed.id)).toMatchObject({
       status: 'queued',
       sent_at: null,
       attempts: 0,
@@ -554,7 +554,7 @@ describe('order documents between a workstation and the central', () => {
       organization_id: '0a000000-0000-4000-8000-000000000001',
     });
     // Its outcome is the central's to write: the device's "sent" is refused.
-    const before = stored(claimed.id)!;
+    const before = (await stored(claimed.id))!;
     await w1.push([
       {
         t: 'order_documents',
@@ -564,10 +564,10 @@ describe('order documents between a workstation and the central', () => {
         new: { ...before, status: 'sent', sent_at: at },
       },
     ]);
-    expect(w1.lastConflictReason()).toBe(
+    expect(await w1.lastConflictReason()).toBe(
       'Only the replica that sends a document records its outcome',
     );
-    expect(stored(claimed.id)).toMatchObject({ status: 'queued', sent_at: null });
+    expect(await stored(claimed.id)).toMatchObject({ status: 'queued', sent_at: null });
     // A device's own document keeps what it sent; a 997 it never records; nothing is deleted.
     const own = {
       ...documentRow('1d000000-0000-4000-8000-000000000006', renoOrder, EDI_CONNECTION),
@@ -577,7 +577,7 @@ describe('order documents between a workstation and the central', () => {
     };
     expect((await w1.push([insert(own)])).body.applied).toBe(1);
     await w1.push([insert({ ...own, id: '1d000000-0000-4000-8000-000000000007', type: '997' })]);
-    expect(w1.lastConflictReason()).toBe(
+    expect(await w1.lastConflictReason()).toBe(
       'A workstation records only the outbound documents of its orders',
     );
     // A 997 came in on the central before the device's send record: accepted stays.
@@ -595,15 +595,17 @@ describe('order documents between a workstation and the central', () => {
       },
     ]);
     expect(answer.body.applied).toBe(1);
-    expect(stored(own.id)).toMatchObject({
+    expect(await stored(own.id)).toMatchObject({
       status: 'accepted',
       acknowledged_at: at,
       sent_at: sentAt,
       attempts: 1,
     });
     await w1.push([{ t: 'order_documents', op: 'D', k: [own.id], old: own, new: null }]);
-    expect(w1.lastConflictReason()).toBe('A order document is never deleted by a workstation');
-    expect(stored(own.id)).toBeDefined();
+    expect(await w1.lastConflictReason()).toBe(
+      'A order document is never deleted by a workstation',
+    );
+    expect(await stored(own.id)).toBeDefined();
     // Interchanges and PO lines are the central's.
     await w1.push([
       {
@@ -614,6 +616,6 @@ describe('order documents between a workstation and the central', () => {
         new: { id: '1e000000-0000-4000-8000-000000000001', raw: 'x' },
       },
     ]);
-    expect(w1.lastConflictReason()).toBe('Table edi_interchanges is written centrally only');
+    expect(await w1.lastConflictReason()).toBe('Table edi_interchanges is written centrally only');
   }, 60_000);
 });

@@ -97,13 +97,8 @@ export function starters(running: { close(): Promise<void> }[], engine: Engine =
     return part;
   };
   return {
-    /** On PostgreSQL the central runs on a database cloned for it, dropped after it closes. */
-    async central(options?: Parameters<typeof startCentral>[0]) {
-      if (engine === 'sqlite') return started(await startCentral(options));
-      const cloned = await cloneTemplate(inject('postgres')!);
-      started({ close: () => cloned.drop() });
-      return started(await startCentral({ ...options, databaseUrl: cloned.url }));
-    },
+    central: async (options?: Omit<CentralOptions, 'engine'>) =>
+      started(await startCentral({ ...options, engine })),
     proxyTo: async (central: RunningService) =>
       started(await startTcpProxy({ targetPort: central.port })),
     async workstation(...args: Parameters<typeof startWorkstation>) {
@@ -142,20 +137,55 @@ const base = (dataDir: string): StartOptions => ({
   outboxDrain: false,
 });
 
-/** An in-process central with the demo workspace and the test devices. */
-export async function startCentral(
-  options: {
-    dataDir?: string;
-    seed?: boolean;
-    outboxDrain?: StartOptions['outboxDrain'];
-    /** A PostgreSQL database (test/helpers/postgres): the central runs there, not in SQLite. */
-    databaseUrl?: string;
-  } = {},
+export interface CentralOptions {
+  dataDir?: string;
+  seed?: boolean;
+  outboxDrain?: StartOptions['outboxDrain'];
+  /**
+   * The engine (SQLite by default). On PostgreSQL the central runs on a database cloned from the
+   * tests' template (test/helpers/postgres) for it alone, dropped when the central closes.
+   */
+  engine?: Engine;
+}
+
+/** A central started by startCentral; `databaseUrl` is its clone's on PostgreSQL (for a second central on it). */
+export type TestCentral = RunningService & { databaseUrl?: string };
+
+/**
+ * The one starter of an in-process central for the sync tests: the demo workspace and the test
+ * devices, on either engine.
+ */
+export async function startCentral(options: CentralOptions = {}): Promise<TestCentral> {
+  const { engine = 'sqlite', ...rest } = options;
+  if (engine === 'sqlite') return startOn(rest, null);
+  const postgres = inject('postgres');
+  if (!postgres) throw new Error('no PostgreSQL for tests (see test/helpers/postgres)');
+  const cloned = await cloneTemplate(postgres);
+  let central: RunningService;
+  try {
+    central = await startOn(rest, cloned.url);
+  } catch (error) {
+    await cloned.drop();
+    throw error;
+  }
+  const close = central.close.bind(central);
+  return Object.assign(central, {
+    databaseUrl: cloned.url,
+    async close() {
+      await close();
+      await cloned.drop();
+    },
+  });
+}
+
+async function startOn(
+  options: Omit<CentralOptions, 'engine'>,
+  databaseUrl: string | null,
 ): Promise<RunningService> {
   const central = await startService(
     {
       ...base(options.dataDir ?? tempDataDir('central')),
-      databaseUrl: options.databaseUrl ?? null,
+      databaseUrl,
       seed: options.seed === false ? null : 'demo',
       sync: { role: 'central' },
       outboxDrain: options.outboxDrain ?? false,
@@ -166,52 +196,26 @@ export async function startCentral(
   return central;
 }
 
-/**
- * A central on `engine`: SQLite in its data dir, or a database cloned from the tests' PostgreSQL
- * template, dropped when the central closes.
- */
-export async function startCentralOn(
-  options: Parameters<typeof startCentral>[0] & { engine?: Engine } = {},
-): Promise<RunningService> {
-  const { engine = 'sqlite', ...rest } = options;
-  if (engine === 'sqlite') return startCentral(rest);
-  const postgres = inject('postgres');
-  if (!postgres) throw new Error('no PostgreSQL for tests (see test/helpers/postgres)');
-  const cloned = await cloneTemplate(postgres);
-  const central = await startCentral({ ...rest, databaseUrl: cloned.url });
-  const close = central.close.bind(central);
-  return Object.assign(central, {
-    async close() {
-      await close();
-      await cloned.drop();
-    },
-  });
-}
-
 /** Imports a seed bundle (users, devices, connections…) into a running service, at the tests' password cost. */
 export async function seedInto(service: RunningService, bundle: unknown): Promise<void> {
   await importSeedBundle(service.context.db, bundle, { passwordCost: TEST_PASSWORD_COST });
 }
 
 /**
- * One central for all of a file's tests: started before them and handed to `started` (to keep it
- * and set it up), closed after them with the temp data dirs. With `database`, the central runs on
- * the PostgreSQL database it makes (test/helpers/postgres), dropped after the central closes.
+ * One central for all of a file's tests, on `engine`: started before them and handed to `started`
+ * (to keep it and set it up), closed after them with the temp data dirs.
  */
 export function centralForAllTests(
-  started: (central: RunningService) => void | Promise<void>,
-  database?: () => Promise<{ url: string; drop(): Promise<void> }>,
+  started: (central: TestCentral) => void | Promise<void>,
+  engine: Engine = 'sqlite',
 ): void {
-  let central: RunningService | undefined;
-  let cloned: { url: string; drop(): Promise<void> } | undefined;
+  let central: TestCentral | undefined;
   beforeAll(async () => {
-    cloned = await database?.();
-    central = await startCentral({ databaseUrl: cloned?.url });
+    central = await startCentral({ engine });
     await started(central);
   });
   afterAll(async () => {
     await central?.close();
-    await cloned?.drop();
     removeTempDirs();
   });
 }

@@ -1,9 +1,7 @@
-import { inject } from 'vitest';
 import type { Engine } from '../../../src/server/db/engine';
 import type { RunningService } from '../../../src/server/http/server';
 import { pushFromDevice } from '../../../src/server/sync/central';
 import type { PushAnswer, PushedMutation } from '../../../src/server/sync/protocol';
-import { cloneTemplate } from '../../helpers/postgres/databases';
 import { startCentral } from './cluster';
 
 /** A central on either engine whose pushes a test drives directly (pushFromDevice), with its rows to read. */
@@ -18,8 +16,7 @@ export interface PushCentral {
 
 /** The demo central with the test devices; on PostgreSQL on a database cloned for it. */
 export async function startPushCentral(engine: Engine): Promise<PushCentral> {
-  const cloned = engine === 'postgres' ? await cloneTemplate(inject('postgres')!) : null;
-  const service = await startCentral(cloned ? { databaseUrl: cloned.url } : {});
+  const service = await startCentral({ engine });
   return {
     service,
     push: (device, mutations) =>
@@ -28,9 +25,6 @@ export async function startPushCentral(engine: Engine): Promise<PushCentral> {
         { id: device.id, facilityIds: device.facility_ids },
         { mutations },
       ),
-    async close() {
-      await service.close();
-      await cloned?.drop();
-    },
+    close: () => service.close(),
   };
 }

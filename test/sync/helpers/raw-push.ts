@@ -1,24 +1,36 @@
 import type SQLite from 'better-sqlite3';
+import { executeRaw } from '../../../src/server/db/raw-query';
 import type { RunningService } from '../../../src/server/http/server';
 import type { RowChange } from '../../../src/server/sync/protocol';
 import type { SeedDevice } from '../../../src/shared/sync-seed';
 import type { ApiBody } from './cluster';
 
-/** The central's SQLite handle, to read what a push left (synchronous, on Kysely's one connection). */
+/** The central's SQLite handle, for the tests that are about SQLite itself. */
 export const centralSqlite = (central: RunningService): SQLite.Database =>
   central.context.sync!.sqlite!;
 
 export type Row = Record<string, unknown>;
 
-export function centralRow(
+/**
+ * Runs SQL written with `?` placeholders on the central through its own engine (SQLite or
+ * PostgreSQL, numbers read as the service reads them): the rows it returns.
+ */
+export async function centralQuery(
+  central: RunningService,
+  text: string,
+  ...args: unknown[]
+): Promise<Row[]> {
+  return ((await executeRaw(central.context.db, text, args)) as { rows: Row[] }).rows;
+}
+
+/** The first row of `table` where `where` holds (by key order), or undefined. */
+export async function centralRow(
   central: RunningService,
   table: string,
   where: string,
   ...args: unknown[]
-) {
-  return centralSqlite(central)
-    .prepare(`SELECT * FROM ${table} WHERE ${where}`)
-    .get(...args) as Row | undefined;
+): Promise<Row | undefined> {
+  return (await centralQuery(central, `SELECT * FROM ${table} WHERE ${where}`, ...args))[0];
 }
 
 /** The headers every request of a device to the central's sync API carries. */
@@ -60,26 +72,29 @@ export async function signInDevice(
 export interface RawDevice {
   push(changes: RowChange[] | unknown[]): Promise<{ status: number; body: ApiBody }>;
   /** The reason of the last conflict the central recorded for this device, if any. */
-  lastConflictReason(): string | null;
+  lastConflictReason(): Promise<string | null>;
   /** The last conflict the central recorded for this device. */
-  lastConflict(): Row | undefined;
+  lastConflict(): Promise<Row | undefined>;
 }
 
 /** The last seq the central applied from this device (0 before its first push). */
-export const deviceLastSeq = (central: RunningService, deviceId: string): number =>
-  (
-    centralSqlite(central)
-      .prepare(`SELECT last_seq FROM sync_clients WHERE client_id = ?`)
-      .get(deviceId) as { last_seq: number } | undefined
-  )?.last_seq ?? 0;
+export const deviceLastSeq = async (central: RunningService, deviceId: string) =>
+  Number(
+    (
+      await centralQuery(central, `SELECT last_seq FROM sync_clients WHERE client_id = ?`, deviceId)
+    )[0]?.last_seq ?? 0,
+  );
 
 export async function rawDevice(central: RunningService, device: SeedDevice): Promise<RawDevice> {
   const auth = await signInDevice(central.url, device);
-  const sqlite = centralSqlite(central);
-  const lastConflict = () =>
-    sqlite
-      .prepare(`SELECT * FROM sync_conflicts WHERE client_id = ? ORDER BY seq DESC LIMIT 1`)
-      .get(device.id) as Row | undefined;
+  const lastConflict = async () =>
+    (
+      await centralQuery(
+        central,
+        `SELECT * FROM sync_conflicts WHERE client_id = ? ORDER BY seq DESC LIMIT 1`,
+        device.id,
+      )
+    )[0];
   return {
     async push(changes) {
       return syncCall(central.url, '/api/sync/v1/push', {
@@ -88,7 +103,7 @@ export async function rawDevice(central: RunningService, device: SeedDevice): Pr
         body: JSON.stringify({
           mutations: [
             {
-              seq: deviceLastSeq(central, device.id) + 1,
+              seq: (await deviceLastSeq(central, device.id)) + 1,
               name: 'HOSTILE',
               args: { changes },
               at: new Date().toISOString(),
@@ -98,8 +113,8 @@ export async function rawDevice(central: RunningService, device: SeedDevice): Pr
       });
     },
     lastConflict,
-    lastConflictReason() {
-      return (lastConflict()?.reason as string | undefined) ?? null;
+    async lastConflictReason() {
+      return ((await lastConflict())?.reason as string | undefined) ?? null;
     },
   };
 }
