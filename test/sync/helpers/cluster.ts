@@ -151,40 +151,89 @@ export interface CentralOptions {
 /** A central started by startCentral; `databaseUrl` is its clone's on PostgreSQL (for a second central on it). */
 export type TestCentral = RunningService & { databaseUrl?: string };
 
+/** What a central keeps across a restart: its data dir, and on PostgreSQL its clone and the service's own close. */
+interface KeptData {
+  dataDir: string;
+  databaseUrl: string | null;
+  stop(): Promise<void>;
+  drop(): Promise<void>;
+}
+const keptData = new WeakMap<RunningService, KeptData>();
+
 /**
  * The one starter of an in-process central for the sync tests: the demo workspace and the test
  * devices, on either engine.
  */
 export async function startCentral(options: CentralOptions = {}): Promise<TestCentral> {
   const { engine = 'sqlite', ...rest } = options;
-  if (engine === 'sqlite') return startOn(rest, null);
+  const dataDir = rest.dataDir ?? tempDataDir('central');
+  if (engine === 'sqlite') return keeping(await startOn(rest, dataDir, null), dataDir, null);
   const postgres = inject('postgres');
   if (!postgres) throw new Error('no PostgreSQL for tests (see test/helpers/postgres)');
   const cloned = await cloneTemplate(postgres);
   let central: RunningService;
   try {
-    central = await startOn(rest, cloned.url);
+    central = await startOn(rest, dataDir, cloned.url);
   } catch (error) {
     await cloned.drop();
     throw error;
   }
-  const close = central.close.bind(central);
+  return keeping(central, dataDir, cloned);
+}
+
+/** The central with a close that also drops its clone, and what restartCentral needs. */
+function keeping(
+  central: RunningService,
+  dataDir: string,
+  cloned: { url: string; drop(): Promise<void> } | null,
+): TestCentral {
+  const stop = central.close.bind(central);
+  const drop = cloned ? () => cloned.drop() : async () => {};
+  keptData.set(central, { dataDir, databaseUrl: cloned?.url ?? null, stop, drop });
   return Object.assign(central, {
-    databaseUrl: cloned.url,
+    ...(cloned ? { databaseUrl: cloned.url } : {}),
     async close() {
-      await close();
-      await cloned.drop();
+      await stop();
+      await drop();
     },
   });
 }
 
+/**
+ * Stops a central started by startCentral and starts a new one (a new service context) on the
+ * same data: its data dir, or its PostgreSQL clone. No seed on the restart, as in production; the
+ * returned central's close drops the clone.
+ */
+export async function restartCentral(central: TestCentral): Promise<TestCentral> {
+  const kept = keptData.get(central);
+  if (!kept) throw new Error('restartCentral takes a central started by startCentral');
+  keptData.delete(central);
+  await kept.stop();
+  let restarted: RunningService;
+  try {
+    restarted = await startService(
+      { ...base(kept.dataDir), databaseUrl: kept.databaseUrl, sync: { role: 'central' } },
+      { passwordCost: TEST_PASSWORD_COST },
+    );
+  } catch (error) {
+    await kept.drop();
+    throw error;
+  }
+  return keeping(
+    restarted,
+    kept.dataDir,
+    kept.databaseUrl ? { url: kept.databaseUrl, drop: kept.drop } : null,
+  );
+}
+
 async function startOn(
   options: Omit<CentralOptions, 'engine'>,
+  dataDir: string,
   databaseUrl: string | null,
 ): Promise<RunningService> {
   const central = await startService(
     {
-      ...base(options.dataDir ?? tempDataDir('central')),
+      ...base(dataDir),
       databaseUrl,
       seed: options.seed === false ? null : 'demo',
       sync: { role: 'central' },
