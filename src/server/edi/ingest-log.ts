@@ -1,6 +1,7 @@
 /** The transaction-log rows of the inbound path, one per transaction set taken in or refused. */
 import type { Db } from '../db/db';
 import { insertTransactionRow, logRowOutcome } from '../orders';
+import { inCountLockOrder } from '../transactions';
 
 export const INGEST_ACTIONS = {
   '850': { code: 'INGEST_PURCHASE_ORDER', label: 'Ingest purchase order' },
@@ -36,9 +37,12 @@ export async function writeIngestLog(trx: Db, entry: IngestLogEntry): Promise<vo
 /** Rows per INSERT of writeIngestLogs: well under SQLite's bound-parameter limit. */
 const ROWS_PER_INSERT = 200;
 
-/** Many rows in a few multi-row INSERTs (the 997s of a large interchange). */
+/**
+ * Many rows in a few multi-row INSERTs (the 997s of a large interchange), in the order that locks
+ * their count rows alike in every writer (inCountLockOrder).
+ */
 export async function writeIngestLogs(trx: Db, entries: IngestLogEntry[]): Promise<void> {
-  const rows = entries.map(ingestLogRow);
+  const rows = inCountLockOrder(trx, entries.map(ingestLogRow));
   for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
     await trx
       .insertInto('transactions')

@@ -7,7 +7,7 @@ import type { AttemptRecord } from './transmission/types';
 import type { AuthUser } from '../core/context';
 import { timeOrderedUuid } from '../core/time-ordered-id';
 import { visibleFacilitiesQuery } from '../access';
-import { TRANSACTION_COLUMNS } from '../transactions';
+import { inCountLockOrder, TRANSACTION_COLUMNS } from '../transactions';
 import type {
   AdviceDeliveriesTable,
   AdviceSnapshotsTable,
@@ -240,27 +240,9 @@ export async function insertAttempts(
   const rows = deliveries.flatMap(({ context, attempts }) =>
     attempts.map((attempt) => attemptRow(context, attempt)),
   );
-  // On PostgreSQL each row's trigger adds to its `transaction_counts` rows (by facility, brand,
-  // retailer, action, status, error, day), locking them until the commit. Two batches that
-  // met the same counters in different orders would deadlock; written in one order, they wait.
-  if (engineOf(db) === 'postgres') rows.sort((x, y) => compareText(countKeyOf(x), countKeyOf(y)));
-  await insertRows(db, 'transactions', TRANSACTION_COLUMNS, rows);
+  // Two batches that met the same count rows in different orders would deadlock on PostgreSQL.
+  await insertRows(db, 'transactions', TRANSACTION_COLUMNS, inCountLockOrder(db, rows));
 }
-
-/** The `transaction_counts` row an attempt adds to (the trigger's key), as one sortable text. */
-function countKeyOf(row: ReturnType<typeof attemptRow>): string {
-  return [
-    row.facility_id ?? '',
-    row.brand_id ?? '',
-    row.retailer_id ?? '',
-    row.action_type,
-    row.execution_status,
-    row.error_message === null ? '0' : '1',
-    row.created_at.slice(0, 10),
-  ].join('\u0000');
-}
-
-const compareText = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
 
 function attemptRow(context: AttemptContext, attempt: AttemptRecord) {
   const at = attempt.startedAt.toISOString();

@@ -7,6 +7,7 @@ import type { TransactionsTable } from '../db/schema';
 import { allTransactions, type LogRowExpressions } from './log-rows';
 import * as sqliteSearch from './search-queries';
 import * as postgresSearch from './search-queries.postgres';
+import { inCountLockOrder } from './count-lock-order';
 
 /** The engine's twin of the free-text search (./search-queries.ts). */
 const searchOf = (db: Db) => (engineOf(db) === 'postgres' ? postgresSearch : sqliteSearch);
@@ -409,7 +410,9 @@ const UPSERT_BATCH = 500;
  * Transaction-log rows as stored, upserted by transaction_id (seed imports). Batched: the demo's
  * ~2,000 rows one statement each cost a second of start-up.
  */
-export async function upsertTransactionRows(db: Db, rows: readonly TransactionsTable[]) {
+export async function upsertTransactionRows(db: Db, given: readonly TransactionsTable[]) {
+  // In one order across all batches: two imports at once lock their count rows alike.
+  const rows = inCountLockOrder(db, given);
   for (let start = 0; start < rows.length; start += UPSERT_BATCH) {
     const batch = rows.slice(start, start + UPSERT_BATCH);
     const columns = Object.keys(batch[0]!).filter(
