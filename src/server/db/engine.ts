@@ -13,11 +13,3 @@ export type Engine = 'sqlite' | 'postgres';
 export function engineOf(db: Pick<Kysely<never>, 'getExecutor'>): Engine {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }
-
-/** Thrown at start-up (never mid-request) for what has no PostgreSQL twin yet. */
-export class NotOnPostgresError extends Error {
-  constructor(what: string) {
-    super(`${what} is not available on PostgreSQL yet`);
-    this.name = 'NotOnPostgresError';
-  }
-}
