@@ -24,15 +24,8 @@ import {
 } from './support';
 
 /** Connection 1 takes POs into facility 1 and sends what `send` names, by itself when asked. */
-function autoBundle(url: string, settings: Record<string, unknown>) {
-  const bundle = inboundBundle(url);
-  return {
-    ...bundle,
-    connections: bundle.connections.map((c) =>
-      c.id === id('c', 1) ? { ...c, order_documents: { facility_id: id('f', 1), ...settings } } : c,
-    ),
-  };
-}
+const autoBundle = (url: string, settings: Record<string, unknown>) =>
+  inboundBundle(url, { facility_id: id('f', 1), ...settings });
 
 const setsOf = (body: string) =>
   readX12(body).interchange!.groups.map((g) => ({

@@ -28,7 +28,7 @@ const HOUR = 3_600_000;
  * of brand 1 at facility 3, in the other organisation.
  */
 function bundle(url: string) {
-  const base = inboundBundle(url);
+  const base = inboundBundle(url, { send: ['855', '856'], facility_id: id('f', 1) });
   return {
     ...base,
     users: [
@@ -41,11 +41,6 @@ function bundle(url: string) {
         admin: [],
       },
     ],
-    connections: base.connections.map((c) =>
-      c.id === id('c', 1)
-        ? { ...c, order_documents: { send: ['855', '856'], facility_id: id('f', 1) } }
-        : c,
-    ),
   };
 }
 

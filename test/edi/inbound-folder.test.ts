@@ -10,7 +10,7 @@ import { id } from '../helpers/fixtures';
 import { ok, startReceiver, type Receiver } from '../helpers/receivers';
 import { createTestService, type TestService } from '../helpers/service';
 import { tempDirsPerTest } from '../helpers/temp-dirs';
-import { goldenFor, inboundBundle } from './inbound-support';
+import { goldenFor, polledInboundBundle } from './inbound-support';
 import { until } from './support';
 
 describe('a polled inbound folder', () => {
@@ -31,24 +31,9 @@ describe('a polled inbound folder', () => {
 
   it('takes an 850 in (archive/, orders, 997 sent) and refuses a stranger’s file (error/)', async () => {
     const dataDir = tempDir();
-    const bundle = inboundBundle(partner.url);
     svc = await createTestService({
       dataDir,
-      seed: {
-        ...bundle,
-        connections: bundle.connections.map((c) =>
-          c.id === id('c', 1)
-            ? {
-                ...c,
-                order_documents: {
-                  send: ['856'],
-                  facility_id: id('f', 1),
-                  inbound: { type: 'file', directory: 'inbound/r1' },
-                },
-              }
-            : c,
-        ),
-      },
+      seed: polledInboundBundle(partner.url, { type: 'file', directory: 'inbound/r1' }),
     });
     const folder = join(dataDir, 'inbound/r1');
     mkdirSync(folder, { recursive: true });

@@ -164,12 +164,5 @@ describe('order_documents credentials at rest', () => {
   });
 });
 
-function bundleWith(orderDocuments: unknown) {
-  const bundle = inboundBundle('http://127.0.0.1:9/unused');
-  return {
-    ...bundle,
-    connections: bundle.connections.map((c) =>
-      c.id === id('c', 1) ? { ...c, order_documents: orderDocuments } : c,
-    ),
-  };
-}
+const bundleWith = (orderDocuments: unknown) =>
+  inboundBundle('http://127.0.0.1:9/unused', orderDocuments);

@@ -17,7 +17,7 @@ import { ok, startReceiver, type Receiver } from '../helpers/receivers';
 import { createTestService, type TestService } from '../helpers/service';
 import { startSftpServer, type RunningSftpServer } from '../helpers/sftp-server';
 import { tempDirsPerTest } from '../helpers/temp-dirs';
-import { goldenFor, inboundBundle } from './inbound-support';
+import { goldenFor, polledInboundBundle, polledOrderDocuments } from './inbound-support';
 import { until } from './support';
 
 const { utils: sshUtils } = ssh2;
@@ -60,24 +60,9 @@ describe('a polled SFTP directory', () => {
   });
 
   async function serviceWith(inboundSettings: unknown) {
-    const bundle = inboundBundle(partner.url);
     svc = await createTestService({
       dataDir: tempDir(),
-      seed: {
-        ...bundle,
-        connections: bundle.connections.map((c) =>
-          c.id === id('c', 1)
-            ? {
-                ...c,
-                order_documents: {
-                  send: ['856'],
-                  facility_id: id('f', 1),
-                  inbound: inboundSettings,
-                },
-              }
-            : c,
-        ),
-      },
+      seed: polledInboundBundle(partner.url, inboundSettings),
     });
     return svc;
   }
@@ -250,11 +235,9 @@ describe('a polled SFTP directory', () => {
     await wrongPassword.ctx.db
       .updateTable('connections')
       .set({
-        order_documents_json: JSON.stringify({
-          send: ['856'],
-          facility_id: id('f', 1),
-          inbound: inbound(sftp.port, sftp.hostKeySha256, { password: 'not-it' }),
-        }),
+        order_documents_json: JSON.stringify(
+          polledOrderDocuments(inbound(sftp.port, sftp.hostKeySha256, { password: 'not-it' })),
+        ),
       })
       .execute();
     const results = await pollInboundFolders(wrongPassword.ctx, { settleMs: 0 });

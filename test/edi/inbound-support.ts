@@ -69,18 +69,29 @@ export function interchangeOf(
   return segments.map((values) => `${values.join('*')}~\n`).join('');
 }
 
-/** The ASN bundle whose connection 1 also takes inbound POs into facility 1. */
-export function inboundBundle(url: string) {
+/** What connection 1 does with order documents unless a test says otherwise: 856s out, POs into facility 1. */
+export const INBOUND_ORDER_DOCUMENTS = { send: ['856'], facility_id: id('f', 1) };
+
+/**
+ * The ASN bundle whose connection 1 takes inbound POs: its `order_documents` are
+ * `orderDocuments` (by default INBOUND_ORDER_DOCUMENTS).
+ */
+export function inboundBundle(url: string, orderDocuments: unknown = INBOUND_ORDER_DOCUMENTS) {
   const bundle = asnBundle(url);
   return {
     ...bundle,
     connections: bundle.connections.map((c) =>
-      c.id === id('c', 1)
-        ? { ...c, order_documents: { send: ['856'], facility_id: id('f', 1) } }
-        : c,
+      c.id === id('c', 1) ? { ...c, order_documents: orderDocuments } : c,
     ),
   };
 }
+
+/** Connection 1's order documents when it also polls `inbound` (a folder or an SFTP directory). */
+export const polledOrderDocuments = (inbound: unknown) => ({ ...INBOUND_ORDER_DOCUMENTS, inbound });
+
+/** The inbound bundle whose connection 1 also polls `inbound` for interchanges. */
+export const polledInboundBundle = (url: string, inbound: unknown) =>
+  inboundBundle(url, polledOrderDocuments(inbound));
 
 export function postInterchange(
   svc: TestService,

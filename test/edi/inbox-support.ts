@@ -11,12 +11,9 @@ import { inboundBundle } from './inbound-support';
  *   grant at facility 3 (org 2).
  */
 export function inboxBundle(url: string, orderDocuments: Record<string, unknown>) {
-  const bundle = inboundBundle(url);
+  const bundle = inboundBundle(url, orderDocuments);
   return {
     ...bundle,
-    connections: bundle.connections.map((c) =>
-      c.id === id('c', 1) ? { ...c, order_documents: orderDocuments } : c,
-    ),
     users: [
       ...bundle.users,
       {

@@ -64,19 +64,8 @@ describe('round trip: 850 in, 855/856/810 out, 997s in', () => {
 
   beforeAll(async () => {
     partner = await startReceiver(ok, 'retailer-one');
-    const bundle = inboundBundle(partner.url);
     svc = await createTestService({
-      seed: {
-        ...bundle,
-        connections: bundle.connections.map((c) =>
-          c.id === id('c', 1)
-            ? {
-                ...c,
-                order_documents: { facility_id: id('f', 1), send: ['855', '856', '810'] },
-              }
-            : c,
-        ),
-      },
+      seed: inboundBundle(partner.url, { facility_id: id('f', 1), send: ['855', '856', '810'] }),
       deliveryPolicy: FAST_POLICY,
     });
     admin = await svc.login('admin@a.test');

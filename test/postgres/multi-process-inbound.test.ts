@@ -11,7 +11,7 @@ import { pollInboundFolders } from '../../src/server/edi';
 import { id } from '../helpers/fixtures';
 import { ok, startReceiver, type Receiver } from '../helpers/receivers';
 import { createTestService, type TestService } from '../helpers/service';
-import { goldenFor, inboundBundle } from '../edi/inbound-support';
+import { goldenFor, polledInboundBundle } from '../edi/inbound-support';
 import { until } from '../edi/support';
 import { tmpDir } from '../inventory/support';
 
@@ -29,25 +29,10 @@ describe.skipIf(!postgres)('an inbound folder polled by two central processes', 
 
   beforeAll(async () => {
     partner = await startReceiver(ok, 'retailer-one');
-    const bundle = inboundBundle(partner.url);
     a = await createTestService({
       engine: 'postgres',
       dataDir: dataDir.path,
-      seed: {
-        ...bundle,
-        connections: bundle.connections.map((c) =>
-          c.id === id('c', 1)
-            ? {
-                ...c,
-                order_documents: {
-                  send: ['856'],
-                  facility_id: id('f', 1),
-                  inbound: { type: 'file', directory: 'inbound/r1' },
-                },
-              }
-            : c,
-        ),
-      },
+      seed: polledInboundBundle(partner.url, { type: 'file', directory: 'inbound/r1' }),
     });
     // Another process on the same database, seeing the same folder.
     b = await createTestService({ postgresUrl: a.postgresUrl, dataDir: dataDir.path });
