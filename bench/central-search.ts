@@ -13,17 +13,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type SQLite from 'better-sqlite3';
 import pg from 'pg';
-import type { ServiceContext } from '../src/server/core/context';
-import type { Db } from '../src/server/db/db';
 import { openPostgres } from '../src/server/db/postgres/open';
-import { buildApp } from '../src/server/http/app';
-import { defaultDeliveryPolicy } from '../src/server/inventory/transmission/types';
-import { DEMO_EMAIL, DEMO_PASSWORD, importDemoWorkspace } from '../src/server/seed/demo';
-import { forgetTransactionPages } from '../src/server/transactions/page-cache';
+import { importDemoWorkspace } from '../src/server/seed/demo';
 import { freshDatabase, type Engine, type PgServer } from './central-engines';
 import { percentile } from './stats';
 import { CASES, generated } from './transactions';
-import { F, ROWS } from './transactions-data';
+import { ROWS } from './transactions-data';
+import {
+  listUrl,
+  sampleTransactionId,
+  transactionLogService,
+  type TransactionLogService,
+} from './transaction-log-service';
 
 const WARMUP = 5;
 const MEASURED = Number(process.env.BENCH_CENTRAL_SEARCH_RUNS ?? 40);
@@ -140,36 +141,6 @@ async function copiedToPostgres(
   return opened;
 }
 
-/** The service's app on `db`, and the demo user's Authorization header. */
-async function serviceOn(db: Db, dataDir: string) {
-  const ctx: ServiceContext = {
-    db,
-    secret: new TextEncoder().encode('bench-secret-bench-secret-bench-secret'),
-    clock: { now: () => new Date() },
-    dataDir,
-    deliveryPolicy: defaultDeliveryPolicy,
-    deliveryConcurrency: 8,
-    deliveriesInFlight: new Set(),
-  };
-  const app = await buildApp(ctx, { host: '127.0.0.1', uiDir: null });
-  await app.ready();
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/auth/token',
-    payload: { email: DEMO_EMAIL, password: DEMO_PASSWORD },
-  });
-  if (login.statusCode !== 200) throw new Error(`sign-in: ${login.statusCode} ${login.body}`);
-  const authorization = `Bearer ${login.json<{ data: { access_token: string } }>().data.access_token}`;
-  const get = async (url: string) => {
-    forgetTransactionPages(db); // repeats would be served from the page cache
-    const response = await app.inject({ method: 'GET', url, headers: { authorization } });
-    if (response.statusCode !== 200)
-      throw new Error(`${url}: ${response.statusCode} ${response.body}`);
-    return response.json<{ data: { total_count: number } }>().data.total_count;
-  };
-  return { get, close: () => app.close() };
-}
-
 export async function benchSearch(
   pgServer: PgServer,
   progress: () => void,
@@ -184,8 +155,8 @@ export async function benchSearch(
     const sqlite = await generated(dataDir, progress);
     closers.push(() => sqlite.close());
     const loadMs: Record<Engine, number> = { sqlite: performance.now() - t0, postgres: 0 };
-    const services: Partial<Record<Engine, Awaited<ReturnType<typeof serviceOn>>>> = {
-      sqlite: await serviceOn(sqlite.db, dataDir),
+    const services: Partial<Record<Engine, TransactionLogService>> = {
+      sqlite: await transactionLogService(sqlite.db, dataDir),
     };
     closers.push(() => services.sqlite!.close());
     if (pgServer.missing === undefined) {
@@ -195,34 +166,27 @@ export async function benchSearch(
       const postgres = await copiedToPostgres(sqlite.sqlite, url, progress);
       closers.push(() => postgres.close());
       loadMs.postgres = performance.now() - t0;
-      services.postgres = await serviceOn(postgres.db, dataDir);
+      services.postgres = await transactionLogService(postgres.db, dataDir);
       closers.push(() => services.postgres!.close());
     }
-    const someTx = (
-      sqlite.sqlite
-        .prepare(
-          `SELECT transaction_id FROM transactions WHERE facility_id = ? LIMIT 1 OFFSET 5000`,
-        )
-        .get(F[0]) as { transaction_id: string }
-    ).transaction_id;
+    const someTx = await sampleTransactionId(sqlite.db);
     const engines = Object.keys(services) as Engine[];
     const figures = Object.fromEntries(
       engines.map((e) => [e, { rows: ROWS, loadMs: loadMs[e], cases: [], worstP95Ms: 0 }]),
     ) as unknown as Record<Engine, SearchFigures>;
     for (const testCase of CASES) {
-      const query = testCase.query.replace('<tx>', someTx).replace('<txpart>', someTx.slice(9, 23));
-      const url = `/api/transactions${query ? `?${query}` : ''}`;
+      const url = listUrl(testCase.query, someTx);
       const samples = Object.fromEntries(engines.map((e) => [e, [] as number[]]));
       const totals: Partial<Record<Engine, number>> = {};
       for (const engine of engines) {
-        for (let i = 0; i < WARMUP; i++) totals[engine] = await services[engine]!.get(url);
+        for (let i = 0; i < WARMUP; i++) totals[engine] = await services[engine]!.listed(url);
       }
       for (let i = 0; i < MEASURED; i++) {
         // Each engine goes first in turn.
         for (let k = 0; k < engines.length; k++) {
           const engine = engines[(i + k) % engines.length]!;
           const started = performance.now();
-          await services[engine]!.get(url);
+          await services[engine]!.listed(url);
           samples[engine]!.push(performance.now() - started);
         }
       }

@@ -32,5 +32,6 @@ export async function injectedAuthorization(
     url: '/api/auth/token',
     payload: { email, password },
   });
+  if (login.statusCode !== 200) throw new Error(`sign-in: ${login.statusCode} ${login.body}`);
   return `Bearer ${login.json<{ data: { access_token: string } }>().data.access_token}`;
 }

@@ -10,7 +10,6 @@
  * the same rows and queries on PostgreSQL (./transactions-postgres.ts), bare being a `pg` client.
  * See docs/benchmarks.md.
  */
-import { forgetTransactionPages } from '../src/server/transactions/page-cache';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,19 +17,17 @@ import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect, type CompiledQuery } from 'kysely';
 import type { Db } from '../src/server/db/db';
 import { postgresBench } from './transactions-postgres';
-import { defaultDeliveryPolicy } from '../src/server/inventory/transmission/types';
 import { openDatabase } from '../src/server/db/database';
 import { migrationProvider } from '../src/server/db/migrations';
 import type { Database } from '../src/server/db/schema';
 import { compileTransactionQueries } from '../src/server/transactions/queries';
-import type { ServiceContext } from '../src/server/core/context';
-import { DEMO_EMAIL, DEMO_PASSWORD, importDemoWorkspace } from '../src/server/seed/demo';
+import { DEMO_EMAIL, importDemoWorkspace } from '../src/server/seed/demo';
 import { authUserById } from '../src/server/access/auth-cache';
 import { transactionFilter, transactionList } from '../src/server/transactions/list';
 import { parseTransactionListQuery } from '../src/server/transactions/query';
 import { transactionScope } from '../src/server/transactions/scope';
-import { buildApp } from '../src/server/http/app';
 import { ms, summarise, type LatencySummary } from './stats';
+import { listUrl, sampleTransactionId, transactionLogService } from './transaction-log-service';
 
 import {
   B,
@@ -187,51 +184,26 @@ export async function runTransactionsBench(
   // Only the cases whose name contains BENCH_CASES (all when unset).
   const only = process.env.BENCH_CASES;
   try {
-    const ctx: ServiceContext = {
-      db: database.db,
-      secret: new TextEncoder().encode('bench-secret-bench-secret-bench-secret'),
-      clock: { now: () => new Date() },
-      dataDir: 'dataDir' in database ? (database.dataDir as string) : tmpdir(),
-      deliveryPolicy: defaultDeliveryPolicy,
-      deliveryConcurrency: 8,
-      deliveriesInFlight: new Set(),
-    };
-    const app = await buildApp(ctx, { host: '127.0.0.1', uiDir: null });
-    await app.ready();
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/auth/token',
-      payload: { email: DEMO_EMAIL, password: DEMO_PASSWORD },
-    });
-    const authorization = `Bearer ${login.json<{ data: { access_token: string } }>().data.access_token}`;
+    const service = await transactionLogService(
+      database.db,
+      'dataDir' in database ? (database.dataDir as string) : tmpdir(),
+    );
+    const { ctx } = service;
     const { id: userId } = await database.db
       .selectFrom('users')
       .select('id')
       .where('email', '=', DEMO_EMAIL)
       .executeTakeFirstOrThrow();
     const user = (await authUserById(database.db, userId))!;
-    const { transaction_id: someTx } = await database.db
-      .selectFrom('transactions')
-      .select('transaction_id')
-      .where('facility_id', '=', F[0]!)
-      .orderBy('created_at')
-      .offset(5000)
-      .limit(1)
-      .executeTakeFirstOrThrow();
+    const someTx = await sampleTransactionId(database.db);
 
     const results: CaseResult[] = [];
     for (const testCase of CASES.filter((c) => !only || c.name.includes(only))) {
-      const query = testCase.query.replace('<tx>', someTx).replace('<txpart>', someTx.slice(9, 23));
-      const url = `/api/transactions${query ? `?${query}` : ''}`;
-      const ours = async () => {
-        // Repeats of one query are served from the page cache; measure the database path.
-        forgetTransactionPages(database.db);
-        const response = await app.inject({ method: 'GET', url, headers: { authorization } });
-        if (response.statusCode !== 200)
-          throw new Error(`${url}: ${response.statusCode} ${response.body}`);
-        return response.json<{ data: { total_count: number } }>().data.total_count;
-      };
-      const parsed = parseTransactionListQuery(Object.fromEntries(new URLSearchParams(query)));
+      const url = listUrl(testCase.query, someTx);
+      const ours = () => service.listed(url);
+      const parsed = parseTransactionListQuery(
+        Object.fromEntries(new URL(url, 'http://bench').searchParams),
+      );
       const filter = transactionFilter(await transactionScope(ctx, user), parsed);
       const compiled = compileTransactionQueries(
         database.db,
@@ -280,7 +252,7 @@ export async function runTransactionsBench(
           cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / MEASURED,
       });
     }
-    await app.close();
+    await service.close();
     report(engine, results);
   } finally {
     await database.close();
