@@ -1,5 +1,6 @@
 import { afterEach, expect, it, vi } from 'vitest';
 import type { RunningService } from '../../src/server/http/server';
+import { QUEUED_FOR_CENTRAL } from '../../src/server/inventory/advise';
 import type { RowChange } from '../../src/server/sync/protocol';
 import { describeEngines } from '../helpers/engines';
 import {
@@ -63,13 +64,7 @@ function queuedAdvice(n: number): RowChange[] {
         organization_id: '0a000000-0000-4000-8000-000000000002',
         retailer_id: '0e000000-0000-4000-8000-000000000003',
         kind: 'EDI_846',
-        status: 'PENDING',
-        next_attempt_at: null,
-        document: null,
-        content_type: null,
-        file_name: null,
-        interchange_control_number: null,
-        error: 'Queued for the central service',
+        ...QUEUED_FOR_CENTRAL,
         attempts: 0,
         created_at: AT,
         updated_at: AT,
