@@ -59,6 +59,8 @@ describe.skipIf(!inject('postgres'))('the same answers on both engines', () => {
       'search=example',
       'search=ps-100&has_error=false',
       'search=0000-4000&page_size=5&page=3&order_by=updated_at&order_direction=asc',
+      'search=EXAMPLE&order_by=action_type&order_direction=asc&page_size=4&page=2',
+      'search=example&order_by=execution_status&page_size=3&page=3',
     ])('GET /api/transactions?%s', async (query) => {
       await same(`/api/transactions?${query}`);
     });

@@ -30,11 +30,13 @@ const POSTGRES_ONLY = new Set([
 
 /**
  * PostgreSQL-only columns: the writing transaction of a version (0017_sync_stamps), which a pull
- * waits for; SQLite commits versions in order on its one connection and needs none.
+ * waits for; SQLite commits versions in order on its one connection and needs none. The log's
+ * stored search key (0018_transactions_search_key), which SQLite's FTS5 index replaces.
  */
 const POSTGRES_ONLY_COLUMNS: Record<string, string[]> = {
   sync_row_versions: ['xid'],
   sync_evictions: ['xid'],
+  transactions: ['search_key'],
 };
 
 interface TableShape {

@@ -6,7 +6,7 @@ import { createTestService, type TestService } from '../helpers/service';
 
 /*
  * The search on PostgreSQL finds its matches through the pg_trgm GIN indexes
- * (transactions_search_trgm, orders_code_search_trgm), not by scanning the log: at a size where
+ * (transactions_search_key_trgm, orders_code_search_trgm), not by scanning the log: at a size where
  * a scan costs (10,000 rows, 2,000 orders, vacuumed and analyzed), the planner's own choice for a
  * searched page names both indexes. bench/ measures the times.
  */
@@ -49,7 +49,7 @@ describe.skipIf(!inject('postgres'))('transaction search plan on PostgreSQL', ()
       CompiledQuery.raw(`EXPLAIN ${statements.page.sql}`, [...statements.page.parameters]),
     );
     const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
-    expect(plan).toContain('Bitmap Index Scan on transactions_search_trgm');
+    expect(plan).toContain('Bitmap Index Scan on transactions_search_key_trgm');
     expect(plan).toContain('Bitmap Index Scan on orders_code_search_trgm');
     expect(plan).not.toContain('Seq Scan on transactions');
   });

@@ -154,8 +154,9 @@ function pageQuery(
 
 /**
  * A searched page and its total in one pass over the matches: the visible matches' sort keys are
- * materialized once (from transactions_search_ids, no transaction read), counted, and cut to the
- * page; the full rows are read for the page only.
+ * materialized once (SQLite: from transactions_search_ids, no transaction read), counted, and cut
+ * to the page (compared as the engine's twin says, searchSortKey); the full rows are read for the
+ * page only.
  */
 function searchPageQuery(
   db: Db,
@@ -164,6 +165,7 @@ function searchPageQuery(
   page: { limit: number; offset: number },
 ) {
   const keys = sortKeys(sort);
+  const { searchSortKey } = searchOf(db);
   return db
     .with(
       (cte) => cte('m').materialized(),
@@ -171,7 +173,7 @@ function searchPageQuery(
     )
     .selectFrom((qb) => {
       let cut = qb.selectFrom('m').select('m.transaction_id as id');
-      for (const key of keys) cut = cut.orderBy(`m.${key}`, sort.direction);
+      for (const key of keys) cut = cut.orderBy(searchSortKey(`m.${key}`), sort.direction);
       return cut.limit(page.limit).offset(page.offset).as('k');
     })
     .innerJoin('transactions as t', 't.transaction_id', 'k.id')
@@ -180,7 +182,7 @@ function searchPageQuery(
       (eb) => eb.selectFrom('m').select(eb.fn.countAll<number>().as('n')).as('total_count'),
     ])
     .$call((query) => {
-      for (const key of keys) query = query.orderBy(`t.${key}`, sort.direction);
+      for (const key of keys) query = query.orderBy(searchSortKey(`t.${key}`), sort.direction);
       return query;
     });
 }

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Expression } from 'kysely';
 import type { Db } from '../db/db';
 import type { LogRowExpressions, LogRows } from './log-rows';
 
@@ -60,4 +60,9 @@ export function searchedTransactions(db: Db, phrase: string): LogRows {
 /** The has_error filter over searchedTransactions' rows (they carry has_error, not the text). */
 export function searchedHasError(eb: LogRowExpressions, hasError: boolean) {
   return eb(sql.ref('t.has_error'), '=', hasError ? 1 : 0);
+}
+
+/** A sort key of a searched page: SQLite compares text byte by byte already (BINARY). */
+export function searchSortKey(column: string): Expression<string> {
+  return sql.ref<string>(column);
 }

@@ -75,18 +75,31 @@ export function renoStateIn(db: BetterSqlite.Database): RenoState {
   );
 }
 
+/**
+ * Columns a PostgreSQL central alone has, left out of its rows: the log's stored search key
+ * (migration 0018_transactions_search_key), which PostgreSQL computes from the row itself.
+ */
+const POSTGRES_ONLY_COLUMNS = ['search_key'];
+
+function withoutPostgresOnly(rows: Row[]): Row[] {
+  return rows.map((row) =>
+    Object.fromEntries(Object.entries(row).filter(([c]) => !POSTGRES_ONLY_COLUMNS.includes(c))),
+  );
+}
+
 /** The same, through an in-process service's Kysely (which waits for a write in progress). */
 export async function renoStateOf(db: Kysely<Database>): Promise<RenoState> {
   const state: RenoState = {};
   for (const [table, text] of Object.entries(RENO_STATE_SQL))
-    state[table] = (await sql.raw<Row>(text).execute(db)).rows;
+    state[table] = withoutPostgresOnly((await sql.raw<Row>(text).execute(db)).rows);
   return state;
 }
 
 /** The same, through any async query function (a central process's PostgreSQL database). */
 export async function renoStateBy(query: (text: string) => Promise<Row[]>): Promise<RenoState> {
   const state: RenoState = {};
-  for (const [table, text] of Object.entries(RENO_STATE_SQL)) state[table] = await query(text);
+  for (const [table, text] of Object.entries(RENO_STATE_SQL))
+    state[table] = withoutPostgresOnly(await query(text));
   return state;
 }
 
