@@ -8,6 +8,7 @@ import * as jsonOrNull from './migrations/0016_json_or_null';
 import * as processCoordination from './migrations/0017_process_coordination';
 import * as storedFiles from './migrations/0017_stored_files';
 import * as syncStamps from './migrations/0017_sync_stamps';
+import * as adviceDeliveryConnectionIndex from './migrations/0018_advice_delivery_connection_index';
 
 /**
  * PostgreSQL's migration list (docs/decisions, "PostgreSQL twins and migrations"). It starts at
@@ -28,6 +29,7 @@ const allMigrations: Record<string, Migration> = {
   '0017_stored_files': storedFiles,
   // PostgreSQL only: the central's version stamps (SQLite's are TEMP triggers, sync/stamps.ts).
   '0017_sync_stamps': syncStamps,
+  '0018_advice_delivery_connection_index': adviceDeliveryConnectionIndex,
 };
 
 export const postgresMigrationProvider: MigrationProvider = {
