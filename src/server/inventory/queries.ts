@@ -204,7 +204,7 @@ export async function insertDocuments(
     ['delivery_id', 'body', 'tail'],
     documents.map(({ delivery_id, body }) => {
       // Wherever it is found, body = head + items + tail holds byte for byte.
-      const at = body.indexOf(snapshotItemsJson);
+      const at = itemsPosition(body, snapshotItemsJson);
       if (at < 0) return { delivery_id, body, tail: null };
       return {
         delivery_id,
@@ -213,6 +213,17 @@ export async function insertDocuments(
       };
     }),
   );
+}
+
+/**
+ * Where `items` starts in `body`, or -1. A direct feed ends with `"items":<items>}`, so that
+ * place is compared first (one equality test, ~20x cheaper than searching a 95 KB body for a
+ * 90 KB needle); anywhere else, the search decides.
+ */
+function itemsPosition(body: string, items: string): number {
+  const atEnd = body.length - items.length - 1;
+  if (atEnd >= 0 && body.slice(atEnd, atEnd + items.length) === items) return atEnd;
+  return body.indexOf(items);
 }
 
 /** A stored document's text (`ad`: advice_documents, `s`: its snapshot): see insertDocuments. */
