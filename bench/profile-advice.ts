@@ -251,6 +251,7 @@ async function analyse(perfData: string, result: ChildResult, mainTid: number) {
   const script = spawn('perf', ['script', '-i', perfData, '-F', 'tid,time,ip,sym,dso'], {
     stdio: ['ignore', 'pipe', 'ignore'],
   });
+  const caller = process.env.PROFILE_CALLER ? new RegExp(process.env.PROFILE_CALLER) : null;
   let header: { tid: number; us: number } | null = null;
   let stack: Frame[] = [];
   const finish = () => {
@@ -266,7 +267,13 @@ async function analyse(perfData: string, result: ChildResult, mainTid: number) {
       }
       tally.samples.set(group, (tally.samples.get(group) ?? 0) + 1);
       const leaf = stack.find((f) => jsUrlOf(f)) ?? stack[0]!;
-      const fn = `${group} | ${stack[0]!.sym.slice(0, 60)} | ${leaf.sym.slice(0, 90)}`;
+      // PROFILE_CALLER=<regex>: those groups by the nearest function of ours (src/) instead.
+      const ours = caller?.test(group)
+        ? stack.find((f) => /\/src\/server\/(?!db\/)/.test(jsUrlOf(f) ?? ''))
+        : undefined;
+      const fn = ours
+        ? `${group} | called from | ${ours.sym.slice(0, 110)}`
+        : `${group} | ${stack[0]!.sym.slice(0, 60)} | ${leaf.sym.slice(0, 90)}`;
       tally.functions.set(fn, (tally.functions.get(fn) ?? 0) + 1);
     }
     header = null;
