@@ -27,7 +27,13 @@ import { ms, summarise, timeRuns, type LatencySummary } from './stats';
 
 const CONNECTIONS = 8;
 const ITEMS = 1000;
-const WARMUP = 20;
+/**
+ * Warm-up rounds of each kind. V8's optimising compiler was still busy on another thread for
+ * the first few hundred advices (~1.5-2 ms of CPU per advice over 200 after 20 warm-ups, the
+ * bare round's smaller code much less: bench/profile-advice.ts), so 20 measured the JIT as much
+ * as the advice. BENCH_WARMUP=20 gives the earlier setup.
+ */
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 300);
 const MEASURED = 200;
 const BREAKDOWN_RUNS = 30;
 /** Issue 16: an advice's median under 10 ms, and its CPU under 3x the bare round's. */

@@ -20,6 +20,7 @@ import * as adviceDocuments from '../inventory/migrations/0016_advice_documents'
 import * as ediDocumentStatus from '../edi/migrations/0016_edi_document_status';
 import * as syncPullProgress from '../sync/migrations/0016_sync_pull_progress';
 import * as ediPoLinePosition from '../edi/migrations/0016_edi_po_line_position';
+import * as adviceDeliveryConnectionIndex from '../inventory/migrations/0018_advice_delivery_connection_index';
 
 /**
  * The migration runner's list. Each feature owns its migrations, one file per migration in
@@ -56,6 +57,7 @@ const allMigrations: Record<string, Migration> = {
   '0016_edi_document_status': ediDocumentStatus,
   '0016_sync_pull_progress': syncPullProgress,
   '0016_edi_po_line_position': ediPoLinePosition,
+  '0018_advice_delivery_connection_index': adviceDeliveryConnectionIndex,
 };
 
 export const migrationProvider: MigrationProvider = {

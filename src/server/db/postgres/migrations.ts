@@ -9,6 +9,7 @@ import * as processCoordination from './migrations/0017_process_coordination';
 import * as storedFiles from './migrations/0017_stored_files';
 import * as syncStamps from './migrations/0017_sync_stamps';
 import * as transactionsSearchKey from './migrations/0018_transactions_search_key';
+import * as adviceDeliveryConnectionIndex from './migrations/0018_advice_delivery_connection_index';
 
 /**
  * PostgreSQL's migration list (docs/decisions, "PostgreSQL twins and migrations"). It starts at
@@ -31,6 +32,7 @@ const allMigrations: Record<string, Migration> = {
   '0017_sync_stamps': syncStamps,
   // PostgreSQL only: the transaction search's stored, lower-cased key and its trigram index.
   '0018_transactions_search_key': transactionsSearchKey,
+  '0018_advice_delivery_connection_index': adviceDeliveryConnectionIndex,
 };
 
 export const postgresMigrationProvider: MigrationProvider = {
