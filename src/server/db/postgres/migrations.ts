@@ -8,6 +8,7 @@ import * as jsonOrNull from './migrations/0016_json_or_null';
 import * as processCoordination from './migrations/0017_process_coordination';
 import * as storedFiles from './migrations/0017_stored_files';
 import * as syncStamps from './migrations/0017_sync_stamps';
+import * as pushCachedPlans from './migrations/0018_push_cached_plans';
 
 /**
  * PostgreSQL's migration list (docs/decisions, "PostgreSQL twins and migrations"). It starts at
@@ -28,6 +29,8 @@ const allMigrations: Record<string, Migration> = {
   '0017_stored_files': storedFiles,
   // PostgreSQL only: the central's version stamps (SQLite's are TEMP triggers, sync/stamps.ts).
   '0017_sync_stamps': syncStamps,
+  // PostgreSQL only: the triggers' helper functions keep their plans (PL/pgSQL, not SQL).
+  '0018_push_cached_plans': pushCachedPlans,
 };
 
 export const postgresMigrationProvider: MigrationProvider = {
