@@ -92,6 +92,7 @@ function applySqlOn(query: Query): ApplySql {
   let pendingRelease: string | null = null;
   return {
     batch: 50,
+    optimistic: true,
     get,
     run,
     begin: async () => {
