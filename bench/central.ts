@@ -17,7 +17,13 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ENGINES, startDurableCluster, type Engine, type PgServer } from './central-engines';
+import {
+  ENGINES,
+  startDurableCluster,
+  writeStatementStats,
+  type Engine,
+  type PgServer,
+} from './central-engines';
 import { benchFirstPull, type PullFigures } from './central-pull';
 import {
   benchPush,
@@ -87,6 +93,7 @@ export async function runCentralBench(args: string[], progress: () => void): Pro
       report({ search: results.search }, loadBefore, load());
     }
   } finally {
+    if (pg.missing === undefined) await writeStatementStats(pg.cluster);
     stop();
     for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.off(signal, onSignal);
     process.off('exit', stop);
