@@ -7,6 +7,10 @@
  * PULL_INTERVAL_MS. A device has converged when its pulls have brought every row the devices of
  * its facility pushed, each order with its last po_number.
  *
+ * Paced (job.roundIntervalMs): each device runs the workstation's own round instead, push a batch,
+ * pull to the end, wait, so the central sees the load that many workstations offer, not the most
+ * it can take.
+ *
  * Messages: the parent sends a DevicesJob; the child answers {ready} once every device is signed
  * in and has pulled to the end, waits for {go}, says {pushes: n} every 5 s while pushes are
  * answered, then answers {result: DevicesResult}.
@@ -25,6 +29,13 @@ export interface DevicesJob {
   mutationsPerDevice: number;
   batch: number;
   pullIntervalMs: number;
+  /**
+   * Paced: each device runs the workstation's sync round instead (sync/client.ts): push one batch,
+   * pull to the end, wait `roundIntervalMs`, again, starting at a random offset within the first
+   * interval (workstations are not in step). Unset: pushes back to back while pulling every
+   * `pullIntervalMs` (saturation).
+   */
+  roundIntervalMs?: number;
   timeoutMs: number;
 }
 
@@ -243,6 +254,14 @@ async function run(job: DevicesJob, go: Promise<void>): Promise<DevicesResult> {
   const slowest = { device: -1, startedMs: 0, ms: 0, nth: 0 };
   const pushAll = async (device: Device, queue: Mutation[], index: number) => {
     for (let from = 0; from < queue.length && !failed; from += job.batch) {
+      if (job.roundIntervalMs !== undefined) {
+        // A round pushes, pulls to the end and waits; the first starts at a random offset.
+        if (from === 0) await sleep(Math.random() * job.roundIntervalMs);
+        else {
+          await device.pullToEnd();
+          await sleep(job.roundIntervalMs);
+        }
+      }
       const t0 = performance.now();
       const answer = await call(`${job.url}/api/sync/v1/push`, {
         method: 'POST',
@@ -265,14 +284,17 @@ async function run(job: DevicesJob, go: Promise<void>): Promise<DevicesResult> {
       }
     }
   };
-  const pullUntilConverged = async (device: Device) => {
+  const pullUntilConverged = async (device: Device, pushing: Promise<void>) => {
     const mine = expected.get(device.spec.facilityId)!;
+    // Paced, the device pulls in its rounds while it pushes, then keeps its rounds going.
+    if (job.roundIntervalMs !== undefined) await pushing;
+    const interval = job.roundIntervalMs ?? job.pullIntervalMs;
     for (;;) {
       await device.pullToEnd();
       if (device.has(mine)) break;
       if (failed) return;
       if (performance.now() > deadline) throw new Error(`${device.spec.id} did not converge`);
-      await sleep(job.pullIntervalMs);
+      await sleep(interval);
     }
     convergedAt = Math.max(convergedAt, performance.now());
   };
@@ -284,10 +306,10 @@ async function run(job: DevicesJob, go: Promise<void>): Promise<DevicesResult> {
     }
   };
   await Promise.all(
-    devices.flatMap((device, n) => [
-      guarded(pushAll(device, queues[n]!, n)),
-      guarded(pullUntilConverged(device)),
-    ]),
+    devices.flatMap((device, n) => {
+      const pushing = guarded(pushAll(device, queues[n]!, n));
+      return [pushing, guarded(pullUntilConverged(device, pushing))];
+    }),
   );
   clearInterval(ticker);
   if (failed) throw failed;

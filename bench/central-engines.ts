@@ -4,9 +4,10 @@
  * a cluster the bench starts itself with fsync, synchronous_commit and full_page_writes on
  * (the tests' cluster runs without them). Both in this process, on real loopback HTTP.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { startService, type RunningService } from '../src/server/http/server';
 import type { SeedDevice } from '../src/shared/sync-seed';
 import { TEST_PASSWORD_COST } from '../test/helpers/service';
@@ -40,8 +41,40 @@ export async function startDurableCluster(): Promise<PgServer> {
       missing: 'no PostgreSQL server in /usr/lib/postgresql (apt-get install postgresql) or PG_BIN',
     };
   }
-  const cluster = await startCluster(bin, { durable: true });
+  const cluster = await startCluster(bin, {
+    durable: true,
+    settings: STATEMENT_STATS
+      ? ['shared_preload_libraries=pg_stat_statements', 'pg_stat_statements.track=all']
+      : [],
+  });
   return { cluster };
+}
+
+/**
+ * `BENCH_CENTRAL_PG_STATS=<file>`: the cluster loads pg_stat_statements (statements inside
+ * functions and triggers too), and the bench writes the 60 statements of most execution time,
+ * one JSON line each, to the file before the cluster stops (the push's profile,
+ * docs/benchmarks.md). Off by default: it costs the server some time per statement.
+ */
+const STATEMENT_STATS = process.env.BENCH_CENTRAL_PG_STATS;
+
+export async function writeStatementStats(cluster: ThrowawayCluster): Promise<void> {
+  if (!STATEMENT_STATS) return;
+  const client = new pg.Client({ connectionString: cluster.adminUrl });
+  await client.connect();
+  try {
+    await client.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+    const { rows } = await client.query(
+      `SELECT calls, round(total_exec_time::numeric, 1) AS total_ms,
+              round(mean_exec_time::numeric, 3) AS mean_ms, rows, toplevel,
+              left(regexp_replace(query, '\\s+', ' ', 'g'), 200) AS query
+         FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 60`,
+    );
+    writeFileSync(STATEMENT_STATS, `${rows.map((r) => JSON.stringify(r)).join('\n')}\n`);
+    console.log(`statement statistics: ${STATEMENT_STATS}`);
+  } finally {
+    await client.end();
+  }
 }
 
 let databases = 0;

@@ -4,13 +4,17 @@
  * continuously (the devices run in a child process, bench/central-devices.ts). Measured: time
  * until every device has pulled everything of its facility, pushes per second, p95 push latency,
  * and the CPU of the devices' process, of this process (the central) and of the PostgreSQL
- * server over the same interval.
+ * server over the same interval. Paced (`paced`): the same devices and mix, each pushing one batch
+ * per workstation round (push, pull, wait ROUND_INTERVAL_MS), for the latency at the load real
+ * workstations offer rather than at saturation (decision "The central bench's p95 push: at
+ * saturation and at the workstations' cadence").
  */
 import { fork } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RunningService } from '../src/server/http/server';
 import type { SeedDevice } from '../src/shared/sync-seed';
+import { defaultSyncClientOptions } from '../src/server/sync/client';
 import { COLUMBUS, DEMO_EMAIL, RENO, SAVANNAH } from '../test/sync/helpers/cluster';
 import type { DevicesJob, DevicesResult, Row } from './central-devices';
 import { postgresCpuMs, startEngineCentral, type Engine, type PgServer } from './central-engines';
@@ -19,11 +23,17 @@ import { summarise, type LatencySummary } from './stats';
 export const DEVICES = Number(process.env.BENCH_CENTRAL_DEVICES ?? 50);
 export const MUTATIONS = Number(process.env.BENCH_CENTRAL_MUTATIONS ?? 200);
 export const BATCH = 10;
+/** Paced run: each device's mutations, pushed one batch per workstation round. */
+export const PACED_MUTATIONS = Number(process.env.BENCH_CENTRAL_PACED_MUTATIONS ?? 100);
+/** The workstation's own time between sync rounds (sync/client.ts). */
+export const ROUND_INTERVAL_MS = defaultSyncClientOptions.intervalMs;
 const PULL_INTERVAL_MS = 200;
 const TIMEOUT_MS = 240_000;
 const FACILITIES = [RENO, COLUMBUS, SAVANNAH];
 
 export interface PushFigures {
+  /** Paced: the round interval each device keeps; null when the devices push back to back. */
+  roundIntervalMs: number | null;
   devices: number;
   mutations: number;
   pushes: number;
@@ -113,6 +123,7 @@ export async function benchPush(
   pg: PgServer,
   progress: () => void,
   templates: Awaited<ReturnType<typeof templatesOf>> | null,
+  paced = false,
 ): Promise<
   { figures: PushFigures; templates: Awaited<ReturnType<typeof templatesOf>> } | { missing: string }
 > {
@@ -135,9 +146,10 @@ export async function benchPush(
           facilityId: d.facility_ids[0]!,
         })),
         ...copied,
-        mutationsPerDevice: MUTATIONS,
+        mutationsPerDevice: paced ? PACED_MUTATIONS : MUTATIONS,
         batch: BATCH,
         pullIntervalMs: PULL_INTERVAL_MS,
+        ...(paced ? { roundIntervalMs: ROUND_INTERVAL_MS } : {}),
         timeoutMs: TIMEOUT_MS,
       },
       {
@@ -160,6 +172,7 @@ export async function benchPush(
     return {
       templates: copied,
       figures: {
+        roundIntervalMs: paced ? ROUND_INTERVAL_MS : null,
         devices: DEVICES,
         mutations: result.mutations,
         pushes: result.pushMs.length,

@@ -6,6 +6,7 @@
  * at the end or on a signal).
  *
  * 1. push: 50 workstations push 200 mutations each while pulling (bench/central-push.ts).
+ *    paced: the same 50, each pushing a batch per sync round of the workstation's cadence.
  * 2. pull: a 100,000-row first pull (bench/central-pull.ts).
  * 3. search: the transaction log at 1,000,000 rows, p95 per query (bench/central-search.ts).
  *
@@ -16,14 +17,28 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ENGINES, startDurableCluster, type Engine, type PgServer } from './central-engines';
+import {
+  ENGINES,
+  startDurableCluster,
+  writeStatementStats,
+  type Engine,
+  type PgServer,
+} from './central-engines';
 import { benchFirstPull, type PullFigures } from './central-pull';
-import { benchPush, BATCH, DEVICES, MUTATIONS, type PushFigures } from './central-push';
+import {
+  benchPush,
+  BATCH,
+  DEVICES,
+  MUTATIONS,
+  PACED_MUTATIONS,
+  ROUND_INTERVAL_MS,
+  type PushFigures,
+} from './central-push';
 import { benchSearch, type SearchFigures } from './central-search';
 import { ms } from './stats';
 
 const GOALS = { pushRatio: 2, pushP95Ms: 100, searchP95Ms: 20 };
-const PARTS = ['push', 'pull', 'search'] as const;
+const PARTS = ['push', 'paced', 'pull', 'search'] as const;
 type Part = (typeof PARTS)[number];
 type Column<T> = Record<Engine, T | { missing: string }>;
 
@@ -33,6 +48,7 @@ const missing = <T extends object>(value: T | { missing: string }): value is { m
   'missing' in value && typeof value.missing === 'string';
 
 export async function runCentralBench(args: string[], progress: () => void): Promise<void> {
+  // `central [push] [paced] [pull] [search]`; none means every part.
   const unknown = args.filter((a) => !(PARTS as readonly string[]).includes(a));
   if (unknown.length) throw new Error(`central bench: unknown part ${unknown.join(', ')}`);
   const parts = new Set<Part>(args.length ? (args as Part[]) : PARTS);
@@ -50,6 +66,7 @@ export async function runCentralBench(args: string[], progress: () => void): Pro
   process.once('exit', stop);
   const results: {
     push?: Column<PushFigures>;
+    paced?: Column<PushFigures>;
     pull?: Column<PullFigures>;
     search?: Column<SearchFigures>;
   } = {};
@@ -63,6 +80,10 @@ export async function runCentralBench(args: string[], progress: () => void): Pro
       results.push = await pushPart(pg, progress);
       report({ push: results.push }, loadBefore, load());
     }
+    if (parts.has('paced')) {
+      results.paced = await pushPart(pg, progress, true);
+      report({ paced: results.paced }, loadBefore, load());
+    }
     if (parts.has('pull')) {
       results.pull = await pullPart(pg, progress);
       report({ pull: results.pull }, loadBefore, load());
@@ -72,6 +93,7 @@ export async function runCentralBench(args: string[], progress: () => void): Pro
       report({ search: results.search }, loadBefore, load());
     }
   } finally {
+    if (pg.missing === undefined) await writeStatementStats(pg.cluster);
     stop();
     for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.off(signal, onSignal);
     process.off('exit', stop);
@@ -94,14 +116,20 @@ export async function runCentralBench(args: string[], progress: () => void): Pro
   console.log('written: bench/results/central.json');
 }
 
-async function pushPart(pg: PgServer, progress: () => void): Promise<Column<PushFigures>> {
+async function pushPart(
+  pg: PgServer,
+  progress: () => void,
+  paced = false,
+): Promise<Column<PushFigures>> {
   const column = {} as Column<PushFigures>;
   let templates = null;
   for (const engine of ENGINES) {
+    const mutations = paced ? PACED_MUTATIONS : MUTATIONS;
     console.log(
-      `push: ${engine}, ${DEVICES} devices x ${MUTATIONS} mutations, load ${load().toFixed(2)}…`,
+      `${paced ? 'paced' : 'push'}: ${engine}, ${DEVICES} devices x ${mutations} mutations, ` +
+        `load ${load().toFixed(2)}…`,
     );
-    const outcome = await benchPush(engine, pg, progress, templates);
+    const outcome = await benchPush(engine, pg, progress, templates, paced);
     progress();
     if ('missing' in outcome) column[engine] = { missing: outcome.missing };
     else {
@@ -125,6 +153,7 @@ async function pullPart(pg: PgServer, progress: () => void): Promise<Column<Pull
 function report(
   results: {
     push?: Column<PushFigures>;
+    paced?: Column<PushFigures>;
     pull?: Column<PullFigures>;
     search?: Column<SearchFigures>;
   },
@@ -185,8 +214,39 @@ function report(
             `(${(pair[1].pushesPerSecond / pair[0].pushesPerSecond).toFixed(2)}x)`
         : `PostgreSQL push throughput >= ${GOALS.pushRatio}x SQLite's: not measured`,
       missing(p.postgres)
-        ? `PostgreSQL p95 push < ${GOALS.pushP95Ms} ms: not measured`
-        : `PostgreSQL p95 push < ${GOALS.pushP95Ms} ms: ` +
+        ? `PostgreSQL p95 push < ${GOALS.pushP95Ms} ms (saturated): not measured`
+        : `PostgreSQL p95 push < ${GOALS.pushP95Ms} ms (saturated): ` +
+            `${verdict(p.postgres.push.p95Ms < GOALS.pushP95Ms)} (${ms(p.postgres.push.p95Ms)})`,
+    );
+  }
+  if (results.paced) {
+    const p = results.paced;
+    console.log(
+      `paced: ${DEVICES} devices x ${PACED_MUTATIONS} mutations, a batch of ${BATCH} per round, ` +
+        `rounds ${ROUND_INTERVAL_MS} ms apart (offered about ` +
+        `${((DEVICES * 1000) / ROUND_INTERVAL_MS).toFixed(0)} pushes/s at most)`,
+    );
+    row('  pushes per second', p, (f) => `${f.pushesPerSecond.toFixed(1)}/s`);
+    row('  push latency median / p95', p, (f) => `${ms(f.push.medianMs)} / ${ms(f.push.p95Ms)}`);
+    row('  slowest push: ms', p, (f) => f.slowestPush.ms.toFixed(0));
+    row(
+      '  applied / rejected / conflicts',
+      p,
+      (f) => `${f.outcome.applied} / ${f.outcome.rejected} / ${f.outcome.conflicts}`,
+    );
+    row(
+      '  CPU cores: devices / central',
+      p,
+      (f) => `${f.cores.devices.toFixed(2)} / ${f.cores.central.toFixed(2)}`,
+    );
+    row('  CPU cores: PostgreSQL server', p, (f) =>
+      f.cores.postgres === null ? '-' : f.cores.postgres.toFixed(2),
+    );
+    why('paced', p);
+    goals.push(
+      missing(p.postgres)
+        ? `PostgreSQL p95 push < ${GOALS.pushP95Ms} ms at the workstations' cadence: not measured`
+        : `PostgreSQL p95 push < ${GOALS.pushP95Ms} ms at the workstations' cadence: ` +
             `${verdict(p.postgres.push.p95Ms < GOALS.pushP95Ms)} (${ms(p.postgres.push.p95Ms)})`,
     );
   }

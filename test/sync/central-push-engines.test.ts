@@ -145,6 +145,44 @@ describeEngines('the central applies pushes', (engine: Engine) => {
     ).toEqual([]);
   });
 
+  it('a refusal between applied mutations rolls back that mutation only; the others apply once', async () => {
+    // On PostgreSQL the batch first runs without savepoints, then again with them once refused.
+    const stored = await order(RENO_OPEN);
+    const before = await lastSeq(DEVICES.w1.id);
+    const [first, second] = poEdits(stored.po_number, 2, 'PO-AROUND');
+    const taken: RowChange = {
+      t: 'orders',
+      op: 'I',
+      k: ['0d000000-0000-4000-8000-0000000000b1'],
+      new: { ...stored, id: '0d000000-0000-4000-8000-0000000000b1' },
+    };
+    const answer = await central.push(
+      DEVICES.w1,
+      mutations(DEVICES.w1.id, [first!, [taken], second!]),
+    );
+    expect(answer).toMatchObject({ applied: 2, rejected: 1, last_seq: before + 3 });
+    expect((await order(RENO_OPEN)).po_number).toBe('PO-AROUND-2');
+    const journal = await db()
+      .selectFrom('sync_mutations')
+      .select(['seq', 'outcome'])
+      .where('client_id', '=', DEVICES.w1.id)
+      .where('seq', '>', before)
+      .orderBy('seq')
+      .execute();
+    expect(journal.map((r) => [Number(r.seq), r.outcome])).toEqual([
+      [before + 1, 'applied'],
+      [before + 2, 'rejected'],
+      [before + 3, 'applied'],
+    ]);
+    const conflicts = await db()
+      .selectFrom('sync_conflicts')
+      .select('seq')
+      .where('client_id', '=', DEVICES.w1.id)
+      .where('seq', '>', before)
+      .execute();
+    expect(conflicts.map((c) => Number(c.seq))).toEqual([before + 2]);
+  });
+
   // SQLite stores such a value as it comes (its columns are not typed).
   if (engine === 'postgres') {
     it('refuses a value not of the column type (SQLSTATE class 22) instead of failing the push', async () => {

@@ -1,4 +1,5 @@
 import { CompiledQuery } from 'kysely';
+import type pg from 'pg';
 import type { Db } from '../db/db';
 import type { ApplySql } from './apply-sql';
 import { MISSING_REFERENCE, PICKSHEET_TAKEN, Refusal, SSCC_TAKEN } from './refusal';
@@ -30,12 +31,54 @@ const columnsCache = new Map<string, string[]>();
  * xid = pg_current_xact_id()` (docs/sync.md, PostgreSQL).
  */
 export function postgresApplySql(db: Pick<Db, 'executeQuery'>): ApplySql {
-  const query = (text: string, params: readonly SqlValue[]) =>
-    db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(numbered(text), [...params]));
+  return applySqlOn(async (text, params) => {
+    const result = await db.executeQuery<Record<string, unknown>>(
+      CompiledQuery.raw(numbered(text), [...params]),
+    );
+    return { rows: result.rows, changed: Number(result.numAffectedRows ?? 0) };
+  });
+}
+
+/**
+ * The apply port on a `pg` client checked out of the service's pool (db/postgres/pool.ts) for
+ * the whole push: its parameterised statements are named prepared statements, parsed and
+ * planned once per connection instead of on every execution (Kysely's connection sends each
+ * query unnamed). The push's statements are a small set of texts (per table and column list),
+ * so a connection holds at most PREPARED_TEXTS of them; any text past that runs unnamed.
+ */
+export function postgresClientApplySql(client: pg.ClientBase): ApplySql {
+  return applySqlOn(async (text, params) => {
+    const converted = numbered(text);
+    const name = params.length > 0 ? statementName(converted) : undefined;
+    const result = await client.query<Record<string, unknown>>(
+      name ? { name, text: converted, values: [...params] } : { text: converted },
+    );
+    return { rows: result.rows, changed: result.rowCount ?? 0 };
+  });
+}
+
+const PREPARED_TEXTS = 500;
+const statementNames = new Map<string, string>();
+/** One name per text for the whole process, so a connection never sees a name with two texts. */
+function statementName(text: string): string | undefined {
+  let name = statementNames.get(text);
+  if (name === undefined && statementNames.size < PREPARED_TEXTS) {
+    name = `push_${statementNames.size + 1}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+type Query = (
+  text: string,
+  params: readonly SqlValue[],
+) => Promise<{ rows: Record<string, unknown>[]; changed: number }>;
+
+function applySqlOn(query: Query): ApplySql {
   const get = async <T>(text: string, params: readonly SqlValue[] = []) =>
     (await query(text, params)).rows[0] as T | undefined;
   const run = async (text: string, params: readonly SqlValue[] = []) =>
-    Number((await query(text, params)).numAffectedRows ?? 0);
+    (await query(text, params)).changed;
   // sync_version() is the transaction's: asked once per transaction.
   let version: number | null = null;
   /**
@@ -49,6 +92,7 @@ export function postgresApplySql(db: Pick<Db, 'executeQuery'>): ApplySql {
   let pendingRelease: string | null = null;
   return {
     batch: 50,
+    optimistic: true,
     get,
     run,
     begin: async () => {

@@ -18,6 +18,7 @@ export function sqliteApplySql(sqlite: SQLite.Database, stamps: CentralStamps | 
   };
   return {
     batch: Number.POSITIVE_INFINITY,
+    optimistic: false,
     get: async <T>(text: string, params: readonly SqlValue[] = []) =>
       prepared(sqlite, text).get(...params) as T | undefined,
     run: async (text, params = []) => prepared(sqlite, text).run(...params).changes,

@@ -15,6 +15,12 @@ export interface ApplySql {
    * overflow its subtransaction cache and slow the primary and its replicas.
    */
   readonly batch: number;
+  /**
+   * Whether a transaction first runs its mutations without a savepoint each (PostgreSQL, where a
+   * savepoint is a round trip), and runs them again with savepoints after a ROLLBACK only when
+   * one of them is refused (central-apply.ts). SQLite's savepoints cost no round trip.
+   */
+  readonly optimistic: boolean;
   /** The first row of a query, or undefined. */
   get<T>(text: string, params?: readonly SqlValue[]): Promise<T | undefined>;
   /** Runs a write; answers the number of rows it changed. */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ApplySql } from './apply-sql';
 import { applyChanges } from './central-changes';
 import { refusalTie } from './conflict-rules';
+import type { ConflictField } from '../../shared/sync';
 import type { PushAnswer, PushedMutation, RowChange } from './protocol';
 import { Refusal } from './refusal';
 import { bindable, type SqlValue } from './rows';
@@ -43,15 +44,26 @@ export async function applyPush(
   const at = context.now().toISOString();
   const queue = [...mutations].sort((a, b) => a.seq - b.seq);
   do {
-    await sql.begin();
-    try {
-      await applyBatch(context, { deviceId, facilityIds, at }, queue, answer);
-      await sql.exec('COMMIT');
-    } catch (error) {
-      await sql.exec('ROLLBACK');
-      throw error;
-    } finally {
-      sql.beginUnit();
+    const pushing = { deviceId, facilityIds, at };
+    // What the batch starts from, to run it again with savepoints after an optimistic refusal.
+    const pending = [...queue];
+    const counted = { ...answer };
+    let guarded = !sql.optimistic;
+    for (;;) {
+      await sql.begin();
+      try {
+        await applyBatch(context, pushing, queue, answer, guarded);
+        await sql.exec('COMMIT');
+        break;
+      } catch (error) {
+        await sql.exec('ROLLBACK');
+        if (!(error instanceof RefusedOptimistically)) throw error;
+        queue.splice(0, queue.length, ...pending);
+        Object.assign(answer, counted);
+        guarded = true;
+      } finally {
+        sql.beginUnit();
+      }
     }
     // A push of several transactions (PostgreSQL): one committed, the next not begun.
     if (queue.length > 0 && answer.gap === null) crashPoint('between_push_commits');
@@ -67,12 +79,22 @@ interface Pushing {
   at: string;
 }
 
-/** One transaction's part of a push: takes up to `sql.batch` mutations off the queue's front. */
+/**
+ * A mutation of a batch run without savepoints was refused: the batch is rolled back and run
+ * again with a savepoint per mutation, so the refusal rolls back that mutation only.
+ */
+class RefusedOptimistically extends Error {}
+
+/**
+ * One transaction's part of a push: takes up to `sql.batch` mutations off the queue's front.
+ * `guarded`: each mutation in a savepoint; otherwise a refusal throws RefusedOptimistically.
+ */
 async function applyBatch(
   context: PushContext,
   pushing: Pushing,
   queue: PushedMutation[],
   answer: Answer,
+  guarded: boolean,
 ): Promise<void> {
   const { sql } = context;
   const { deviceId, at } = pushing;
@@ -92,7 +114,9 @@ async function applyBatch(
       break;
     }
     sql.beginUnit();
-    const outcome = await applyOne(context, pushing, mutation);
+    const outcome = guarded
+      ? await applyOne(context, pushing, mutation)
+      : await applyUnguarded(context, pushing, mutation);
     answer[outcome === 'rejected' ? 'rejected' : 'applied'] += 1;
     if (outcome === 'partial') answer.conflicts += 1;
     journal.push([
@@ -169,7 +193,19 @@ async function applyOne(
     await restamp(sql, changes);
     return 'rejected';
   }
+  return fieldOutcome(sql, deviceId, mutation, fieldConflicts, at);
+}
+
+/** An applied mutation's outcome: 'partial' when fields conflicted, recorded and re-stamped. */
+async function fieldOutcome(
+  sql: ApplySql,
+  deviceId: string,
+  mutation: PushedMutation,
+  fieldConflicts: ConflictField[],
+  at: string,
+): Promise<MutationOutcome> {
   if (fieldConflicts.length === 0) return 'applied';
+  const changes = mutation.args.changes;
   // The other fields went in; the clerk decides on these (the central's values come down).
   await recordConflict(sql, deviceId, mutation, new Refusal(FIELD_CONFLICT, fieldConflicts), at);
   await restamp(
@@ -179,6 +215,29 @@ async function applyOne(
     ),
   );
   return 'partial';
+}
+
+/**
+ * applyOne without its savepoint, the common case: nothing refused, so nothing to roll back. A
+ * refusal (or a constraint the database reports) rolls the transaction back, and the batch runs
+ * again guarded; a temporary failure fails the push as it does guarded.
+ */
+async function applyUnguarded(
+  context: PushContext,
+  pushing: Pushing,
+  mutation: PushedMutation,
+): Promise<MutationOutcome> {
+  const { sql } = context;
+  const { deviceId, facilityIds, at } = pushing;
+  const changes = mutation.args.changes;
+  let fieldConflicts;
+  try {
+    fieldConflicts = await applyChanges({ sql, deviceId, facilityIds, at }, changes);
+  } catch (error) {
+    if (error instanceof Refusal || sql.refusalOf(error)) throw new RefusedOptimistically();
+    throw error;
+  }
+  return fieldOutcome(sql, deviceId, mutation, fieldConflicts, at);
 }
 
 export const FIELD_CONFLICT = 'Changed on the central service since this workstation read it';

@@ -1,11 +1,14 @@
 import type { ServiceContext } from '../core/context';
+import type pg from 'pg';
 import { z } from 'zod';
 import { leaseSerialBlock } from '../fulfilment';
 import { serialCapacity } from '../fulfilment';
 import { conflict, DomainError, invalidRequest, notFound } from '../core/errors';
 import { engineOf } from '../db/engine';
 import { SYNC_PROTOCOL_VERSION } from '../../shared/sync';
-import { postgresApplySql } from './apply-sql-postgres';
+import { poolOf } from '../db/postgres/pool';
+import { postgresClientApplySql } from './apply-sql-postgres';
+import type { ApplySql } from './apply-sql';
 import { sqliteApplySql } from './apply-sql-sqlite';
 import { applyPush } from './central-apply';
 import { crashPoint } from './crash';
@@ -90,22 +93,18 @@ export async function pushFromDevice(
   const parsed = pushBodySchema.safeParse(body);
   if (!parsed.success) throw invalidRequest(`Invalid push: ${firstIssue(parsed.error)}`);
   const facilityIds = new Set(device.facilityIds);
-  const postgres = engineOf(ctx.db) === 'postgres';
+  const push = (sql: ApplySql) =>
+    applyPush({ sql, now: () => ctx.clock.now() }, device.id, facilityIds, parsed.data.mutations);
   // One connection for the whole push. On SQLite it is Kysely's only one, so no other request's
-  // transaction can interleave; on PostgreSQL one of the pool's, its transactions its own.
-  const answer = await ctx.db.connection().execute(async (connection) =>
-    applyPush(
-      {
-        sql: postgres
-          ? postgresApplySql(connection)
-          : sqliteApplySql(sqliteCentral(sync).sqlite, sqliteCentral(sync).stamps),
-        now: () => ctx.clock.now(),
-      },
-      device.id,
-      facilityIds,
-      parsed.data.mutations,
-    ),
-  );
+  // transaction can interleave; on PostgreSQL a client of the service's pool, its transactions
+  // its own, with named prepared statements (apply-sql-postgres.ts).
+  const answer =
+    engineOf(ctx.db) === 'postgres'
+      ? await onPoolClient(ctx, (client) => push(postgresClientApplySql(client)))
+      : await ctx.db.connection().execute(async () => {
+          const central = sqliteCentral(sync);
+          return push(sqliteApplySql(central.sqlite, central.stamps));
+        });
   crashPoint('after_server_commit');
   if (answer.applied > 0 && mayNeedCentralDocuments(ctx, parsed.data.mutations)) {
     await buildCentralDocuments(ctx);
@@ -118,6 +117,24 @@ export async function pushFromDevice(
   }
   const { gap: _gap, ...rest } = answer;
   return rest;
+}
+
+/**
+ * Runs `work` on a client checked out of the PostgreSQL pool. A failure may leave the client
+ * mid-transaction (a lost connection, a failed ROLLBACK): it is closed, not returned to the pool.
+ */
+async function onPoolClient<T>(ctx: ServiceContext, work: (client: pg.PoolClient) => Promise<T>) {
+  const pool = poolOf(ctx.db);
+  if (!pool) throw new Error('No PostgreSQL pool behind this database');
+  const client = await pool.connect();
+  try {
+    const result = await work(client);
+    client.release();
+    return result;
+  } catch (error) {
+    client.release(error instanceof Error ? error : new Error(String(error)));
+    throw error;
+  }
 }
 
 /** `GET /api/sync/v1/pull?cursor=&limit=` */

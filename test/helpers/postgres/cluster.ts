@@ -41,6 +41,8 @@ export interface ClusterOptions {
    * bench, bench/central.ts, compares engines that both survive a power cut). Off by default.
    */
   durable?: boolean;
+  /** More server settings, as `-c name=value` (the central bench's statement statistics). */
+  settings?: string[];
 }
 
 /** Starts a cluster with the binaries in `bin`; throws with the server's own words on failure. */
@@ -90,6 +92,7 @@ export async function startCluster(
       ...durability,
       // Many test files run in parallel, each with its own pool.
       '-c max_connections=300',
+      ...(options.settings ?? []).map((setting) => `-c ${setting}`),
     ].join(' ');
     started = true;
     check(

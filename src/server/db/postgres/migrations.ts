@@ -10,6 +10,7 @@ import * as storedFiles from './migrations/0017_stored_files';
 import * as syncStamps from './migrations/0017_sync_stamps';
 import * as transactionsSearchKey from './migrations/0018_transactions_search_key';
 import * as adviceDeliveryConnectionIndex from './migrations/0018_advice_delivery_connection_index';
+import * as pushCachedPlans from './migrations/0018_push_cached_plans';
 
 /**
  * PostgreSQL's migration list (docs/decisions, "PostgreSQL twins and migrations"). It starts at
@@ -33,6 +34,8 @@ const allMigrations: Record<string, Migration> = {
   // PostgreSQL only: the transaction search's stored, lower-cased key and its trigram index.
   '0018_transactions_search_key': transactionsSearchKey,
   '0018_advice_delivery_connection_index': adviceDeliveryConnectionIndex,
+  // PostgreSQL only: the triggers' helper functions keep their plans (PL/pgSQL, not SQL).
+  '0018_push_cached_plans': pushCachedPlans,
 };
 
 export const postgresMigrationProvider: MigrationProvider = {

@@ -4,6 +4,7 @@ import type { Database } from '../schema';
 import type { Db } from '../db';
 import type { TransactionHooks } from '../transaction-hooks';
 import { postgresMigrationProvider } from './migrations';
+import { registerPool } from './pool';
 
 export interface OpenedPostgres {
   engine: 'postgres';
@@ -31,7 +32,9 @@ function connect(url: string, poolSize: number): Kysely<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, types });
   // An idle client losing its connection (a server restart) must not kill the process.
   pool.on('error', (error) => console.error(`PostgreSQL pool: ${error.message}`));
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  registerPool(db, pool);
+  return db;
 }
 
 /** Applies the PostgreSQL migrations; used at start-up and by the tests' template database. */
