@@ -252,6 +252,45 @@ describeEngines('the central applies pushes', (engine: Engine) => {
     });
   }
 
+  it('a pushed row naming a column the central computes (PostgreSQL search_key) applies without it', async () => {
+    const id = 'a9100000-0000-4000-8000-000000000001';
+    const at = new Date().toISOString();
+    const pushed = mutations(DEVICES.w1.id, [
+      [
+        {
+          t: 'transactions',
+          op: 'I',
+          k: [id],
+          new: {
+            transaction_id: id,
+            action_type: 'X',
+            action_type_label: 'X',
+            facility_id: RENO,
+            duration_ms: 0,
+            execution_status: 'SUCCESS',
+            request_method: 'POST',
+            request_url: '/Pushed-Search-Key',
+            created_at: at,
+            updated_at: at,
+            search_key: 'a value the device made up',
+          },
+        },
+      ],
+    ]);
+    expect(await central.push(DEVICES.w1, pushed)).toMatchObject({ applied: 1, rejected: 0 });
+    const stored = await db()
+      .selectFrom('transactions')
+      .select('request_url')
+      .where('transaction_id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(stored.request_url).toBe('/Pushed-Search-Key');
+    if (engine === 'postgres') {
+      const { rows } = await sql<{ search_key: string }>`
+        SELECT search_key FROM transactions WHERE transaction_id = ${id}`.execute(db());
+      expect(rows[0]!.search_key).toContain('/pushed-search-key');
+    }
+  });
+
   it('50 parallel copies of one batch of one device apply it once', async () => {
     const start = (await order(RENO_OPEN)).po_number;
     const before = await lastSeq(DEVICES.w2.id);

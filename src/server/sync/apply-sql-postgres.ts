@@ -116,8 +116,11 @@ function applySqlOn(query: Query): ApplySql {
       let columns = columnsCache.get(table);
       if (!columns) {
         const result = await query(
+          // A generated column (transactions.search_key) is the central's own: a pushed value
+          // for it is dropped like any unknown column, never written.
           `SELECT column_name AS c FROM information_schema.columns
-            WHERE table_schema = current_schema() AND table_name = ? ORDER BY ordinal_position`,
+            WHERE table_schema = current_schema() AND table_name = ? AND is_generated = 'NEVER'
+            ORDER BY ordinal_position`,
           [table],
         );
         columns = result.rows.map((r) => String(r.c));
