@@ -1,3 +1,5 @@
+import { ACTION_TYPES } from '../../src/shared/transactions';
+import { seededRandom } from '../../src/server/seed/seeded-random';
 import { id, ordersBundle } from '../helpers/fixtures';
 import { orderId, seedOrder } from '../orders/read-fixtures';
 
@@ -150,4 +152,42 @@ export function bulkAtDelta(count: number, start = Date.parse('2026-01-10T00:00:
       created_at: new Date(start + i * 60_000).toISOString(),
     }),
   );
+}
+
+/** Where yearOfLog's rows are: facility (null: brand-level), brand, and the retailers there. */
+const YEAR_PLACES: [string | null, string, string[]][] = [
+  [id('f', 1), id('b', 1), [id('r', 1), id('r', 3)]],
+  [id('f', 1), id('b', 2), [id('r', 2)]],
+  [id('f', 2), id('b', 1), [id('r', 1), id('r', 3)]],
+  [id('f', 3), id('b', 2), [id('r', 2)]],
+  [id('f', 4), id('b', 1), [id('r', 1)]],
+  [null, id('b', 1), [id('r', 1), id('r', 3)]],
+  [null, id('b', 2), [id('r', 2)]],
+];
+const YEAR_STATUSES = ['SUCCESS', 'SUCCESS', 'SUCCESS', 'FAILURE', 'RETRY', 'PENDING', 'SKIP'];
+
+/**
+ * `count` rows spread evenly over the year to 2026-11-20, as the transactions bench's log is
+ * (facilities, brand-level rows, several retailers, actions and statuses, errors on failures):
+ * enough count rows per day for planner statistics to matter.
+ */
+export function yearOfLog(count: number): Entry[] {
+  const random = seededRandom(42);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+  const end = Date.parse('2026-11-20T00:00:00.000Z');
+  const span = 365 * 86_400_000;
+  return Array.from({ length: count }, (_, i) => {
+    const [facility, brand, retailers] = pick(YEAR_PLACES);
+    const status = pick(YEAR_STATUSES);
+    const failed = status === 'FAILURE' || status === 'RETRY';
+    return tx(5000 + i, {
+      action_type: facility === null ? 'SEND_INVENTORY_ADVICE' : pick(ACTION_TYPES),
+      execution_status: status,
+      facility_id: facility,
+      brand_id: brand,
+      retailer_id: pick(retailers),
+      error_message: failed ? `Partner error ${i % 4}` : null,
+      created_at: new Date(end - span + (i / count) * span).toISOString(),
+    });
+  });
 }

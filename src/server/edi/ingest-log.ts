@@ -1,6 +1,6 @@
 /** The transaction-log rows of the inbound path, one per transaction set taken in or refused. */
 import type { Db } from '../db/db';
-import { insertTransactionRow, logRowOutcome } from '../orders';
+import { logRowOutcome } from '../orders';
 import { inCountLockOrder } from '../transactions';
 
 export const INGEST_ACTIONS = {
@@ -30,16 +30,12 @@ export interface IngestLogEntry {
   at: string;
 }
 
-export async function writeIngestLog(trx: Db, entry: IngestLogEntry): Promise<void> {
-  await insertTransactionRow(trx, ingestLogRow(entry));
-}
-
 /** Rows per INSERT of writeIngestLogs: well under SQLite's bound-parameter limit. */
 const ROWS_PER_INSERT = 200;
 
 /**
- * Many rows in a few multi-row INSERTs (the 997s of a large interchange), in the order that locks
- * their count rows alike in every writer (inCountLockOrder).
+ * An interchange's rows in a few multi-row INSERTs (its sets', then its 997s'), in the order that
+ * locks their count rows alike in every writer (inCountLockOrder).
  */
 export async function writeIngestLogs(trx: Db, entries: IngestLogEntry[]): Promise<void> {
   const rows = inCountLockOrder(trx, entries.map(ingestLogRow));

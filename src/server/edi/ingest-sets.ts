@@ -20,7 +20,7 @@ import type { PoLine } from './inbound/map-850';
 import type { Mapped860 } from './inbound/map-860';
 import type { Mapped997 } from './inbound/map-997';
 import { applyPoChange, type ChangeableLine } from './inbound/po-change';
-import { writeIngestLog, writeIngestLogs, type IngestLogEntry } from './ingest-log';
+import { writeIngestLogs, type IngestLogEntry } from './ingest-log';
 import {
   type GroupDocument,
   findOrderOfPo,
@@ -40,8 +40,15 @@ export interface SetContext {
   /** Filled with the ids of the orders the 850s made (for auto_acknowledge). */
   createdOrders: string[];
   /**
-   * What the 997s of the interchange do, written together at its end (flushAcknowledgments):
-   * each document's outcome (the last 997 naming it wins) and the log rows, in order.
+   * The log rows of the 850s and 860s, in set order, written with the 997s' at the
+   * interchange's end (flushLogs), not as each set is applied: each row locks its facility's
+   * count rows until the commit on PostgreSQL, and two interchanges whose sets reach the same
+   * facilities in opposite orders would each hold one and wait for the other's (a deadlock).
+   */
+  logs: IngestLogEntry[];
+  /**
+   * What the 997s of the interchange do, written together at its end (flushAcknowledgments,
+   * flushLogs): each document's outcome (the last 997 naming it wins) and the log rows, in order.
    */
   acknowledged: { outcomes: Map<string, OrderDocumentStatus>; logs: IngestLogEntry[] };
   /** Our outbound documents by GS06, read once for every 997 of the interchange. */
@@ -88,7 +95,7 @@ export async function applySet(set: PlannedSet, context: SetContext): Promise<Se
   if (summary.status !== 'accepted' || summary.order_id === null) {
     // Refused, repeated or (for a set no mapping could read) nothing to do: said once in the log.
     if (summary.status === 'accepted') summary.status = 'rejected';
-    await log(context, summary, {
+    log(context, summary, {
       action,
       status: summary.status === 'duplicate' ? 'SKIP' : 'FAILURE',
       reason: summary.errors.join('; ') || 'The set could not be read',
@@ -97,14 +104,16 @@ export async function applySet(set: PlannedSet, context: SetContext): Promise<Se
   return summary;
 }
 
+/** The set's log row, kept for flushLogs (SetContext.logs). */
 function log(
   context: SetContext,
   summary: SetSummary,
   entry: Pick<IngestLogEntry, 'action' | 'status' | 'reason'> & { order?: OrderRow | null },
-) {
-  const order = entry.order ?? null;
-  return writeIngestLog(context.trx, {
-    ...entry,
+): void {
+  const { order: given, ...outcome } = entry;
+  const order = given ?? null;
+  context.logs.push({
+    ...outcome,
     orderId: order?.id ?? summary.order_id,
     brandId: context.connection.brand_id,
     retailerId: context.connection.retailer_id,
@@ -157,7 +166,7 @@ async function applyOrder(
     }
     await cancel(context, order);
     summary.order_id = order.id;
-    await log(context, summary, {
+    log(context, summary, {
       action: '850',
       status: 'SUCCESS',
       reason: 'Cancelled by the retailer (BEG01 01)',
@@ -193,7 +202,7 @@ async function applyOrder(
   await replacePoLines(context.trx, orderId, poLinesOf(orderId, body, content.lines));
   summary.order_id = orderId;
   context.createdOrders.push(orderId);
-  await log(context, summary, {
+  log(context, summary, {
     action: '850',
     status: 'SUCCESS',
     reason: picksheet === content.body.picksheet_code ? null : `Picksheet code ${picksheet}`,
@@ -312,7 +321,7 @@ async function applyChange(change: Mapped860, summary: SetSummary, context: SetC
     );
     await updateOrderColumns(context.trx, order.id, { updated_at: context.at });
   }
-  await log(context, summary, {
+  log(context, summary, {
     action: '860',
     status: 'SUCCESS',
     reason: outcome.cancel ? 'Cancelled by the retailer (860)' : null,
@@ -385,5 +394,12 @@ export async function flushAcknowledgments(context: SetContext): Promise<void> {
         .execute();
     }
   }
-  await writeIngestLogs(context.trx, context.acknowledged.logs);
+}
+
+/**
+ * Writes the interchange's log rows, the sets' then the 997s' (SetContext.logs), at its end in
+ * one call: writeIngestLogs inserts them in count-lock order on PostgreSQL.
+ */
+export async function flushLogs(context: SetContext): Promise<void> {
+  await writeIngestLogs(context.trx, [...context.logs, ...context.acknowledged.logs]);
 }

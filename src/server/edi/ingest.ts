@@ -25,7 +25,7 @@ import {
   type InboundConnectionRow,
 } from './ingest-queries';
 import type { IngestLogEntry } from './ingest-log';
-import { applySet, flushAcknowledgments, type SetSummary } from './ingest-sets';
+import { applySet, flushAcknowledgments, flushLogs, type SetSummary } from './ingest-sets';
 import { queueAutoAcknowledgment } from './auto-replies';
 import { insertOrderDocument } from './queries';
 import { lockInterchange as sqliteLockInterchange } from './interchange-lock';
@@ -213,6 +213,7 @@ async function ingestWithin(ctx: ServiceContext, trx: Db, input: IngestInput) {
     at,
     createdOrders: [] as string[],
     orderIdFor: file.orderIdFor,
+    logs: [] as IngestLogEntry[],
     acknowledged: {
       outcomes: new Map<string, OrderDocumentStatus>(),
       logs: [] as IngestLogEntry[],
@@ -246,6 +247,7 @@ async function ingestWithin(ctx: ServiceContext, trx: Db, input: IngestInput) {
     }
   }
   await flushAcknowledgments(context);
+  await flushLogs(context);
   for (const orderId of context.createdOrders) {
     // Once every group is in: the 855s take the control numbers after the 997s'.
     const ack = await queueAutoAcknowledgment(ctx, trx, orderId, connection.id, at);
