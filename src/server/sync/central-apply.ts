@@ -48,7 +48,10 @@ export async function applyPush(
       await applyBatch(context, { deviceId, facilityIds, at }, queue, answer);
       await sql.exec('COMMIT');
     } catch (error) {
-      await sql.exec('ROLLBACK');
+      // The push's own error is the one to answer; a ROLLBACK failing after it (a connection
+      // already lost, a SQLite transaction its error already ended) must not hide it. The caller
+      // makes sure no connection is left inside the transaction (central.ts applyPushOnPool).
+      await sql.exec('ROLLBACK').catch(() => undefined);
       throw error;
     } finally {
       sql.beginUnit();

@@ -3,7 +3,10 @@ import { z } from 'zod';
 import { leaseSerialBlock } from '../fulfilment';
 import { serialCapacity } from '../fulfilment';
 import { conflict, DomainError, invalidRequest, notFound } from '../core/errors';
+import { sql } from 'kysely';
+import type { Db } from '../db/db';
 import { engineOf } from '../db/engine';
+import type { ApplySql } from './apply-sql';
 import { SYNC_PROTOCOL_VERSION } from '../../shared/sync';
 import { postgresApplySql } from './apply-sql-postgres';
 import { sqliteApplySql } from './apply-sql-sqlite';
@@ -90,22 +93,21 @@ export async function pushFromDevice(
   const parsed = pushBodySchema.safeParse(body);
   if (!parsed.success) throw invalidRequest(`Invalid push: ${firstIssue(parsed.error)}`);
   const facilityIds = new Set(device.facilityIds);
-  const postgres = engineOf(ctx.db) === 'postgres';
-  // One connection for the whole push. On SQLite it is Kysely's only one, so no other request's
-  // transaction can interleave; on PostgreSQL one of the pool's, its transactions its own.
-  const answer = await ctx.db.connection().execute(async (connection) =>
-    applyPush(
-      {
-        sql: postgres
-          ? postgresApplySql(connection)
-          : sqliteApplySql(sqliteCentral(sync).sqlite, sqliteCentral(sync).stamps),
-        now: () => ctx.clock.now(),
-      },
-      device.id,
-      facilityIds,
-      parsed.data.mutations,
-    ),
-  );
+  const answer =
+    engineOf(ctx.db) === 'postgres'
+      ? await applyPushOnPool(ctx, postgresApplySql, device.id, facilityIds, parsed.data.mutations)
+      : // Kysely's only connection, so no other request's transaction can interleave.
+        await ctx.db.connection().execute(() =>
+          applyPush(
+            {
+              sql: sqliteApplySql(sqliteCentral(sync).sqlite, sqliteCentral(sync).stamps),
+              now: () => ctx.clock.now(),
+            },
+            device.id,
+            facilityIds,
+            parsed.data.mutations,
+          ),
+        );
   crashPoint('after_server_commit');
   if (answer.applied > 0 && mayNeedCentralDocuments(ctx, parsed.data.mutations)) {
     await buildCentralDocuments(ctx);
@@ -118,6 +120,36 @@ export async function pushFromDevice(
   }
   const { gap: _gap, ...rest } = answer;
   return rest;
+}
+
+/**
+ * A push on PostgreSQL: one of the pool's connections held for it, its transactions its own. The
+ * connection goes back to the pool outside any transaction, whatever failed: after a failed push
+ * one more ROLLBACK (a warning when applyPush's own ended it), since a connection returned inside
+ * a transaction would hold its row locks, and every later push of the device would wait on them.
+ * When that ROLLBACK fails too the connection is broken, and the pool drops a broken client. The
+ * port is a parameter so the tests can fail it between any two statements.
+ */
+export async function applyPushOnPool(
+  ctx: Pick<ServiceContext, 'db' | 'clock'>,
+  port: (connection: Db) => ApplySql,
+  deviceId: string,
+  facilityIds: ReadonlySet<string>,
+  mutations: PushedMutation[],
+): Promise<Awaited<ReturnType<typeof applyPush>>> {
+  return ctx.db.connection().execute(async (connection) => {
+    try {
+      return await applyPush(
+        { sql: port(connection), now: () => ctx.clock.now() },
+        deviceId,
+        facilityIds,
+        mutations,
+      );
+    } catch (error) {
+      await sql`ROLLBACK`.execute(connection).catch(() => undefined);
+      throw error;
+    }
+  });
 }
 
 /** `GET /api/sync/v1/pull?cursor=&limit=` */
