@@ -62,6 +62,11 @@ function connect(
   const pool = new pg.Pool({ connectionString: url, max: poolSize, types, ...settings });
   // An idle client losing its connection (a server restart) must not kill the process.
   pool.on('error', (error) => console.error(`PostgreSQL pool: ${error.message}`));
+  // Nor a checked-out one (pg-pool listens on idle clients only): its query fails with the error,
+  // and the pool drops the broken client when it comes back.
+  pool.on('connect', (client) =>
+    client.on('error', (error) => console.error(`PostgreSQL connection: ${error.message}`)),
+  );
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
