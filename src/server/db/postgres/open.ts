@@ -48,7 +48,7 @@ export const SESSION_SETTINGS = {
   /**
    * No JIT. The pull's scope SQL is one large expression (a CASE over every replicated table, with
    * a subquery per branch); once ANALYZE puts its estimated cost over jit_above_cost, PostgreSQL
-   * compiles some 370 functions for every execution: 170 ms on a quiet machine, 4 to 7 s a
+   * compiles some 370 functions for every execution: 170 ms on the demo data, 3.5 to 7.5 s a
    * statement under load, for a query that runs in 5 ms. The service's queries are short.
    */
   options: '-c jit=off',
