@@ -23,6 +23,7 @@ import { installConfiguredSync, installConfiguredSyncOnPostgres } from '../sync'
 import { SyncSetupError, WORKSTATION_NOT_ON_POSTGRES } from '../sync';
 import { sealStoredSyncSecret, syncSettingsPath } from '../sync';
 import { buildApp } from './app';
+import { CLOSE_STEP_MS, within } from './bounded-close';
 import { DEFAULT_POOL_SIZE, type ServiceOptions } from './config';
 
 export type { ServiceOptions } from './config';
@@ -47,6 +48,8 @@ export interface StartOptions extends ServiceOptions {
    * keychain via the Electron main process; none headless (domain/secret-box.ts).
    */
   secretsKey?: Uint8Array | null;
+  /** How long close() waits for in-flight requests, then for the database (CLOSE_STEP_MS). */
+  closeStepMs?: number;
 }
 
 /** Lines printed at start: the demo sign-in while unchanged, and what a crash left in the outbox. */
@@ -139,8 +142,13 @@ export async function startService(
         await documentDrainer?.stop();
         await inboundPoller?.stop();
         await context.sync?.client?.stop();
-        await app.close(); // waits for in-flight requests
-        await database.close();
+        const stepMs = options.closeStepMs ?? CLOSE_STEP_MS;
+        // Waits for in-flight requests, but not forever: past the bound their sockets are cut.
+        await within('in-flight requests', app.close(), stepMs, () =>
+          app.server.closeAllConnections(),
+        );
+        // The pool ends once every checked-out connection is back: bounded too.
+        await within('the database', database.close(), stepMs);
       },
     };
   } catch (error) {

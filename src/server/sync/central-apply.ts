@@ -56,8 +56,15 @@ export async function applyPush(
         await sql.exec('COMMIT');
         break;
       } catch (error) {
+        if (!(error instanceof RefusedOptimistically)) {
+          // The push's own error is the one to answer; a ROLLBACK failing after it (a connection
+          // already lost, a SQLite transaction its error already ended) must not hide it. The
+          // caller makes sure no connection is left inside the transaction (central.ts
+          // applyPushOnPool).
+          await sql.exec('ROLLBACK').catch(() => undefined);
+          throw error;
+        }
         await sql.exec('ROLLBACK');
-        if (!(error instanceof RefusedOptimistically)) throw error;
         queue.splice(0, queue.length, ...pending);
         Object.assign(answer, counted);
         guarded = true;

@@ -93,17 +93,24 @@ export async function pushFromDevice(
   const parsed = pushBodySchema.safeParse(body);
   if (!parsed.success) throw invalidRequest(`Invalid push: ${firstIssue(parsed.error)}`);
   const facilityIds = new Set(device.facilityIds);
-  const push = (sql: ApplySql) =>
-    applyPush({ sql, now: () => ctx.clock.now() }, device.id, facilityIds, parsed.data.mutations);
-  // One connection for the whole push. On SQLite it is Kysely's only one, so no other request's
-  // transaction can interleave; on PostgreSQL a client of the service's pool, its transactions
-  // its own, with named prepared statements (apply-sql-postgres.ts).
   const answer =
     engineOf(ctx.db) === 'postgres'
-      ? await onPoolClient(ctx, (client) => push(postgresClientApplySql(client)))
-      : await ctx.db.connection().execute(async () => {
+      ? await applyPushOnPool(
+          ctx,
+          postgresClientApplySql,
+          device.id,
+          facilityIds,
+          parsed.data.mutations,
+        )
+      : // Kysely's only connection, so no other request's transaction can interleave.
+        await ctx.db.connection().execute(() => {
           const central = sqliteCentral(sync);
-          return push(sqliteApplySql(central.sqlite, central.stamps));
+          return applyPush(
+            { sql: sqliteApplySql(central.sqlite, central.stamps), now: () => ctx.clock.now() },
+            device.id,
+            facilityIds,
+            parsed.data.mutations,
+          );
         });
   crashPoint('after_server_commit');
   if (answer.applied > 0 && mayNeedCentralDocuments(ctx, parsed.data.mutations)) {
@@ -120,15 +127,30 @@ export async function pushFromDevice(
 }
 
 /**
- * Runs `work` on a client checked out of the PostgreSQL pool. A failure may leave the client
- * mid-transaction (a lost connection, a failed ROLLBACK): it is closed, not returned to the pool.
+ * A push on PostgreSQL: a client checked out of the service's pool for the whole push, its
+ * transactions its own, with named prepared statements (apply-sql-postgres.ts). A connection must
+ * never go back to the pool inside a transaction: it would hold its row locks, and every later
+ * push of the device would wait on them. So after a failed push (a lost connection, a failed
+ * ROLLBACK, anything) the client is closed, not returned. The port is a parameter so the tests
+ * can fail it between any two statements.
  */
-async function onPoolClient<T>(ctx: ServiceContext, work: (client: pg.PoolClient) => Promise<T>) {
+export async function applyPushOnPool(
+  ctx: Pick<ServiceContext, 'db' | 'clock'>,
+  port: (client: pg.PoolClient) => ApplySql,
+  deviceId: string,
+  facilityIds: ReadonlySet<string>,
+  mutations: PushedMutation[],
+): Promise<Awaited<ReturnType<typeof applyPush>>> {
   const pool = poolOf(ctx.db);
   if (!pool) throw new Error('No PostgreSQL pool behind this database');
   const client = await pool.connect();
   try {
-    const result = await work(client);
+    const result = await applyPush(
+      { sql: port(client), now: () => ctx.clock.now() },
+      deviceId,
+      facilityIds,
+      mutations,
+    );
     client.release();
     return result;
   } catch (error) {

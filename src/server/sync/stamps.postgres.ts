@@ -13,6 +13,9 @@ export async function installPostgresStamps(db: Db): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const run = (text: string, parameters: unknown[] = []) =>
       trx.executeQuery<Record<string, unknown>>(CompiledQuery.raw(text, parameters));
+    // Stamping a large central once may outlast the pool's statement and lock timeouts
+    // (db/postgres/open.ts SESSION_SETTINGS); this transaction alone goes without them.
+    await run(`SET LOCAL statement_timeout = 0; SET LOCAL lock_timeout = 0`);
     // Two app servers starting as the central at once: one stamps, the other waits and sees it.
     await run(`SELECT pg_advisory_xact_lock(hashtext('sync_meta'))`);
     await run(

@@ -141,6 +141,8 @@ export interface CentralOptions {
   dataDir?: string;
   seed?: boolean;
   outboxDrain?: StartOptions['outboxDrain'];
+  /** How long close() waits for in-flight requests, then the database (StartOptions). */
+  closeStepMs?: number;
   /**
    * The engine (SQLite by default). On PostgreSQL the central runs on a database cloned from the
    * tests' template (test/helpers/postgres) for it alone, dropped when the central closes.
@@ -238,6 +240,7 @@ async function startOn(
       seed: options.seed === false ? null : 'demo',
       sync: { role: 'central' },
       outboxDrain: options.outboxDrain ?? false,
+      ...(options.closeStepMs ? { closeStepMs: options.closeStepMs } : {}),
     },
     { passwordCost: TEST_PASSWORD_COST },
   );

@@ -28,10 +28,46 @@ const types = {
   }) as typeof pg.types.getTypeParser,
 };
 
-function connect(url: string, poolSize: number): Kysely<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, types });
+/**
+ * Session settings of the service's pooled connections, sent when each connects (docs/decisions,
+ * "Guards on the PostgreSQL pool"; docs/operations.md). A parameter of the same name in the
+ * database URL wins (`?statement_timeout=300000`, `?options=-c%20jit%3Don`).
+ */
+export const SESSION_SETTINGS = {
+  /**
+   * No request waits on one statement (or a lock inside it) forever: it fails (SQLSTATE 57014)
+   * and its transaction rolls back; a push answers 5xx and the workstation retries.
+   */
+  statement_timeout: 120_000,
+  /** A lock wait fails sooner (55P03): the holder is slow or stuck, and the retry is cheap. */
+  lock_timeout: 60_000,
+  /**
+   * A connection left inside a transaction (an error path that missed its ROLLBACK) is ended by
+   * the server with its locks, instead of holding every writer of those rows back.
+   */
+  idle_in_transaction_session_timeout: 60_000,
+  /**
+   * No JIT. The pull's scope SQL is one large expression (a CASE over every replicated table, with
+   * a subquery per branch); once ANALYZE puts its estimated cost over jit_above_cost, PostgreSQL
+   * compiles some 370 functions for every execution: 170 ms on the demo data, 3.5 to 7.5 s a
+   * statement under load, for a query that runs in 5 ms. The service's queries are short.
+   */
+  options: '-c jit=off',
+} as const;
+
+function connect(
+  url: string,
+  poolSize: number,
+  settings: Partial<typeof SESSION_SETTINGS> = {},
+): Kysely<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, types, ...settings });
   // An idle client losing its connection (a server restart) must not kill the process.
   pool.on('error', (error) => console.error(`PostgreSQL pool: ${error.message}`));
+  // Nor a checked-out one (pg-pool listens on idle clients only): its query fails with the error,
+  // and the pool drops the broken client when it comes back.
+  pool.on('connect', (client) =>
+    client.on('error', (error) => console.error(`PostgreSQL connection: ${error.message}`)),
+  );
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   registerPool(db, pool);
   return db;
@@ -58,14 +94,13 @@ async function runMigrations(db: Kysely<Database>): Promise<void> {
   }
 }
 
-/** Opens a pool on `url` and applies the migrations (the server must have pg_trgm available). */
+/**
+ * Applies the migrations (the server must have pg_trgm available) on a connection of their own,
+ * without the pool's timeouts (a migration over a large table may take long), then opens the
+ * pool on `url` with SESSION_SETTINGS.
+ */
 export async function openPostgres(url: string, poolSize: number): Promise<OpenedPostgres> {
-  const db = connect(url, poolSize);
-  try {
-    await runMigrations(db);
-  } catch (error) {
-    await db.destroy();
-    throw error;
-  }
+  await migratePostgres(url);
+  const db = connect(url, poolSize, SESSION_SETTINGS);
   return { engine: 'postgres', db, transactionHooks: {}, close: () => db.destroy() };
 }
