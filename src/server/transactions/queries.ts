@@ -371,9 +371,13 @@ export async function listTransactions(
   if (statements.searchPage) {
     const { rows: found } = await db.executeQuery(statements.searchPage);
     const rows = found.map(({ total_count: _total, ...row }) => row);
-    // A page past the end has no row to carry the total.
+    // An empty first page means no match; a page past the end has no row to carry the total.
     const totalCount =
-      found.length > 0 ? Number(found[0]!.total_count) : await countOf(db, statements);
+      found.length > 0
+        ? Number(found[0]!.total_count)
+        : page.offset === 0
+          ? 0
+          : await countOf(db, statements);
     return { rows, totalCount };
   }
   const [totalCount, { rows }] = await Promise.all([
