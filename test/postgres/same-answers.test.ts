@@ -68,6 +68,24 @@ describe.skipIf(!inject('postgres'))('the same answers on both engines', () => {
       'search=0000-4000&page_size=5&page=3&order_by=updated_at&order_direction=asc',
       'search=EXAMPLE&order_by=action_type&order_direction=asc&page_size=4&page=2',
       'search=example&order_by=execution_status&page_size=3&page=3',
+      // Searched pages (one pass: the count rides along the page's sort), each sort order and
+      // direction, the first page and a later one, with and without other filters, and a page
+      // past the end (no row carries the total).
+      'search=orders',
+      'search=orders&page_size=6&page=3',
+      'search=orders&order_direction=asc&page_size=6&page=2',
+      'search=orders&order_by=updated_at&page_size=6',
+      'search=orders&order_by=updated_at&order_direction=asc&page_size=6&page=4',
+      'search=orders&order_by=execution_status&order_direction=asc&page_size=6',
+      'search=orders&order_by=execution_status&page_size=6&page=5',
+      'search=orders&order_by=action_type&page_size=6&page=2',
+      'search=orders&order_by=action_type&order_direction=asc&page_size=6&page=6',
+      'search=orders&execution_status=SUCCESS&page_size=5&page=2',
+      `search=orders&facility_ids=${id('f', 4)}&created_from=2026-01-10&created_to=2026-01-10&order_by=action_type&page_size=4&page=3`,
+      'search=api&action_type=SEND_ASN&order_by=updated_at&order_direction=asc&page_size=5&page=3',
+      'search=example&has_error=true&order_by=execution_status&order_direction=asc&page_size=2&page=2',
+      'search=orders&page_size=50&page=9',
+      'search=nothing-matches-this',
     ])('GET /api/transactions?%s', async (query) => {
       await same(`/api/transactions?${query}`);
     });

@@ -161,11 +161,25 @@ function pageQuery(
 
 /**
  * A searched page and its total in one pass over the matches: the visible matches' sort keys are
- * materialized once (SQLite: from transactions_search_ids, no transaction read), counted, and cut
- * to the page (compared as the engine's twin says, searchSortKey); the full rows are read for the
- * page only.
+ * counted and cut to the page (compared as the engine's twin says, searchSortKey); the full rows
+ * are read for the page only. The twin says how the count rides along (countsMatchesByWindow):
+ * SQLite materializes the keys once (from transactions_search_ids, no transaction read) and counts
+ * them; PostgreSQL counts them with `count(*) OVER ()` on their way into the top-N sort, which
+ * measured a little cheaper at 1M rows (docs/benchmarks.md). Either way one scan of the matches.
  */
 function searchPageQuery(
+  db: Db,
+  filter: TransactionFilter,
+  sort: TransactionSort,
+  page: { limit: number; offset: number },
+) {
+  return searchOf(db).countsMatchesByWindow
+    ? windowCountedSearchPage(db, filter, sort, page)
+    : materializedSearchPage(db, filter, sort, page);
+}
+
+/** searchPageQuery with the keys materialized (a CTE), counted and cut from there. */
+function materializedSearchPage(
   db: Db,
   filter: TransactionFilter,
   sort: TransactionSort,
@@ -188,6 +202,32 @@ function searchPageQuery(
       ...TRANSACTION_COLUMNS.map((c) => `t.${c}` as const),
       (eb) => eb.selectFrom('m').select(eb.fn.countAll<number>().as('n')).as('total_count'),
     ])
+    .$call((query) => {
+      for (const key of keys) query = query.orderBy(searchSortKey(`t.${key}`), sort.direction);
+      return query;
+    });
+}
+
+/** searchPageQuery with the count a window over all matches, below the page's top-N sort. */
+function windowCountedSearchPage(
+  db: Db,
+  filter: TransactionFilter,
+  sort: TransactionSort,
+  page: { limit: number; offset: number },
+) {
+  const keys = sortKeys(sort);
+  const { searchSortKey } = searchOf(db);
+  return db
+    .selectFrom(() => {
+      let cut = filteredTransactions(db, filter).select((eb) => [
+        't.transaction_id as id',
+        eb.fn.countAll<number>().over().as('n'),
+      ]);
+      for (const key of keys) cut = cut.orderBy(searchSortKey(`t.${key}`), sort.direction);
+      return cut.limit(page.limit).offset(page.offset).as('k');
+    })
+    .innerJoin('transactions as t', 't.transaction_id', 'k.id')
+    .select([...TRANSACTION_COLUMNS.map((c) => `t.${c}` as const), 'k.n as total_count'])
     .$call((query) => {
       for (const key of keys) query = query.orderBy(searchSortKey(`t.${key}`), sort.direction);
       return query;
@@ -338,9 +378,13 @@ export async function listTransactions(
   if (statements.searchPage) {
     const { rows: found } = await db.executeQuery(statements.searchPage);
     const rows = found.map(({ total_count: _total, ...row }) => row);
-    // A page past the end has no row to carry the total.
+    // An empty first page means no match; a page past the end has no row to carry the total.
     const totalCount =
-      found.length > 0 ? Number(found[0]!.total_count) : await countOf(db, statements);
+      found.length > 0
+        ? Number(found[0]!.total_count)
+        : page.offset === 0
+          ? 0
+          : await countOf(db, statements);
     return { rows, totalCount };
   }
   const [totalCount, { rows }] = await Promise.all([

@@ -66,3 +66,9 @@ export function searchedHasError(eb: LogRowExpressions, hasError: boolean) {
 export function searchSortKey(column: string): Expression<string> {
   return sql.ref<string>(column);
 }
+
+/**
+ * A searched page materializes its matches' keys (from transactions_search_ids) and counts them
+ * there; the window count was measured on PostgreSQL only.
+ */
+export const countsMatchesByWindow = false;
