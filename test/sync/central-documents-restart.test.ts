@@ -10,7 +10,7 @@ import {
   startCentral,
   type TestCentral,
 } from './helpers/cluster';
-import { deviceLastSeq, signInDevice, syncCall } from './helpers/raw-push';
+import { deviceLastSeq, logRowInsert, signInDevice, syncCall } from './helpers/raw-push';
 
 /**
  * A push builds the central's documents only when it carries advice deliveries, or when it is the
@@ -78,28 +78,9 @@ function queuedAdvice(n: number): RowChange[] {
 const deliveryId = (n: number) => `a8000000-0000-4000-8000-00000000000${n}`;
 
 /** A log row at Savannah: a push that carries no delivery. */
-function logRow(n: number): RowChange[] {
-  const id = `a9000000-0000-4000-8000-00000000000${n}`;
-  return [
-    {
-      t: 'transactions',
-      op: 'I',
-      k: [id],
-      new: {
-        transaction_id: id,
-        action_type: 'X',
-        action_type_label: 'X',
-        facility_id: SAVANNAH,
-        duration_ms: 0,
-        execution_status: 'SUCCESS',
-        request_method: 'POST',
-        request_url: '/x',
-        created_at: AT,
-        updated_at: AT,
-      },
-    },
-  ];
-}
+const logRow = (n: number): RowChange[] => [
+  logRowInsert(`a9000000-0000-4000-8000-00000000000${n}`, SAVANNAH, AT),
+];
 
 /** W3 pushes one mutation with the next seq; the central's answer. */
 async function pushFromW3(central: RunningService, changes: RowChange[]) {

@@ -5,6 +5,7 @@ import type { PushedMutation, RowChange } from '../../src/server/sync/protocol';
 import { describeEngines } from '../helpers/engines';
 import { api, COLUMBUS, DEVICES, RENO, seedInto, signIn } from './helpers/cluster';
 import { startPushCentral, type PushCentral } from './helpers/push-central';
+import { logRowInsert } from './helpers/raw-push';
 
 /**
  * The central's push on both engines (issue 17, item 2): mutations apply in seq order with their
@@ -257,24 +258,10 @@ describeEngines('the central applies pushes', (engine: Engine) => {
     const at = new Date().toISOString();
     const pushed = mutations(DEVICES.w1.id, [
       [
-        {
-          t: 'transactions',
-          op: 'I',
-          k: [id],
-          new: {
-            transaction_id: id,
-            action_type: 'X',
-            action_type_label: 'X',
-            facility_id: RENO,
-            duration_ms: 0,
-            execution_status: 'SUCCESS',
-            request_method: 'POST',
-            request_url: '/Pushed-Search-Key',
-            created_at: at,
-            updated_at: at,
-            search_key: 'a value the device made up',
-          },
-        },
+        logRowInsert(id, RENO, at, {
+          request_url: '/Pushed-Search-Key',
+          search_key: 'a value the device made up',
+        }),
       ],
     ]);
     expect(await central.push(DEVICES.w1, pushed)).toMatchObject({ applied: 1, rejected: 0 });

@@ -125,3 +125,30 @@ export function withoutScope(row: Row): Row {
   for (const column of ['facility_id', 'order_id', 'carton_id', 'snapshot_id']) delete copy[column];
   return copy;
 }
+
+/** A device's insert of one log row (transactions) at `facilityId`: a push with no delivery. */
+export function logRowInsert(
+  id: string,
+  facilityId: string,
+  at: string,
+  extra: Row = {},
+): RowChange {
+  return {
+    t: 'transactions',
+    op: 'I',
+    k: [id],
+    new: {
+      transaction_id: id,
+      action_type: 'X',
+      action_type_label: 'X',
+      facility_id: facilityId,
+      duration_ms: 0,
+      execution_status: 'SUCCESS',
+      request_method: 'POST',
+      request_url: '/x',
+      created_at: at,
+      updated_at: at,
+      ...extra,
+    },
+  };
+}
