@@ -59,8 +59,9 @@ const ROW_JSON = `CASE WHEN v.deleted = 0 THEN CASE v.tbl ${REPLICATED_TABLES.ma
 ).join('\n')} END END`;
 
 /**
- * A page's entries with their rows: the in-scope entries of the window up to the version of the
- * `limit`-th one ($6), and whether the window holds more after it. $1-$5: postgresInWindow's.
+ * A page's entries with their rows (null for a tombstone or a row gone): the in-scope entries of
+ * the window up to the version of the `limit`-th one ($6 is `limit - 1`), all of them when there
+ * are fewer. $1-$5: postgresInWindow's.
  */
 const PAGE_SQL = `WITH boundary AS (
     SELECT v.version FROM sync_row_versions v WHERE ${postgresInWindow} AND ${postgresScope}
