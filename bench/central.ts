@@ -260,6 +260,9 @@ function report(
     );
     row('  time', p, (f) => seconds(f.ms));
     row('  rows per second', p, (f) => `${f.rowsPerSecond.toFixed(0)}/s`);
+    console.log('pulls with nothing new (50 devices x 20, all at once)');
+    row('  pulls per second', p, (f) => `${f.empty.perSecond.toFixed(0)}/s`);
+    row('  latency median / p95', p, (f) => `${ms(f.empty.medianMs)} / ${ms(f.empty.p95Ms)}`);
     why('pull', p);
     const pair = both(p);
     goals.push(

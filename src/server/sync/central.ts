@@ -15,15 +15,9 @@ import { crashPoint } from './crash';
 import { buildCentralDocuments } from './central-documents';
 import type { Device } from './devices';
 import { buildPullPage } from './pull';
-import { buildPostgresPullPage } from './pull.postgres';
+import { postgresPull } from './pull.postgres';
 import { latestVersion } from './health';
-import {
-  pullQuerySchema,
-  pushBodySchema,
-  type PullPage,
-  type PushAnswer,
-  type PushedMutation,
-} from './protocol';
+import { pullQuerySchema, pushBodySchema, type PushAnswer, type PushedMutation } from './protocol';
 import { syncRuntimeOf, type SyncRuntime } from './runtime';
 
 /** Every device request names the protocol it speaks; another one gets 426 and what to do. */
@@ -159,24 +153,27 @@ export async function applyPushOnPool(
   }
 }
 
-/** `GET /api/sync/v1/pull?cursor=&limit=` */
+/**
+ * `GET /api/sync/v1/pull?cursor=&limit=`: the page as JSON text (on PostgreSQL its rows come from
+ * the database as JSON, pull-json.ts), recorded in `sync_clients` for the health figures.
+ */
 export async function pullForDevice(
   ctx: ServiceContext,
   device: Device,
   query: unknown,
-): Promise<PullPage> {
+): Promise<string> {
   const sync = centralRuntime(ctx);
   const parsed = pullQuerySchema.safeParse(query);
   if (!parsed.success) throw invalidRequest(`Invalid pull: ${firstIssue(parsed.error)}`);
   const at = ctx.clock.now().toISOString();
   const { cursor, limit } = parsed.data;
-  const page =
-    engineOf(ctx.db) === 'postgres'
-      ? await buildPostgresPullPage(ctx.db, device, cursor, limit)
-      : await ctx.db.connection().execute(async () => {
-          const central = sqliteCentral(sync);
-          return buildPullPage(central.sqlite, central.stamps, device, cursor, limit);
-        });
+  if (engineOf(ctx.db) === 'postgres') {
+    return (await postgresPull(ctx.db, { device, cursor, limit, at })).json;
+  }
+  const page = await ctx.db.connection().execute(async () => {
+    const central = sqliteCentral(sync);
+    return buildPullPage(central.sqlite, central.stamps, device, cursor, limit);
+  });
   // The central's latest version once the device has pulled to the end, for its health (./health.ts).
   const caughtUp = page.more ? {} : { pulled_version: await latestVersion(ctx.db) };
   await ctx.db
@@ -184,7 +181,7 @@ export async function pullForDevice(
     .values({ client_id: device.id, last_pull_at: at, ...caughtUp })
     .onConflict((oc) => oc.column('client_id').doUpdateSet({ last_pull_at: at, ...caughtUp }))
     .execute();
-  return page;
+  return JSON.stringify(page);
 }
 
 /** Serials per leased block; a workstation asks for another when less than a fifth is left. */

@@ -85,9 +85,23 @@ export async function deviceOfToken(
   } catch {
     throw unauthenticated('Invalid or expired device token');
   }
-  const epoch = await currentEpoch(ctx);
-  if (epoch && tokenEpoch !== epoch) throw unauthenticated('Invalid or expired device token');
-  const device = deviceId ? await loadDevice(ctx, deviceId) : null;
-  if (!device) throw unauthenticated('Invalid or expired device token');
-  return { id: device.id, facilityIds: device.facilityIds };
+  // The device and the central's epoch in one query: every push and pull passes here.
+  const device = deviceId
+    ? await ctx.db
+        .selectFrom('devices')
+        .select(['id', 'disabled_at'])
+        .select((eb) => eb.selectFrom('sync_meta').select('epoch').limit(1).as('epoch'))
+        .where('id', '=', deviceId)
+        .executeTakeFirst()
+    : undefined;
+  if (!device || device.disabled_at) throw unauthenticated('Invalid or expired device token');
+  if (device.epoch && tokenEpoch !== device.epoch) {
+    throw unauthenticated('Invalid or expired device token');
+  }
+  const facilities = await ctx.db
+    .selectFrom('device_facilities')
+    .select('facility_id')
+    .where('device_id', '=', device.id)
+    .execute();
+  return { id: device.id, facilityIds: facilities.map((f) => f.facility_id) };
 }

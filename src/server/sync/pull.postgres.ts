@@ -1,137 +1,101 @@
 import { CompiledQuery, type Transaction } from 'kysely';
 import type { Db } from '../db/db';
 import type { Database } from '../db/schema';
-import type { PullPage, PulledChange } from './protocol';
-import { parseCursor, scopeTag } from './pull';
+import type { PullPage } from './protocol';
+import { scopeTag } from './pull';
+import {
+  cursorOf,
+  parsePostgresCursor,
+  type Position,
+  type PullAnswer,
+  type PullRequest,
+} from './pull-cursor.postgres';
 import { connectionRowForDevice } from './connection-credentials';
-import { scopeSql } from './pull-scope-sql';
-import { postgresKeySql, REPLICATED_BY_NAME } from './synced-tables';
+import { changeJson, mayDiffer, pageJson, tombstoneJson } from './pull-json';
+import { postgresInWindow, postgresRow, postgresScope } from './pull-scope.postgres';
+import { quietPull, recordPull } from './pull-quiet.postgres';
+import { postgresKeySql, REPLICATED_BY_NAME, REPLICATED_TABLES } from './synced-tables';
 
 /*
  * PostgreSQL twin of pull.ts. Versions come from a sequence and commit out of order, so a page
  * serves only rows written by transactions older than the snapshot's xmin (none of them can still
  * commit): a window of writing transactions [low, high), read in version order, pages ending at a
- * version boundary (docs/sync.md, "A central on PostgreSQL"). The scope rules are pull.ts's, in
- * PostgreSQL's SQL: $1 is the device's facilities, $2 the device.
+ * version boundary (docs/sync.md, "A central on PostgreSQL"). A pull that finds nothing new is
+ * answered by one statement (pull-quiet.postgres.ts); a page is one REPEATABLE READ transaction
+ * whose rows come as JSON text (pull-json.ts).
  */
-const IN_SCOPE = `= ANY($1::text[])`;
-/** The row of table `tbl` (as `x`) that the version entry `v` names (pull.ts: `x.rowid = v.src_rowid`). */
-const ROW = (tbl: string) =>
-  REPLICATED_BY_NAME.get(tbl)!
-    .key.map((k, i) => `x.${k}::text = (v.row_key::jsonb->>${i})`)
-    .join(' AND ');
-const INTERCHANGE_HERE = (interchange: string) =>
-  `EXISTS (SELECT 1 FROM jsonb_array_elements(CASE
-      WHEN jsonb_typeof(${interchange}.summary_json::jsonb->'transaction_sets') = 'array'
-      THEN ${interchange}.summary_json::jsonb->'transaction_sets' ELSE '[]'::jsonb END) s(value)
-    JOIN orders o ON o.id = s.value->>'order_id' WHERE o.facility_id ${IN_SCOPE})`;
-const SCOPE = scopeSql({
-  inScope: IN_SCOPE,
-  key0: `(v.row_key::jsonb->>0)`,
-  row: ROW,
-  device: '$2',
-  interchangeHere: INTERCHANGE_HERE,
-  yes: 'true',
-  no: 'false',
-});
-/** Entries whose writing transaction is in the window ($3 ≤ xid < $4) and version after $5. */
-const IN_WINDOW = `v.xid >= $3::text::xid8 AND v.xid < $4::text::xid8 AND v.version > $5`;
 const ROWS_PER_QUERY = 500;
 
-/**
- * Where a device is: a window of writing transactions [low, high) served up to version `after`;
- * `high` null when the next pull opens the window [low, current xmin). A SQLite-era cursor
- * (`epoch:version:scope`, a central copied from SQLite) is the window [0, xmin) after its
- * version: copied rows keep their versions and have xid 0, and every version written here is
- * higher than theirs (stamps.postgres.ts).
- */
-interface Position {
-  low: string;
-  high: string | null;
-  after: number;
+/** The changes after the cursor within the device's facilities, about `limit` rows. */
+export async function postgresPull(db: Db, request: PullRequest): Promise<PullAnswer> {
+  const quiet = await quietPull(db, request);
+  if (quiet) return quiet;
+  const page = await db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .setAccessMode('read only')
+    .execute((trx) => pageIn(trx, request));
+  if (request.at !== undefined) await recordPull(db, request.device.id, request.at, !page.more);
+  return page;
 }
 
-const WINDOW = /^([0-9a-f-]{36}):w(\d+)-(\d*)-(\d+):([0-9a-f]{12})$/;
-
-export function parsePostgresCursor(
-  cursor: string | undefined,
-  epoch: string,
-  scope: string,
-): Position | null {
-  const window = WINDOW.exec(cursor ?? '');
-  if (window) {
-    if (window[1] !== epoch || window[5] !== scope) return null;
-    return { low: window[2]!, high: window[3] || null, after: Number(window[4]) };
-  }
-  const version = parseCursor(cursor, epoch, scope);
-  return version === null ? null : { low: '0', high: null, after: version };
-}
-
-const cursorOf = (epoch: string, position: Position, tag: string) =>
-  `${epoch}:w${position.low}-${position.high ?? ''}-${position.after}:${tag}`;
-
-type Entry = { tbl: string; row_key: string; version: number; deleted: number };
-
-/**
- * The changes after `cursor` within the device's facilities, about `limit` rows. One REPEATABLE
- * READ transaction (read only) for the page, so its rows and its xmin agree.
- */
+/** postgresPull's page as an object (tests and tools; the route sends the text). */
 export async function buildPostgresPullPage(
   db: Db,
   device: { id: string; facilityIds: string[] },
   cursor: string | undefined,
   limit: number,
 ): Promise<PullPage> {
-  return db
-    .transaction()
-    .setIsolationLevel('repeatable read')
-    .setAccessMode('read only')
-    .execute((trx) => pageIn(trx, device, cursor, limit));
+  return JSON.parse((await postgresPull(db, { device, cursor, limit })).json) as PullPage;
 }
 
-async function pageIn(
-  trx: Transaction<Database>,
-  device: { id: string; facilityIds: string[] },
-  cursor: string | undefined,
-  limit: number,
-): Promise<PullPage> {
-  const run = async <R>(text: string, parameters: unknown[]) =>
-    (await trx.executeQuery<R>(CompiledQuery.raw(text, parameters))).rows;
-  const [head] = await run<{ epoch: string; xmin: string }>(
-    `SELECT (SELECT epoch FROM sync_meta) AS epoch,
-       pg_snapshot_xmin(pg_current_snapshot())::text AS xmin`,
-    [],
+type Run = <R>(text: string, parameters: unknown[]) => Promise<R[]>;
+type Entry = { tbl: string; row_key: string; version: number; deleted: number; row: string | null };
+
+/** Each table's row, as JSON text, by the version entry `v` (`CASE v.tbl WHEN …`). */
+const ROW_JSON = `CASE WHEN v.deleted = 0 THEN CASE v.tbl ${REPLICATED_TABLES.map(
+  (t) =>
+    `WHEN '${t.name}' THEN (SELECT row_to_json(x)::text FROM ${t.name} x WHERE ${postgresRow(t.name)})`,
+).join('\n')} END END`;
+
+/**
+ * A page's entries with their rows (null for a tombstone or a row gone): the in-scope entries of
+ * the window up to the version of the `limit`-th one ($6 is `limit - 1`), all of them when there
+ * are fewer. $1-$5: postgresInWindow's.
+ */
+const PAGE_SQL = `WITH boundary AS (
+    SELECT v.version FROM sync_row_versions v WHERE ${postgresInWindow} AND ${postgresScope}
+    ORDER BY v.version LIMIT 1 OFFSET $6),
+  page AS (
+    SELECT v.tbl, v.row_key, v.version, v.deleted, ${ROW_JSON} AS row FROM sync_row_versions v
+    WHERE ${postgresInWindow} AND ${postgresScope}
+      AND (NOT EXISTS (SELECT 1 FROM boundary) OR v.version <= (SELECT version FROM boundary)))
+  SELECT * FROM page ORDER BY version`;
+
+async function pageIn(trx: Transaction<Database>, request: PullRequest): Promise<PullAnswer> {
+  const { device, limit } = request;
+  const run: Run = async (text, parameters) =>
+    (await trx.executeQuery(CompiledQuery.raw(text, parameters))).rows as never;
+  // JIT would compile the scope SQL for every query (its estimate is high), at 0.2-0.4 s a query
+  // against milliseconds of work.
+  const [head] = await run<{ epoch: string; xmin: string; last_seq: number | null }>(
+    `SELECT set_config('jit', 'off', true) AS jit, (SELECT epoch FROM sync_meta) AS epoch,
+       pg_snapshot_xmin(pg_current_snapshot())::text AS xmin,
+       (SELECT last_seq FROM sync_clients WHERE client_id = $1) AS last_seq`,
+    [device.id],
   );
   const { epoch, xmin } = head!;
   const tag = scopeTag(device.facilityIds);
-  const position = parsePostgresCursor(cursor, epoch, tag);
+  const position = parsePostgresCursor(request.cursor, epoch, tag);
   const reset = position === null;
   const low = position?.low ?? '0';
   const high = position?.high ?? xmin;
   const after = position?.after ?? 0;
   const scope = device.facilityIds;
-  const window = [scope, device.id, low, high, after];
-  const [boundary] = await run<{ version: number }>(
-    `SELECT v.version FROM sync_row_versions v WHERE ${IN_WINDOW} AND ${SCOPE}
-       ORDER BY v.version LIMIT 1 OFFSET $6`,
-    [...window, limit - 1],
-  );
-  const upTo = boundary?.version ?? null;
-  const entries = await run<Entry>(
-    `SELECT v.tbl, v.row_key, v.version, v.deleted FROM sync_row_versions v
-       WHERE ${IN_WINDOW} AND ($6::bigint IS NULL OR v.version <= $6) AND ${SCOPE}
-       ORDER BY v.version`,
-    [...window, upTo],
-  );
-  const rows = await liveRows(run, entries);
-  const changes: PulledChange[] = [];
-  for (const entry of entries) {
-    const row = entry.deleted ? undefined : rows.get(entry.tbl)?.get(entry.row_key);
-    const k = JSON.parse(entry.row_key) as unknown[];
-    if (row) changes.push({ t: entry.tbl, k, v: entry.version, row });
-    // A first pull starts from nothing, so it needs no tombstones.
-    else if (!reset) changes.push({ t: entry.tbl, k, v: entry.version, deleted: true });
-  }
+  const entries = await run<Entry>(PAGE_SQL, [scope, device.id, low, high, after, limit - 1]);
+  const full = entries.length > 0 && entries.length >= limit;
+  const upTo = full ? entries[entries.length - 1]!.version : null;
+  const changes = await changesJson(run, entries, reset);
   const evictions = reset
     ? []
     : await run<{ v: number; order_id: string }>(
@@ -141,77 +105,84 @@ async function pageIn(
            ORDER BY version`,
         [low, high, after, upTo, scope],
       );
-  const restOfWindow =
-    upTo !== null &&
+  const exists = async (from: string, to: string, version: number) =>
+    from !== to &&
     (
-      await run(`SELECT 1 FROM sync_row_versions v WHERE ${IN_WINDOW} AND ${SCOPE} LIMIT 1`, [
-        scope,
-        device.id,
-        low,
-        high,
-        upTo,
-      ])
+      await run(
+        `SELECT 1 FROM sync_row_versions v WHERE ${postgresInWindow} AND ${postgresScope} LIMIT 1`,
+        [scope, device.id, from, to, version],
+      )
     ).length > 0;
+  const restOfWindow = upTo !== null && (await exists(low, high, upTo));
   // The window continues after this page's last version, or the next pull opens the next one.
   const next: Position = restOfWindow
     ? { low, high, after: upTo }
     : { low: high, high: null, after: 0 };
-  const more =
-    restOfWindow ||
-    (
-      await run(`SELECT 1 FROM sync_row_versions v WHERE ${IN_WINDOW} AND ${SCOPE} LIMIT 1`, [
-        scope,
-        device.id,
-        high,
-        xmin,
-        0,
-      ])
-    ).length > 0;
-  const [client] = await run<{ last_seq: number }>(
-    `SELECT last_seq FROM sync_clients WHERE client_id = $1`,
-    [device.id],
-  );
-  return {
-    epoch,
-    reset,
-    cursor: cursorOf(epoch, next, tag),
-    more,
-    last_seq: client?.last_seq ?? 0,
+  // A window opened by this pull ends at xmin, so there is nothing after it yet.
+  const more = restOfWindow || (await exists(high, xmin, 0));
+  const json = pageJson(
+    {
+      epoch,
+      reset,
+      cursor: cursorOf(epoch, next, tag),
+      more,
+      last_seq: head!.last_seq ?? 0,
+      evictions,
+    },
     changes,
-    evictions,
-  };
+  );
+  return { json, more };
 }
 
-/** The live rows the entries name, by table and row_key (PostgreSQL has no rowid: by key). */
-async function liveRows(
-  run: <R>(text: string, parameters: unknown[]) => Promise<R[]>,
-  entries: Entry[],
-): Promise<Map<string, Map<string, Record<string, unknown>>>> {
+/**
+ * The entries as JSON changes. A row whose JSON could differ from what `pg` and JSON.stringify
+ * make of it (pull-json.ts mayDiffer) is read again decoded; connections lose their credentials.
+ */
+async function changesJson(run: Run, entries: Entry[], reset: boolean): Promise<string[]> {
+  const decode = entries.filter((e) => e.row !== null && mayDiffer(e.row));
+  const decoded = decode.length ? await decodedRows(run, decode) : new Map<string, string>();
+  const changes: string[] = [];
+  for (const entry of entries) {
+    if (entry.row === null) {
+      // A first pull starts from nothing, so it needs no tombstones.
+      if (!reset) changes.push(tombstoneJson(entry.tbl, entry.row_key, entry.version));
+      continue;
+    }
+    const row =
+      decoded.get(`${entry.tbl}\u0000${entry.row_key}`) ??
+      (entry.tbl === 'connections'
+        ? JSON.stringify(connectionRowForDevice(JSON.parse(entry.row) as Record<string, unknown>))
+        : entry.row);
+    changes.push(changeJson(entry.tbl, entry.row_key, entry.version, row));
+  }
+  return changes;
+}
+
+/** The named rows as `pg` decodes them, written by JSON.stringify, by table and row_key. */
+async function decodedRows(run: Run, entries: Entry[]): Promise<Map<string, string>> {
   const keysByTable = new Map<string, string[]>();
   for (const entry of entries) {
-    if (entry.deleted) continue;
     const list = keysByTable.get(entry.tbl) ?? [];
     list.push(entry.row_key);
     keysByTable.set(entry.tbl, list);
   }
-  const rows = new Map<string, Map<string, Record<string, unknown>>>();
+  const rows = new Map<string, string>();
   for (const [name, keys] of keysByTable) {
     const table = REPLICATED_BY_NAME.get(name)!;
     const columns = table.key.map((_, i) => `c${i}`);
     const text = `SELECT ${postgresKeySql(table, 't')} AS sync_key, t.* FROM ${name} t
       JOIN unnest(${columns.map((_, i) => `$${i + 1}::text[]`).join(', ')}) AS k(${columns.join(', ')})
         ON ${table.key.map((column, i) => `t.${column}::text = k.c${i}`).join(' AND ')}`;
-    const byKey = new Map<string, Record<string, unknown>>();
     for (let i = 0; i < keys.length; i += ROWS_PER_QUERY) {
       const parsed = keys.slice(i, i + ROWS_PER_QUERY).map((k) => JSON.parse(k) as unknown[]);
       const parameters = table.key.map((_, c) => parsed.map((key) => String(key[c])));
       for (const row of await run<Record<string, unknown>>(text, parameters)) {
         const key = row.sync_key as string;
         delete row.sync_key;
-        byKey.set(key, name === 'connections' ? connectionRowForDevice(row) : row);
+        const device = name === 'connections' ? connectionRowForDevice(row) : row;
+        rows.set(`${name}\u0000${key}`, JSON.stringify(device));
       }
     }
-    rows.set(name, byKey);
   }
   return rows;
 }

@@ -113,9 +113,11 @@ export const syncRoutes: RouteDef[] = [
       400: error('Bad limit'),
       ...deviceErrors,
     },
-    async handler({ request }, ctx) {
+    async handler({ request, reply }, ctx) {
       const device = await deviceOf(request, ctx);
-      return pullForDevice(ctx, device, request.query);
+      // Already JSON (pull-json.ts): sent as it is, as Fastify would send the page object.
+      const page = await pullForDevice(ctx, device, request.query);
+      return reply.type('application/json; charset=utf-8').send(page);
     },
   }),
   defineRoute({
