@@ -16,6 +16,7 @@ import { connectionRowForDevice } from './connection-credentials';
 import { changeJson, mayDiffer, pageJson, tombstoneJson } from './pull-json';
 import { postgresInWindow, postgresRow, postgresScope } from './pull-scope.postgres';
 import { quietPull, recordPull } from './pull-quiet.postgres';
+import { selectedColumns, sentColumns, type SentColumns } from './pull-columns.postgres';
 import { postgresKeySql, REPLICATED_BY_NAME, REPLICATED_TABLES } from './synced-tables';
 
 /*
@@ -113,25 +114,35 @@ type Entry = {
 };
 
 /** Each table's row, as JSON text, by the version entry `v` (`CASE v.tbl WHEN …`). */
-const ROW_JSON = `CASE WHEN v.deleted = 0 THEN CASE v.tbl ${REPLICATED_TABLES.map(
-  (t) =>
-    `WHEN '${t.name}' THEN (SELECT row_to_json(x)::text FROM ${t.name} x WHERE ${postgresRow(t.name)})`,
-).join('\n')} END END`;
+const rowJson = (columns: SentColumns) =>
+  `CASE WHEN v.deleted = 0 THEN CASE v.tbl ${REPLICATED_TABLES.map((t) =>
+    columns.has(t.name)
+      ? `WHEN '${t.name}' THEN (SELECT row_to_json(r)::text FROM (SELECT ${selectedColumns(columns, t.name, 'x')}
+          FROM ${t.name} x WHERE ${postgresRow(t.name)}) r)`
+      : `WHEN '${t.name}' THEN (SELECT row_to_json(x)::text FROM ${t.name} x WHERE ${postgresRow(t.name)})`,
+  ).join('\n')} END END`;
 
 /**
  * A page's entries with their rows (null for a tombstone or a row gone): the in-scope entries of
  * the window whose version has fewer than `limit` ($6) entries before it, that is every entry up
  * to the version of the `limit`-th one, all of them when there are fewer. The rank's run
  * condition stops the scan there, and the scope SQL is in the statement once (planning it is
- * most of the statement's planning). `next_version` is the version of the entry after each one in the
- * window (null for the last): one past the page's last version means the window goes on.
+ * most of the statement's planning). `next_version` is the version of the entry after each one
+ * in the window (null for the last): one past the page's last version means the window goes on.
  * $1-$5: postgresInWindow's.
  */
-const PAGE_SQL = `SELECT v.tbl, v.row_key, v.version, v.deleted, v.next_version, ${ROW_JSON} AS row FROM (
-    SELECT v.tbl, v.row_key, v.version, v.deleted, rank() OVER w AS place, lead(v.version) OVER w AS next_version
+const pageSql = (columns: SentColumns) =>
+  `SELECT v.tbl, v.row_key, v.version, v.deleted, v.next_version, ${rowJson(columns)} AS row FROM (
+    SELECT v.tbl, v.row_key, v.version, v.deleted, rank() OVER w AS place,
+      lead(v.version) OVER w AS next_version
     FROM sync_row_versions v WHERE ${postgresInWindow} AND ${postgresScope}
     WINDOW w AS (ORDER BY v.version)) v
   WHERE v.place <= $6 ORDER BY v.version`;
+let pageSqlText: { columns: SentColumns; text: string } | undefined;
+function pageSqlFor(columns: SentColumns): string {
+  if (pageSqlText?.columns !== columns) pageSqlText = { columns, text: pageSql(columns) };
+  return pageSqlText.text;
+}
 
 /** A page's statements through Kysely's transaction (a database without its pool: tests' plugins). */
 const kyselyRun =
@@ -164,10 +175,18 @@ async function pageIn(run: Run, request: PullRequest): Promise<PullAnswer> {
   const high = position?.high ?? xmin;
   const after = position?.after ?? 0;
   const scope = device.facilityIds;
-  const entries = await run<Entry>(PAGE_SQL, [scope, device.id, low, high, after, limit]);
+  const columns = await sentColumns(run);
+  const entries = await run<Entry>(pageSqlFor(columns), [
+    scope,
+    device.id,
+    low,
+    high,
+    after,
+    limit,
+  ]);
   const full = entries.length > 0 && entries.length >= limit;
   const upTo = full ? entries[entries.length - 1]!.version : null;
-  const changes = await changesJson(run, entries, reset);
+  const changes = await changesJson(run, columns, entries, reset);
   const evictions = reset
     ? []
     : await run<{ v: number; order_id: string }>(
@@ -211,9 +230,16 @@ async function pageIn(run: Run, request: PullRequest): Promise<PullAnswer> {
  * The entries as JSON changes. A row whose JSON could differ from what `pg` and JSON.stringify
  * make of it (pull-json.ts mayDiffer) is read again decoded; connections lose their credentials.
  */
-async function changesJson(run: Run, entries: Entry[], reset: boolean): Promise<string[]> {
+async function changesJson(
+  run: Run,
+  columns: SentColumns,
+  entries: Entry[],
+  reset: boolean,
+): Promise<string[]> {
   const decode = entries.filter((e) => e.row !== null && mayDiffer(e.row));
-  const decoded = decode.length ? await decodedRows(run, decode) : new Map<string, string>();
+  const decoded = decode.length
+    ? await decodedRows(run, columns, decode)
+    : new Map<string, string>();
   const changes: string[] = [];
   for (const entry of entries) {
     if (entry.row === null) {
@@ -232,7 +258,11 @@ async function changesJson(run: Run, entries: Entry[], reset: boolean): Promise<
 }
 
 /** The named rows as `pg` decodes them, written by JSON.stringify, by table and row_key. */
-async function decodedRows(run: Run, entries: Entry[]): Promise<Map<string, string>> {
+async function decodedRows(
+  run: Run,
+  sent: SentColumns,
+  entries: Entry[],
+): Promise<Map<string, string>> {
   const keysByTable = new Map<string, string[]>();
   for (const entry of entries) {
     const list = keysByTable.get(entry.tbl) ?? [];
@@ -243,7 +273,7 @@ async function decodedRows(run: Run, entries: Entry[]): Promise<Map<string, stri
   for (const [name, keys] of keysByTable) {
     const table = REPLICATED_BY_NAME.get(name)!;
     const columns = table.key.map((_, i) => `c${i}`);
-    const text = `SELECT ${postgresKeySql(table, 't')} AS sync_key, t.* FROM ${name} t
+    const text = `SELECT ${postgresKeySql(table, 't')} AS sync_key, ${selectedColumns(sent, name, 't')} FROM ${name} t
       JOIN unnest(${columns.map((_, i) => `$${i + 1}::text[]`).join(', ')}) AS k(${columns.join(', ')})
         ON ${table.key.map((column, i) => `t.${column}::text = k.c${i}`).join(' AND ')}`;
     for (let i = 0; i < keys.length; i += ROWS_PER_QUERY) {
