@@ -1,6 +1,8 @@
 import { CompiledQuery, type Transaction } from 'kysely';
+import type pg from 'pg';
 import type { Db } from '../db/db';
 import type { Database } from '../db/schema';
+import { poolOf } from '../db/postgres/pool';
 import type { PullPage } from './protocol';
 import { scopeTag } from './pull';
 import {
@@ -14,6 +16,7 @@ import { connectionRowForDevice } from './connection-credentials';
 import { changeJson, mayDiffer, pageJson, tombstoneJson } from './pull-json';
 import { postgresInWindow, postgresRow, postgresScope } from './pull-scope.postgres';
 import { quietPull, recordPull } from './pull-quiet.postgres';
+import { selectedColumns, sentColumns, type SentColumns } from './pull-columns.postgres';
 import { postgresKeySql, REPLICATED_BY_NAME, REPLICATED_TABLES } from './synced-tables';
 
 /*
@@ -30,11 +33,14 @@ const ROWS_PER_QUERY = 500;
 export async function postgresPull(db: Db, request: PullRequest): Promise<PullAnswer> {
   const quiet = await quietPull(db, request);
   if (quiet) return quiet;
-  const page = await db
-    .transaction()
-    .setIsolationLevel('repeatable read')
-    .setAccessMode('read only')
-    .execute((trx) => pageIn(trx, request));
+  const pool = poolOf(db);
+  const page = pool
+    ? await pullPageOnPool(pool, preparedRun, request)
+    : await db
+        .transaction()
+        .setIsolationLevel('repeatable read')
+        .setAccessMode('read only')
+        .execute((trx) => pageIn(kyselyRun(trx), request));
   if (request.at !== undefined) await recordPull(db, request.device.id, request.at, !page.more);
   return page;
 }
@@ -49,37 +55,114 @@ export async function buildPostgresPullPage(
   return JSON.parse((await postgresPull(db, { device, cursor, limit })).json) as PullPage;
 }
 
-type Run = <R>(text: string, parameters: unknown[]) => Promise<R[]>;
-type Entry = { tbl: string; row_key: string; version: number; deleted: number; row: string | null };
+export type Run = <R>(text: string, parameters: unknown[]) => Promise<R[]>;
+
+/**
+ * A page's transaction on a client checked out of the service's pool (db/postgres/pool.ts), its
+ * parameterised statements named prepared statements (`run`: a parameter so the tests can fail
+ * it between any two statements). As a push's client (central.ts applyPushOnPool), one that
+ * failed anywhere is closed, never returned to the pool inside its transaction.
+ */
+export async function pullPageOnPool(
+  pool: pg.Pool,
+  run: (client: pg.PoolClient) => Run,
+  request: PullRequest,
+): Promise<PullAnswer> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    const page = await pageIn(run(client), request);
+    await client.query('COMMIT');
+    client.release();
+    return page;
+  } catch (error) {
+    client.release(error instanceof Error ? error : new Error(String(error)));
+    throw error;
+  }
+}
+
+/**
+ * Statements as named prepared statements: parsed once per connection instead of on every
+ * execution (Kysely sends each query unnamed). One name per text for the process, so a
+ * connection never sees a name with two texts; a pull has a few dozen texts (the page's and one
+ * per table for decoded rows), and any past PREPARED_TEXTS run unnamed.
+ */
+export const preparedRun =
+  (client: pg.ClientBase): Run =>
+  async (text, values) => {
+    const name = statementName(text);
+    return (await client.query(name ? { name, text, values } : { text, values })).rows as never;
+  };
+
+const PREPARED_TEXTS = 200;
+const statementNames = new Map<string, string>();
+function statementName(text: string): string | undefined {
+  let name = statementNames.get(text);
+  if (name === undefined && statementNames.size < PREPARED_TEXTS) {
+    name = `pull_${statementNames.size + 1}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+type Entry = {
+  tbl: string;
+  row_key: string;
+  version: number;
+  deleted: number;
+  next_version: number | null;
+  row: string | null;
+};
 
 /** Each table's row, as JSON text, by the version entry `v` (`CASE v.tbl WHEN …`). */
-const ROW_JSON = `CASE WHEN v.deleted = 0 THEN CASE v.tbl ${REPLICATED_TABLES.map(
-  (t) =>
-    `WHEN '${t.name}' THEN (SELECT row_to_json(x)::text FROM ${t.name} x WHERE ${postgresRow(t.name)})`,
-).join('\n')} END END`;
+const rowJson = (columns: SentColumns) =>
+  `CASE WHEN v.deleted = 0 THEN CASE v.tbl ${REPLICATED_TABLES.map((t) =>
+    columns.has(t.name)
+      ? `WHEN '${t.name}' THEN (SELECT row_to_json(r)::text FROM (SELECT ${selectedColumns(columns, t.name, 'x')}
+          FROM ${t.name} x WHERE ${postgresRow(t.name)}) r)`
+      : `WHEN '${t.name}' THEN (SELECT row_to_json(x)::text FROM ${t.name} x WHERE ${postgresRow(t.name)})`,
+  ).join('\n')} END END`;
 
 /**
  * A page's entries with their rows (null for a tombstone or a row gone): the in-scope entries of
- * the window up to the version of the `limit`-th one ($6 is `limit - 1`), all of them when there
- * are fewer. $1-$5: postgresInWindow's.
+ * the window whose version has fewer than `limit` ($6) entries before it, that is every entry up
+ * to the version of the `limit`-th one, all of them when there are fewer. The rank's run
+ * condition stops the scan there, and the scope SQL is in the statement once (planning it is
+ * most of the statement's planning). `next_version` is the version of the entry after each one
+ * in the window (null for the last): one past the page's last version means the window goes on.
+ * $1-$5: postgresInWindow's.
  */
-const PAGE_SQL = `WITH boundary AS (
-    SELECT v.version FROM sync_row_versions v WHERE ${postgresInWindow} AND ${postgresScope}
-    ORDER BY v.version LIMIT 1 OFFSET $6),
-  page AS (
-    SELECT v.tbl, v.row_key, v.version, v.deleted, ${ROW_JSON} AS row FROM sync_row_versions v
-    WHERE ${postgresInWindow} AND ${postgresScope}
-      AND (NOT EXISTS (SELECT 1 FROM boundary) OR v.version <= (SELECT version FROM boundary)))
-  SELECT * FROM page ORDER BY version`;
+const pageSql = (columns: SentColumns) =>
+  `SELECT v.tbl, v.row_key, v.version, v.deleted, v.next_version, ${rowJson(columns)} AS row FROM (
+    SELECT v.tbl, v.row_key, v.version, v.deleted, rank() OVER w AS place,
+      lead(v.version) OVER w AS next_version
+    FROM sync_row_versions v WHERE ${postgresInWindow} AND ${postgresScope}
+    WINDOW w AS (ORDER BY v.version)) v
+  WHERE v.place <= $6 ORDER BY v.version`;
+let pageSqlText: { columns: SentColumns; text: string } | undefined;
+function pageSqlFor(columns: SentColumns): string {
+  if (pageSqlText?.columns !== columns) pageSqlText = { columns, text: pageSql(columns) };
+  return pageSqlText.text;
+}
 
-async function pageIn(trx: Transaction<Database>, request: PullRequest): Promise<PullAnswer> {
-  const { device, limit } = request;
-  const run: Run = async (text, parameters) =>
+/** A page's statements through Kysely's transaction (a database without its pool: tests' plugins). */
+const kyselyRun =
+  (trx: Transaction<Database>): Run =>
+  async (text, parameters) =>
     (await trx.executeQuery(CompiledQuery.raw(text, parameters))).rows as never;
-  // JIT would compile the scope SQL for every query (its estimate is high), at 0.2-0.4 s a query
-  // against milliseconds of work.
+
+/**
+ * The page's transaction, its statements run by `run`. JIT would compile the scope SQL for every
+ * query (its estimate is high), at 0.2-0.4 s a query against milliseconds of work. A prepared
+ * statement's generic plan (PostgreSQL's choice after five executions) does not know the window,
+ * guesses it small and sorts the whole table instead of reading the version index in order
+ * (30-50 ms more a page, 8 ms more for a `LIMIT 1` probe), so every plan is a custom one.
+ */
+async function pageIn(run: Run, request: PullRequest): Promise<PullAnswer> {
+  const { device, limit } = request;
   const [head] = await run<{ epoch: string; xmin: string; last_seq: number | null }>(
-    `SELECT set_config('jit', 'off', true) AS jit, (SELECT epoch FROM sync_meta) AS epoch,
+    `SELECT set_config('jit', 'off', true) AS jit,
+       set_config('plan_cache_mode', 'force_custom_plan', true) AS plans,
+       (SELECT epoch FROM sync_meta) AS epoch,
        pg_snapshot_xmin(pg_current_snapshot())::text AS xmin,
        (SELECT last_seq FROM sync_clients WHERE client_id = $1) AS last_seq`,
     [device.id],
@@ -92,10 +175,18 @@ async function pageIn(trx: Transaction<Database>, request: PullRequest): Promise
   const high = position?.high ?? xmin;
   const after = position?.after ?? 0;
   const scope = device.facilityIds;
-  const entries = await run<Entry>(PAGE_SQL, [scope, device.id, low, high, after, limit - 1]);
+  const columns = await sentColumns(run);
+  const entries = await run<Entry>(pageSqlFor(columns), [
+    scope,
+    device.id,
+    low,
+    high,
+    after,
+    limit,
+  ]);
   const full = entries.length > 0 && entries.length >= limit;
   const upTo = full ? entries[entries.length - 1]!.version : null;
-  const changes = await changesJson(run, entries, reset);
+  const changes = await changesJson(run, columns, entries, reset);
   const evictions = reset
     ? []
     : await run<{ v: number; order_id: string }>(
@@ -105,21 +196,22 @@ async function pageIn(trx: Transaction<Database>, request: PullRequest): Promise
            ORDER BY version`,
         [low, high, after, upTo, scope],
       );
-  const exists = async (from: string, to: string, version: number) =>
+  const exists = async (from: string, to: string) =>
     from !== to &&
     (
       await run(
         `SELECT 1 FROM sync_row_versions v WHERE ${postgresInWindow} AND ${postgresScope} LIMIT 1`,
-        [scope, device.id, from, to, version],
+        [scope, device.id, from, to, 0],
       )
     ).length > 0;
-  const restOfWindow = upTo !== null && (await exists(low, high, upTo));
+  const restOfWindow =
+    upTo !== null && entries.some((e) => e.next_version !== null && e.next_version > upTo);
   // The window continues after this page's last version, or the next pull opens the next one.
   const next: Position = restOfWindow
     ? { low, high, after: upTo }
     : { low: high, high: null, after: 0 };
   // A window opened by this pull ends at xmin, so there is nothing after it yet.
-  const more = restOfWindow || (await exists(high, xmin, 0));
+  const more = restOfWindow || (await exists(high, xmin));
   const json = pageJson(
     {
       epoch,
@@ -138,9 +230,16 @@ async function pageIn(trx: Transaction<Database>, request: PullRequest): Promise
  * The entries as JSON changes. A row whose JSON could differ from what `pg` and JSON.stringify
  * make of it (pull-json.ts mayDiffer) is read again decoded; connections lose their credentials.
  */
-async function changesJson(run: Run, entries: Entry[], reset: boolean): Promise<string[]> {
+async function changesJson(
+  run: Run,
+  columns: SentColumns,
+  entries: Entry[],
+  reset: boolean,
+): Promise<string[]> {
   const decode = entries.filter((e) => e.row !== null && mayDiffer(e.row));
-  const decoded = decode.length ? await decodedRows(run, decode) : new Map<string, string>();
+  const decoded = decode.length
+    ? await decodedRows(run, columns, decode)
+    : new Map<string, string>();
   const changes: string[] = [];
   for (const entry of entries) {
     if (entry.row === null) {
@@ -159,7 +258,11 @@ async function changesJson(run: Run, entries: Entry[], reset: boolean): Promise<
 }
 
 /** The named rows as `pg` decodes them, written by JSON.stringify, by table and row_key. */
-async function decodedRows(run: Run, entries: Entry[]): Promise<Map<string, string>> {
+async function decodedRows(
+  run: Run,
+  sent: SentColumns,
+  entries: Entry[],
+): Promise<Map<string, string>> {
   const keysByTable = new Map<string, string[]>();
   for (const entry of entries) {
     const list = keysByTable.get(entry.tbl) ?? [];
@@ -170,7 +273,7 @@ async function decodedRows(run: Run, entries: Entry[]): Promise<Map<string, stri
   for (const [name, keys] of keysByTable) {
     const table = REPLICATED_BY_NAME.get(name)!;
     const columns = table.key.map((_, i) => `c${i}`);
-    const text = `SELECT ${postgresKeySql(table, 't')} AS sync_key, t.* FROM ${name} t
+    const text = `SELECT ${postgresKeySql(table, 't')} AS sync_key, ${selectedColumns(sent, name, 't')} FROM ${name} t
       JOIN unnest(${columns.map((_, i) => `$${i + 1}::text[]`).join(', ')}) AS k(${columns.join(', ')})
         ON ${table.key.map((column, i) => `t.${column}::text = k.c${i}`).join(' AND ')}`;
     for (let i = 0; i < keys.length; i += ROWS_PER_QUERY) {
