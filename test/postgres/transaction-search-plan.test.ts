@@ -64,7 +64,7 @@ describe.skipIf(!inject('postgres'))('transaction search plan on PostgreSQL', ()
     // Orders arrive between vacuums on a live central. With GIN's pending list (fastupdate, the
     // default) every search scans all of it, and the planner, pricing that in, chose a
     // sequential scan of the orders instead (28 ms at 50,000 orders): migration
-    // 0018_orders_code_search_fastupdate puts each entry into the index at once.
+    // 0018_trgm_orders_fastupdate puts each entry into the index at once.
     const [f, b, r] = [id('f', 1), id('b', 1), id('r', 1)];
     await sql`INSERT INTO orders (id, brand_id, retailer_id, facility_id, picksheet_code,
       po_number, status, created_at, updated_at)
