@@ -9,8 +9,9 @@ import type { LogRowExpressions, LogRows } from './log-rows';
  * by a scan. A log row is matched on `search_key` (migration 0018_transactions_search_key): its
  * five searched columns lower-cased and joined by U+001F, a column PostgreSQL computes and stores
  * with every write, indexed by transactions_search_key_trgm. An order's picksheet code and PO
- * number are matched with ILIKE on orders_code_search_trgm (0015_baseline). There is no side
- * table: the matches are transactions rows themselves.
+ * number are matched with ILIKE on orders_code_search_trgm (0015_baseline; without a GIN pending
+ * list since 0018_trgm_orders_fastupdate, for with one the planner chose to scan every order).
+ * There is no side table: the matches are transactions rows themselves.
  */
 
 /** The term as an ILIKE pattern matching wherever the text contains it (`%`, `_`, `\` literal). */

@@ -11,6 +11,7 @@ import * as syncStamps from './migrations/0017_sync_stamps';
 import * as transactionsSearchKey from './migrations/0018_transactions_search_key';
 import * as adviceDeliveryConnectionIndex from './migrations/0018_advice_delivery_connection_index';
 import * as pushCachedPlans from './migrations/0018_push_cached_plans';
+import * as trgmOrdersFastupdate from './migrations/0018_trgm_orders_fastupdate';
 
 /**
  * PostgreSQL's migration list (docs/decisions, "PostgreSQL twins and migrations"). It starts at
@@ -36,6 +37,8 @@ const allMigrations: Record<string, Migration> = {
   '0018_advice_delivery_connection_index': adviceDeliveryConnectionIndex,
   // PostgreSQL only: the triggers' helper functions keep their plans (PL/pgSQL, not SQL).
   '0018_push_cached_plans': pushCachedPlans,
+  // PostgreSQL only: the orders' trigram index without a pending list for every search to scan.
+  '0018_trgm_orders_fastupdate': trgmOrdersFastupdate,
 };
 
 export const postgresMigrationProvider: MigrationProvider = {
