@@ -8,6 +8,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cleanText } from '../../src/server/core/x12-text';
 import { readX12 } from '../../src/server/edi/x12/reader';
 import type { InterchangeSummaryView } from '../../src/shared/edi-inbound';
 import { ok, startReceiver, type Receiver } from '../helpers/receivers';
@@ -155,8 +156,9 @@ describe('damaged 850s over HTTP', () => {
 
 /**
  * A control number as the 997 echoes it in AK202: a damaged ST02 (a lost terminator pulls the next
- * segment's tag and a line break into it) keeps only the characters a 997 element may carry.
+ * segment's tag and a line break into it) keeps only the characters a 997 element may carry, and
+ * the writer trims every element (`cleanText`), so `ST*850* 1` is answered `AK2*850*1`.
  */
 function asEchoed(control: string): string {
-  return control.replace(/[^A-Za-z0-9 .,\-/#&()']/g, '').slice(0, 9);
+  return cleanText(control.replace(/[^A-Za-z0-9 .,\-/#&()']/g, '').slice(0, 9));
 }
