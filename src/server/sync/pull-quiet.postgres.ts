@@ -15,6 +15,16 @@ const LATEST = `greatest(coalesce((SELECT max(version) FROM sync_row_versions), 
   coalesce((SELECT max(version) FROM sync_evictions), 0))`;
 
 /**
+ * The device's sync_clients row when no transaction holds it, else nothing. A push holds its
+ * device's row from its first statement to its commit (central-apply.ts lockClient); a pull of
+ * the same device meanwhile (a second sync loop, another process) does not wait for it holding
+ * a pooled connection, it leaves the record to the next pull (decision "A pull's record never
+ * waits for the device's push"). A row not there yet is inserted, ON CONFLICT DO NOTHING.
+ */
+const UNLOCKED_CLIENT = (device: string) =>
+  `SELECT client_id FROM sync_clients WHERE client_id = ${device} FOR UPDATE SKIP LOCKED`;
+
+/**
  * Nothing new for the device: no entry of its facilities or without a facility (the scope rules
  * decide only among those), and no eviction of its facilities, in the window [low, xmin) after
  * the cursor's version. One statement, one snapshot: its xmin and what it reads agree as a
@@ -34,10 +44,14 @@ const QUIET_SQL = `WITH head AS (
           AND e.facility_id = ANY($4::text[])) AS quiet
     FROM head),
   recorded AS (
+    UPDATE sync_clients c SET last_pull_at = $6::text, pulled_version = ${LATEST}
+    FROM answer WHERE answer.quiet AND $6::text IS NOT NULL
+      AND c.client_id = (${UNLOCKED_CLIENT('$5')})),
+  first_recorded AS (
     INSERT INTO sync_clients (client_id, last_pull_at, pulled_version)
     SELECT $5, $6::text, ${LATEST} FROM answer WHERE answer.quiet AND $6::text IS NOT NULL
-    ON CONFLICT (client_id) DO UPDATE
-      SET last_pull_at = excluded.last_pull_at, pulled_version = excluded.pulled_version)
+      AND NOT EXISTS (SELECT 1 FROM sync_clients WHERE client_id = $5)
+    ON CONFLICT (client_id) DO NOTHING)
   SELECT answer.epoch, answer.xmin::text AS xmin, answer.quiet,
     (SELECT last_seq FROM sync_clients WHERE client_id = $5) AS last_seq,
     set_config('synchronous_commit', 'off', true) AS lazy_commit
@@ -86,7 +100,10 @@ export async function quietPull(db: Db, request: PullRequest): Promise<PullAnswe
   return { json, more: false };
 }
 
-/** Records a page's pull; `caughtUp` (no more pages) also records the latest version. */
+/**
+ * Records a page's pull; `caughtUp` (no more pages) also records the latest version. Skipped while
+ * the device's push holds its row (UNLOCKED_CLIENT).
+ */
 export async function recordPull(
   db: Db,
   deviceId: string,
@@ -95,12 +112,15 @@ export async function recordPull(
 ): Promise<void> {
   await db.executeQuery(
     CompiledQuery.raw(
-      `INSERT INTO sync_clients (client_id, last_pull_at, pulled_version)
-       SELECT $1, $2, CASE WHEN $3::boolean THEN ${LATEST} END
-       FROM (SELECT set_config('synchronous_commit', 'off', true)) lazy_commit
-       ON CONFLICT (client_id) DO UPDATE SET last_pull_at = excluded.last_pull_at,
-         pulled_version = CASE WHEN $3::boolean THEN excluded.pulled_version
-           ELSE sync_clients.pulled_version END`,
+      `WITH lazy_commit AS (SELECT set_config('synchronous_commit', 'off', true)),
+       recorded AS (
+         UPDATE sync_clients c SET last_pull_at = $2,
+           pulled_version = CASE WHEN $3::boolean THEN ${LATEST} ELSE c.pulled_version END
+         FROM lazy_commit WHERE c.client_id = (${UNLOCKED_CLIENT('$1')}))
+       INSERT INTO sync_clients (client_id, last_pull_at, pulled_version)
+       SELECT $1, $2, CASE WHEN $3::boolean THEN ${LATEST} END FROM lazy_commit
+       WHERE NOT EXISTS (SELECT 1 FROM sync_clients WHERE client_id = $1)
+       ON CONFLICT (client_id) DO NOTHING`,
       [deviceId, at, caughtUp],
     ),
   );
