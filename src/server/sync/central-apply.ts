@@ -121,9 +121,7 @@ async function applyBatch(
       break;
     }
     sql.beginUnit();
-    const outcome = guarded
-      ? await applyOne(context, pushing, mutation)
-      : await applyUnguarded(context, pushing, mutation);
+    const outcome = await applyMutation(context, pushing, mutation, guarded);
     answer[outcome === 'rejected' ? 'rejected' : 'applied'] += 1;
     if (outcome === 'partial') answer.conflicts += 1;
     journal.push([
@@ -177,22 +175,29 @@ async function lockClient(sql: ApplySql, deviceId: string): Promise<number> {
   return Number(client!.last_seq);
 }
 
-async function applyOne(
+/**
+ * One mutation. `guarded`: in a savepoint, so a refusal rolls back this mutation only and is
+ * recorded as a conflict. Unguarded (the common case: nothing refused, nothing to roll back), a
+ * refusal or a constraint the database reports throws RefusedOptimistically, and the batch runs
+ * again guarded. A temporary failure fails the push either way (5xx, retried).
+ */
+async function applyMutation(
   context: PushContext,
   pushing: Pushing,
   mutation: PushedMutation,
+  guarded: boolean,
 ): Promise<MutationOutcome> {
   const { sql } = context;
   const { deviceId, facilityIds, at } = pushing;
   const changes = mutation.args.changes;
   let fieldConflicts;
-  await sql.exec('SAVEPOINT mutation');
+  if (guarded) await sql.exec('SAVEPOINT mutation');
   try {
     fieldConflicts = await applyChanges({ sql, deviceId, facilityIds, at }, changes);
-    await sql.exec('RELEASE SAVEPOINT mutation');
+    if (guarded) await sql.exec('RELEASE SAVEPOINT mutation');
   } catch (error) {
     const refusal = error instanceof Refusal ? error : sql.refusalOf(error);
-    // Rolled back alone; a temporary failure rolls back the whole push (5xx, retried).
+    if (!guarded) throw refusal ? new RefusedOptimistically() : error;
     await sql.exec('ROLLBACK TO SAVEPOINT mutation');
     await sql.exec('RELEASE SAVEPOINT mutation');
     if (!refusal) throw error;
@@ -222,29 +227,6 @@ async function fieldOutcome(
     ),
   );
   return 'partial';
-}
-
-/**
- * applyOne without its savepoint, the common case: nothing refused, so nothing to roll back. A
- * refusal (or a constraint the database reports) rolls the transaction back, and the batch runs
- * again guarded; a temporary failure fails the push as it does guarded.
- */
-async function applyUnguarded(
-  context: PushContext,
-  pushing: Pushing,
-  mutation: PushedMutation,
-): Promise<MutationOutcome> {
-  const { sql } = context;
-  const { deviceId, facilityIds, at } = pushing;
-  const changes = mutation.args.changes;
-  let fieldConflicts;
-  try {
-    fieldConflicts = await applyChanges({ sql, deviceId, facilityIds, at }, changes);
-  } catch (error) {
-    if (error instanceof Refusal || sql.refusalOf(error)) throw new RefusedOptimistically();
-    throw error;
-  }
-  return fieldOutcome(sql, deviceId, mutation, fieldConflicts, at);
 }
 
 export const FIELD_CONFLICT = 'Changed on the central service since this workstation read it';
