@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { startService, type RunningService } from '../src/server/http/server';
+import { DEFAULT_POOL_SIZE } from '../src/server/http/config';
 import type { SeedDevice } from '../src/shared/sync-seed';
 import { TEST_PASSWORD_COST } from '../test/helpers/service';
 import {
@@ -77,6 +78,9 @@ export async function writeStatementStats(cluster: ThrowawayCluster): Promise<vo
   }
 }
 
+/** The central's pool on PostgreSQL: BENCH_CENTRAL_POOL, else the service's default. */
+const POOL_SIZE = Number(process.env.BENCH_CENTRAL_POOL) || DEFAULT_POOL_SIZE;
+
 let databases = 0;
 /** A new empty database (with pg_trgm) on the bench cluster. */
 export async function freshDatabase(cluster: ThrowawayCluster, purpose: string): Promise<string> {
@@ -107,7 +111,7 @@ export async function startEngineCentral(
         outboxDrain: false,
         sync: { role: 'central' },
         ...(engine === 'postgres' && pg.missing === undefined
-          ? { databaseUrl: await freshDatabase(pg.cluster, purpose) }
+          ? { databaseUrl: await freshDatabase(pg.cluster, purpose), poolSize: POOL_SIZE }
           : {}),
       },
       { passwordCost: TEST_PASSWORD_COST },
