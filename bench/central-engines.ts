@@ -45,7 +45,11 @@ export async function startDurableCluster(): Promise<PgServer> {
   const cluster = await startCluster(bin, {
     durable: true,
     settings: STATEMENT_STATS
-      ? ['shared_preload_libraries=pg_stat_statements', 'pg_stat_statements.track=all']
+      ? [
+          'shared_preload_libraries=pg_stat_statements',
+          'pg_stat_statements.track=all',
+          'pg_stat_statements.track_planning=on',
+        ]
       : [],
   });
   return { cluster };
@@ -67,7 +71,8 @@ export async function writeStatementStats(cluster: ThrowawayCluster): Promise<vo
     await client.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
     const { rows } = await client.query(
       `SELECT calls, round(total_exec_time::numeric, 1) AS total_ms,
-              round(mean_exec_time::numeric, 3) AS mean_ms, rows, toplevel,
+              round(mean_exec_time::numeric, 3) AS mean_ms, plans,
+              round(total_plan_time::numeric, 1) AS plan_ms, rows, toplevel,
               left(regexp_replace(query, '\\s+', ' ', 'g'), 200) AS query
          FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 60`,
     );
