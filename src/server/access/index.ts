@@ -26,3 +26,4 @@ export {
 export { admitSignInAttempt, clearSignInAttempts } from './sign-in-throttle';
 export { loadOrCreateSharedSecret } from './shared-secret';
 export { loadOrCreateSecret, verifyAccessToken } from './tokens';
+export { verifyOnce } from './verified-once';

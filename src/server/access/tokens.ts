@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { jwtVerify, SignJWT } from 'jose';
+import { verifyOnce } from './verified-once';
 
 /** Access tokens live one hour; `expires_in` is in seconds. */
 export const TOKEN_LIFETIME_SECONDS = 3600;
@@ -44,11 +45,6 @@ interface VerifiedToken {
   expiresAt: number;
 }
 
-/** Past this many tokens the oldest is forgotten (it is verified again if it comes back). */
-const MAX_VERIFIED_TOKENS = 10_000;
-/** Per signing secret: a token string that verified once, with the claims that still matter. */
-const verifiedTokens = new WeakMap<Uint8Array, Map<string, VerifiedToken>>();
-
 /** The checks that depend on the time; run on every use, also for a token verified before. */
 function inTime(token: VerifiedToken, nowSeconds: number): boolean {
   return nowSeconds < token.expiresAt && token.issuedAt <= nowSeconds + ISSUED_AT_SKEW_SECONDS;
@@ -57,32 +53,21 @@ function inTime(token: VerifiedToken, nowSeconds: number): boolean {
 /**
  * Returns the user id, or null for any bad token: expired, tampered, `alg: none`, wrong secret,
  * no `sub`, `exp` or `iat`, living longer than TOKEN_LIFETIME_SECONDS, or issued in the future.
- *
- * The signature and claims of a token string are checked once (jose, WebCrypto: the costliest
- * step of a request); later uses of the very same string only re-check the times. The cache
- * holds nothing about the user: the caller still loads the user, so a deleted user is refused.
+ * The signature and claims of a token string are checked once (verified-once.ts).
  */
 export async function verifyAccessToken(
   secret: Uint8Array,
   token: string,
   nowSeconds: number,
 ): Promise<string | null> {
-  let cache = verifiedTokens.get(secret);
-  const cached = cache?.get(token);
-  if (cached) {
-    if (inTime(cached, nowSeconds)) return cached.userId;
-    cache!.delete(token);
-    return null;
-  }
-  const verified = await verifySignatureAndClaims(secret, token, nowSeconds);
-  if (!verified || !inTime(verified, nowSeconds)) return null;
-  if (!cache) {
-    cache = new Map();
-    verifiedTokens.set(secret, cache);
-  }
-  if (cache.size >= MAX_VERIFIED_TOKENS) cache.delete(cache.keys().next().value!);
-  cache.set(token, verified);
-  return verified.userId;
+  const claims = await verifyOnce(
+    secret,
+    'user',
+    token,
+    () => verifySignatureAndClaims(secret, token, nowSeconds),
+    (verified) => inTime(verified, nowSeconds),
+  );
+  return claims?.userId ?? null;
 }
 
 async function verifySignatureAndClaims(

@@ -3,7 +3,7 @@ import type { ServiceContext } from '../core/context';
 import { unauthenticated } from '../core/errors';
 import { dummyPasswordHash, PASSWORD_COST, verifyPassword } from '../access';
 import { SIGN_IN_THROTTLE, tooManyAttempts } from '../access';
-import { admitSignInAttempt, clearSignInAttempts } from '../access';
+import { admitSignInAttempt, clearSignInAttempts, verifyOnce } from '../access';
 
 /** Device tokens live an hour and are good for the sync routes only (audience `sync`). */
 export const DEVICE_TOKEN_SECONDS = 3600;
@@ -64,6 +64,31 @@ export async function openDeviceSession(ctx: ServiceContext, deviceId: string, s
   return { token, expires_in: DEVICE_TOKEN_SECONDS, ...(epoch ? { epoch } : {}) };
 }
 
+interface DeviceTokenClaims {
+  deviceId: string | undefined;
+  epoch: unknown;
+  expiresAt: number | undefined;
+}
+
+/** A device token's claims once its signature, audience, issuer and times check; else null. */
+async function deviceTokenClaims(
+  secret: Uint8Array,
+  token: string,
+  now: Date,
+): Promise<DeviceTokenClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, secret, {
+      algorithms: ['HS256'],
+      audience: AUDIENCE,
+      issuer: ISSUER,
+      currentDate: now,
+    });
+    return { deviceId: payload.sub, epoch: payload.epoch, expiresAt: payload.exp };
+  } catch {
+    return null;
+  }
+}
+
 /** The device of a sync request's bearer token; a user's token, a disabled device: 401. */
 export async function deviceOfToken(
   ctx: ServiceContext,
@@ -71,20 +96,19 @@ export async function deviceOfToken(
 ): Promise<Device> {
   const token = /^Bearer (.+)$/i.exec(header ?? '')?.[1];
   if (!token) throw unauthenticated('A device token is required');
-  let deviceId: string | undefined;
-  let tokenEpoch: unknown;
-  try {
-    const { payload } = await jwtVerify(token, ctx.secret, {
-      algorithms: ['HS256'],
-      audience: AUDIENCE,
-      issuer: ISSUER,
-      currentDate: ctx.clock.now(),
-    });
-    deviceId = payload.sub;
-    tokenEpoch = payload.epoch;
-  } catch {
-    throw unauthenticated('Invalid or expired device token');
-  }
+  const now = ctx.clock.now();
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  // Verified once per token string (a device sends the same one every push and pull); `exp`
+  // again on every use, as jose checks it (expired once `exp` <= now, in whole seconds).
+  const claims = await verifyOnce(
+    ctx.secret,
+    'device',
+    token,
+    () => deviceTokenClaims(ctx.secret, token, now),
+    (verified) => verified.expiresAt === undefined || nowSeconds < verified.expiresAt,
+  );
+  if (!claims) throw unauthenticated('Invalid or expired device token');
+  const { deviceId, epoch: tokenEpoch } = claims;
   // The device and the central's epoch in one query: every push and pull passes here.
   const device = deviceId
     ? await ctx.db
