@@ -31,6 +31,26 @@ const PLAIN_KEY =
 const keyJson = (rowKey: string) =>
   PLAIN_KEY.test(rowKey) ? rowKey : JSON.stringify(JSON.parse(rowKey) as unknown);
 
+/**
+ * Marks an entry's place in changes written by PostgreSQL (pull-page.postgres.ts): U+0001, the
+ * entry's number, U+0001. JSON text never holds the character itself (a string escapes it), so a
+ * mark cannot be confused with a row's text.
+ */
+export const OWN_MARK = '\u0001';
+
+/** Changes with marks, each mark replaced by the change of that number (`own`). */
+export function spliceChanges(marked: string, own: ReadonlyMap<number, string>): string {
+  const parts = marked.split(OWN_MARK);
+  if (parts.length === 1) return marked;
+  // Text, number, text, number, …, text.
+  for (let i = 1; i < parts.length; i += 2) {
+    const change = own.get(Number(parts[i]));
+    if (change === undefined) throw new Error(`pull page: no change numbered ${parts[i]}`);
+    parts[i] = change;
+  }
+  return parts.join('');
+}
+
 /** `{t, k, v, row}`: `row` is the row's JSON text. */
 export function changeJson(table: string, rowKey: string, version: number, row: string): string {
   return `{"t":${JSON.stringify(table)},"k":${keyJson(rowKey)},"v":${version},"row":${row}}`;
