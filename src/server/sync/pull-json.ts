@@ -25,8 +25,9 @@ export function pageJson(head: PageHead, changes: string[]): string {
  * enough to stay exact. Others (a key copied from SQLite with an escaped character, say) are
  * parsed and written again.
  */
-const PLAIN_KEY =
-  /^\[(?:"[ !#-[\]-\uffff]*"|-?\d{1,15})(?:,(?:"[ !#-[\]-\uffff]*"|-?\d{1,15}))*\]$/;
+const PLAIN_ELEMENT = String.raw`(?:"[ !#-[\]-\uffff]*"|-?\d{1,15})`;
+const PLAIN_KEY_BODY = String.raw`\[${PLAIN_ELEMENT}(?:,${PLAIN_ELEMENT})*\]`;
+const PLAIN_KEY = new RegExp(`^${PLAIN_KEY_BODY}$`);
 
 const keyJson = (rowKey: string) =>
   PLAIN_KEY.test(rowKey) ? rowKey : JSON.stringify(JSON.parse(rowKey) as unknown);
@@ -72,4 +73,17 @@ const MAY_DIFFER = /:(?:-?\d+(?:\.\d+)?e[-+]|-0[,}]|-?\d{16})|"-?(?:NaN|Infinity
 
 export function mayDiffer(rowJson: string): boolean {
   return MAY_DIFFER.test(rowJson);
+}
+
+/**
+ * Changes written by PostgreSQL (pull-page.postgres.ts) that may differ from JSON.stringify's: a
+ * row that may (mayDiffer), or a key that is not plain. Each change's key follows `"k":` and is
+ * followed by `,"v":`; a plain key has no `"` or `\` inside its strings, so any `"k":` not
+ * followed by a plain key and `,"v":` (a key that is not plain, or that text inside a row) says
+ * yes. One pass over the page's text.
+ */
+const CHANGES_MAY_DIFFER = new RegExp(`${MAY_DIFFER.source}|"k":(?!${PLAIN_KEY_BODY},"v":)`);
+
+export function changesMayDiffer(changes: string): boolean {
+  return CHANGES_MAY_DIFFER.test(changes);
 }

@@ -20,29 +20,22 @@ const rowJson = (columns: SentColumns) =>
   ).join('\n')} END END`;
 
 /**
- * pull-json.ts PLAIN_KEY in PostgreSQL's regular expressions: a row_key that the SQL may copy into
- * the text as it is. Strings without a control character, `"` or `\`, integers of 1 to 15 digits
- * (`[0-9]`: PostgreSQL's `\d` may take other scripts' digits).
+ * Entries Node writes itself: all of them when asked ($7: the text may differ from JSON.stringify's,
+ * pull-json.ts changesMayDiffer), and connections (their credentials are removed,
+ * connection-credentials.ts).
  */
-const STRING = String.raw`"[^"\\\x01-\x1f]*"`;
-const INTEGER = String.raw`-?[0-9]{1,15}`;
-const PLAIN_KEY_SQL = String.raw`^\[(?:${STRING}|${INTEGER})(?:,(?:${STRING}|${INTEGER}))*\]$`;
-
-/**
- * Entries Node writes itself: all of them when asked ($7: a row's JSON may differ, pull-json.ts
- * mayDiffer), connections (their credentials are removed, connection-credentials.ts), a row_key
- * that is not plain (JSON.stringify writes it again) and a table name that JSON would escape.
- */
-const OWN = `($7::boolean OR v.tbl = 'connections' OR v.tbl !~ '^[a-z_]+$'
-  OR v.row_key !~ '${PLAIN_KEY_SQL}')`;
+const OWN = `($7::boolean OR v.tbl = 'connections')`;
 
 /**
  * `{"t":…,"k":…,"v":…,"row":…}`, or `…,"deleted":true}` for a tombstone (pull-json.ts
- * changeJson, tombstoneJson), in one concat (each `||` would copy the text so far).
+ * changeJson, tombstoneJson), in one concat (each `||` would copy the text so far). PostgreSQL's
+ * to_json escapes a string as JSON.stringify does; the row_key is copied as it is, and Node
+ * checks that each one is plain (changesMayDiffer).
  */
 const CHANGE = `CASE WHEN p.row IS NULL
-  THEN concat('{"t":"', p.tbl, '","k":', p.row_key, ',"v":', p.version, ',"deleted":true}')
-  ELSE concat('{"t":"', p.tbl, '","k":', p.row_key, ',"v":', p.version, ',"row":', p.row, '}') END`;
+  THEN concat('{"t":', to_json(p.tbl), ',"k":', p.row_key, ',"v":', p.version, ',"deleted":true}')
+  ELSE concat('{"t":', to_json(p.tbl), ',"k":', p.row_key, ',"v":', p.version, ',"row":', p.row, '}')
+  END`;
 
 /**
  * The page's entries are the in-scope entries of the window whose version has fewer than `limit`

@@ -13,7 +13,14 @@ import {
   type PullRequest,
 } from './pull-cursor.postgres';
 import { connectionRowForDevice } from './connection-credentials';
-import { changeJson, mayDiffer, pageJson, spliceChanges, tombstoneJson } from './pull-json';
+import {
+  changeJson,
+  changesMayDiffer,
+  mayDiffer,
+  pageJson,
+  spliceChanges,
+  tombstoneJson,
+} from './pull-json';
 import {
   ownEntries,
   pageParameters,
@@ -151,9 +158,10 @@ async function pageIn(run: Run, request: PullRequest): Promise<PullAnswer> {
       pageParameters(scope, device.id, window, limit, allOwn, reset),
     );
   let [head] = await page(false);
-  // A row whose JSON could differ from JSON.stringify's (or text that looks so): the page again,
-  // every entry written by Node, each row tested on its own (rare: exponents, -0, NaN, 2^53).
-  if (mayDiffer(head!.changes)) [head] = await page(true);
+  // A row or key whose JSON could differ from JSON.stringify's (or text that looks so): the page
+  // again, every entry written by Node, each row tested on its own (rare: exponents, -0, NaN,
+  // integers past 2^53, escaped keys).
+  if (changesMayDiffer(head!.changes)) [head] = await page(true);
   const { entries, last_version, next_version } = head!;
   const full = entries > 0 && entries >= limit;
   const upTo = full ? last_version : null;
