@@ -42,6 +42,11 @@ export interface PullRequest {
   limit: number;
   /** When given, the pull is recorded in `sync_clients` (last_pull_at; pulled_version at the end). */
   at?: string;
+  /**
+   * Every change written by Node, entry by entry, as for a page whose text may differ
+   * (pull-page.postgres.ts); the same text either way (the tests compare both).
+   */
+  perRow?: boolean;
 }
 
 /** The page as the device receives it: JSON text, and whether another page follows. */

@@ -157,11 +157,11 @@ async function pageIn(run: Run, request: PullRequest): Promise<PullAnswer> {
       pageSqlFor(columns),
       pageParameters(scope, device.id, window, limit, allOwn, reset),
     );
-  let [head] = await page(false);
+  let [head] = await page(request.perRow === true);
   // A row or key whose JSON could differ from JSON.stringify's (or text that looks so): the page
   // again, every entry written by Node, each row tested on its own (rare: exponents, -0, NaN,
   // integers past 2^53, escaped keys).
-  if (changesMayDiffer(head!.changes)) [head] = await page(true);
+  if (!request.perRow && changesMayDiffer(head!.changes)) [head] = await page(true);
   const { entries, last_version, next_version } = head!;
   const full = entries > 0 && entries >= limit;
   const upTo = full ? last_version : null;
