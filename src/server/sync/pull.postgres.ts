@@ -8,6 +8,7 @@ import { scopeTag } from './pull';
 import {
   cursorOf,
   parsePostgresCursor,
+  readsInVersionOrder,
   type Position,
   type PullAnswer,
   type PullRequest,
@@ -130,17 +131,22 @@ const kyselyRun =
  * query (its estimate is high), at 0.2-0.4 s a query against milliseconds of work. A prepared
  * statement's generic plan (PostgreSQL's choice after five executions) does not know the window,
  * guesses it small and sorts the whole table instead of reading the version index in order
- * (30-50 ms more a page, 8 ms more for a `LIMIT 1` probe), so every plan is a custom one.
+ * (30-50 ms more a page, 8 ms more for a `LIMIT 1` probe). A page read along the version index
+ * anyway (a first pull, the rest of a window: readsInVersionOrder) takes the generic plan with
+ * sorts ruled out, which is that read, planned once per connection instead of 2-5 ms a page; any
+ * other page (a new window, found by the xid index) a custom one.
  */
 async function pageIn(run: Run, request: PullRequest): Promise<PullAnswer> {
   const { device, limit } = request;
+  const generic = readsInVersionOrder(request.cursor);
   const [meta] = await run<{ epoch: string; xmin: string; last_seq: number | null }>(
     `SELECT set_config('jit', 'off', true) AS jit,
-       set_config('plan_cache_mode', 'force_custom_plan', true) AS plans,
+       set_config('plan_cache_mode', $2, true) AS plans,
+       set_config('enable_sort', $3, true) AS sorts,
        (SELECT epoch FROM sync_meta) AS epoch,
        pg_snapshot_xmin(pg_current_snapshot())::text AS xmin,
        (SELECT last_seq FROM sync_clients WHERE client_id = $1) AS last_seq`,
-    [device.id],
+    [device.id, generic ? 'force_generic_plan' : 'force_custom_plan', generic ? 'off' : 'on'],
   );
   const { epoch, xmin } = meta!;
   const tag = scopeTag(device.facilityIds);
@@ -162,6 +168,14 @@ async function pageIn(run: Run, request: PullRequest): Promise<PullAnswer> {
   // again, every entry written by Node, each row tested on its own (rare: exponents, -0, NaN,
   // integers past 2^53, escaped keys).
   if (!request.perRow && changesMayDiffer(head!.changes)) [head] = await page(true);
+  // The page's other statements (a LIMIT 1 probe of a new window above all) as before.
+  if (generic) {
+    await run(
+      `SELECT set_config('plan_cache_mode', 'force_custom_plan', true) AS plans,
+         set_config('enable_sort', 'on', true) AS sorts`,
+      [],
+    );
+  }
   const { entries, last_version, next_version } = head!;
   const full = entries > 0 && entries >= limit;
   const upTo = full ? last_version : null;
