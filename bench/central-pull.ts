@@ -16,8 +16,8 @@ import { summarise, type LatencySummary } from './stats';
 import { insertOrders, TEMPLATE_ORDER } from './sync';
 
 export const PULL_ORDERS = Number(process.env.BENCH_CENTRAL_PULL_ORDERS ?? 10_000);
-const ITEMS_PER_ORDER = 9; // 10,000 orders + 90,000 lines = 100,000 rows
-const ORDERS_PER_TRANSACTION = 500;
+export const ITEMS_PER_ORDER = 9; // 10,000 orders + 90,000 lines = 100,000 rows
+export const ORDERS_PER_TRANSACTION = 500;
 
 const device: SeedDevice = {
   id: 'd3000000-0000-4000-8000-000000000001',
@@ -79,7 +79,12 @@ async function emptyPulls(url: string, cursor: string): Promise<LatencySummary> 
 }
 
 /** PostgreSQL twin of bench/sync.ts insertOrders: the same rows, from generate_series. */
-async function insertOrdersPostgres(db: Kysely<Database>, from: number, to: number, items: number) {
+export async function insertOrdersPostgres(
+  db: Kysely<Database>,
+  from: number,
+  to: number,
+  items: number,
+) {
   const columnsOf = async (table: string) =>
     (
       await sql<{ name: string }>`SELECT column_name AS name FROM information_schema.columns

@@ -192,6 +192,108 @@ describe.skipIf(!postgres)('PostgreSQL pull pages as JSON text', () => {
     });
   });
 
+  /**
+   * The pull's page, and the same page written entry by entry by Node (the way before); `pages`
+   * counts the page statements the first ran (two: its text may differ, so written by Node).
+   */
+  async function bothWays(cursor: string | undefined, limit = 5000) {
+    let pages = 0;
+    const counted = store.db.withPlugin({
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        if (args.result.rows[0] && 'changes' in args.result.rows[0]) pages += 1;
+        return args.result;
+      },
+    });
+    const request = { device: DEVICE, cursor, limit };
+    const answer = await postgresPull(counted, request);
+    const perRow = await postgresPull(store.db, { ...request, perRow: true });
+    expect(answer.json).toBe(perRow.json);
+    expect(answer.more).toBe(perRow.more);
+    expect(answer.json).toBe(await decodedPage(answer.json));
+    return { ...answer, pages };
+  }
+
+  /** Runs `statements` in one transaction, so their rows come in one page after `cursor`. */
+  async function inOneTransaction(statements: [string, ...unknown[]][]) {
+    const client = new pg.Client({ connectionString: cloned.url });
+    await client.connect();
+    try {
+      await client.query('BEGIN');
+      for (const [text, ...values] of statements) await client.query(text, values);
+      await client.query('COMMIT');
+    } finally {
+      await client.end();
+    }
+  }
+
+  it('writes every page the same in SQL and entry by entry', async () => {
+    for (const limit of [3, 5000]) {
+      let cursor: string | undefined;
+      for (let pages = 0; pages < 100; pages++) {
+        const answer = await bothWays(cursor, limit);
+        cursor = (JSON.parse(answer.json) as PullPage).cursor;
+        if (!answer.more) break;
+      }
+    }
+  });
+
+  it('writes a connection in a page of plain rows without its credentials', async () => {
+    const start = await pullPage(undefined);
+    await inOneTransaction([
+      [`INSERT INTO retailers (id, name) VALUES ('r-plain', 'Plain')`],
+      [
+        `INSERT INTO connections (id, organization_id, brand_id, retailer_id, kind, enabled,
+          transport_json, sender)
+        VALUES ('c-plain', 'o-json', 'b-json', 'r-plain', 'DIRECT_API', 1, $1, 'central')`,
+        JSON.stringify({ type: 'http', url: 'https://u:secret@example.invalid/p' }),
+      ],
+    ]);
+    const answer = await bothWays(start.cursor);
+    expect(answer.pages).toBe(1);
+    expect(answer.json).not.toContain('secret');
+    const page = JSON.parse(answer.json) as PullPage;
+    expect(page.changes.map((c) => [c.t, c.k[0]])).toEqual([
+      ['retailers', 'r-plain'],
+      ['connections', 'c-plain'],
+    ]);
+  });
+
+  it('writes a float in exponent notation and a negative zero as JSON.stringify does', async () => {
+    for (const [value, written] of [
+      ['1e-7', '"height":1e-7,'],
+      ['-0', '"height":0,'],
+      ['1e+300', '"height":1e+300,'],
+    ] as const) {
+      const start = await pullPage(undefined);
+      await inOneTransaction([
+        [`UPDATE pallets SET height = $1::float8 WHERE id = 'p-2'`, value],
+        [`UPDATE retailers SET name = $1 WHERE id = 'r-2'`, `renamed for ${value}`],
+      ]);
+      const answer = await bothWays(start.cursor);
+      expect(answer.pages).toBe(2);
+      expect(answer.json).toContain(written);
+    }
+  });
+
+  it('writes a key stored with escapes as JSON.stringify writes it', async () => {
+    const start = await pullPage(undefined);
+    // A key as a central copied from SQLite may hold it: the same id, written with escapes.
+    await inOneTransaction([
+      [`INSERT INTO retailers (id, name) VALUES ('r-esc', 'Escaped key')`],
+      [`INSERT INTO retailers (id, name) VALUES ('r-"quoted"', 'Quoted key')`],
+      [
+        `UPDATE sync_row_versions SET row_key = $1 WHERE tbl = 'retailers' AND row_key = '["r-esc"]'`,
+        String.raw`["r-\u0065sc"]`,
+      ],
+    ]);
+    const answer = await bothWays(start.cursor);
+    expect(answer.pages).toBe(2);
+    expect(answer.json).toContain(`"k":["r-esc"]`);
+    expect(answer.json).toContain(String.raw`"k":["r-\"quoted\""]`);
+    expect(answer.json).not.toContain(String.raw`\u0065`);
+  });
+
   it('answers a pull with nothing new in one statement, and records it', async () => {
     const other = new pg.Client({ connectionString: cloned.url });
     await other.connect();

@@ -29,6 +29,17 @@ export function parsePostgresCursor(
   return version === null ? null : { low: '0', high: null, after: version };
 }
 
+/**
+ * Whether a page from this cursor is read best along the version index from its `after` on: a
+ * first pull (no cursor, or one not of this central: the whole table is the window) or a window
+ * half served (what is left of it follows `after`). Not a new window (after 0), which the xid
+ * index finds (pull.postgres.ts pageIn).
+ */
+export function readsInVersionOrder(cursor: string | undefined): boolean {
+  const window = WINDOW.exec(cursor ?? '');
+  return window === null || Number(window[4]) > 0;
+}
+
 /** The epoch a cursor names (checked against the central's by parsePostgresCursor). */
 export const epochOfCursor = (cursor: string | undefined): string | null =>
   /^([0-9a-f-]{36}):/.exec(cursor ?? '')?.[1] ?? null;
@@ -42,6 +53,11 @@ export interface PullRequest {
   limit: number;
   /** When given, the pull is recorded in `sync_clients` (last_pull_at; pulled_version at the end). */
   at?: string;
+  /**
+   * Every change written by Node, entry by entry, as for a page whose text may differ
+   * (pull-page.postgres.ts); the same text either way (the tests compare both).
+   */
+  perRow?: boolean;
 }
 
 /** The page as the device receives it: JSON text, and whether another page follows. */

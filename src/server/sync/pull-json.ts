@@ -25,11 +25,32 @@ export function pageJson(head: PageHead, changes: string[]): string {
  * enough to stay exact. Others (a key copied from SQLite with an escaped character, say) are
  * parsed and written again.
  */
-const PLAIN_KEY =
-  /^\[(?:"[ !#-[\]-\uffff]*"|-?\d{1,15})(?:,(?:"[ !#-[\]-\uffff]*"|-?\d{1,15}))*\]$/;
+const PLAIN_ELEMENT = String.raw`(?:"[ !#-[\]-\uffff]*"|-?\d{1,15})`;
+const PLAIN_KEY_BODY = String.raw`\[${PLAIN_ELEMENT}(?:,${PLAIN_ELEMENT})*\]`;
+const PLAIN_KEY = new RegExp(`^${PLAIN_KEY_BODY}$`);
 
 const keyJson = (rowKey: string) =>
   PLAIN_KEY.test(rowKey) ? rowKey : JSON.stringify(JSON.parse(rowKey) as unknown);
+
+/**
+ * Marks an entry's place in changes written by PostgreSQL (pull-page.postgres.ts): U+0001, the
+ * entry's number, U+0001. JSON text never holds the character itself (a string escapes it), so a
+ * mark cannot be confused with a row's text.
+ */
+export const OWN_MARK = '\u0001';
+
+/** Changes with marks, each mark replaced by the change of that number (`own`). */
+export function spliceChanges(marked: string, own: ReadonlyMap<number, string>): string {
+  const parts = marked.split(OWN_MARK);
+  if (parts.length === 1) return marked;
+  // Text, number, text, number, …, text.
+  for (let i = 1; i < parts.length; i += 2) {
+    const change = own.get(Number(parts[i]));
+    if (change === undefined) throw new Error(`pull page: no change numbered ${parts[i]}`);
+    parts[i] = change;
+  }
+  return parts.join('');
+}
 
 /** `{t, k, v, row}`: `row` is the row's JSON text. */
 export function changeJson(table: string, rowKey: string, version: number, row: string): string {
@@ -52,4 +73,17 @@ const MAY_DIFFER = /:(?:-?\d+(?:\.\d+)?e[-+]|-0[,}]|-?\d{16})|"-?(?:NaN|Infinity
 
 export function mayDiffer(rowJson: string): boolean {
   return MAY_DIFFER.test(rowJson);
+}
+
+/**
+ * Changes written by PostgreSQL (pull-page.postgres.ts) that may differ from JSON.stringify's: a
+ * row that may (mayDiffer), or a key that is not plain. Each change's key follows `"k":` and is
+ * followed by `,"v":`; a plain key has no `"` or `\` inside its strings, so any `"k":` not
+ * followed by a plain key and `,"v":` (a key that is not plain, or that text inside a row) says
+ * yes. One pass over the page's text.
+ */
+const CHANGES_MAY_DIFFER = new RegExp(`${MAY_DIFFER.source}|"k":(?!${PLAIN_KEY_BODY},"v":)`);
+
+export function changesMayDiffer(changes: string): boolean {
+  return CHANGES_MAY_DIFFER.test(changes);
 }

@@ -8,16 +8,31 @@ import { scopeTag } from './pull';
 import {
   cursorOf,
   parsePostgresCursor,
+  readsInVersionOrder,
   type Position,
   type PullAnswer,
   type PullRequest,
 } from './pull-cursor.postgres';
 import { connectionRowForDevice } from './connection-credentials';
-import { changeJson, mayDiffer, pageJson, tombstoneJson } from './pull-json';
-import { postgresInWindow, postgresRow, postgresScope } from './pull-scope.postgres';
+import {
+  changeJson,
+  changesMayDiffer,
+  mayDiffer,
+  pageJson,
+  spliceChanges,
+  tombstoneJson,
+} from './pull-json';
+import {
+  ownEntries,
+  pageParameters,
+  pageSqlFor,
+  type OwnEntry,
+  type PageRow,
+} from './pull-page.postgres';
+import { postgresInWindow, postgresScope } from './pull-scope.postgres';
 import { quietPull, recordPull } from './pull-quiet.postgres';
 import { selectedColumns, sentColumns, type SentColumns } from './pull-columns.postgres';
-import { postgresKeySql, REPLICATED_BY_NAME, REPLICATED_TABLES } from './synced-tables';
+import { postgresKeySql, REPLICATED_BY_NAME } from './synced-tables';
 
 /*
  * PostgreSQL twin of pull.ts. Versions come from a sequence and commit out of order, so a page
@@ -25,7 +40,7 @@ import { postgresKeySql, REPLICATED_BY_NAME, REPLICATED_TABLES } from './synced-
  * commit): a window of writing transactions [low, high), read in version order, pages ending at a
  * version boundary (docs/sync.md, "A central on PostgreSQL"). A pull that finds nothing new is
  * answered by one statement (pull-quiet.postgres.ts); a page is one REPEATABLE READ transaction
- * whose rows come as JSON text (pull-json.ts).
+ * whose changes come as one JSON text (pull-page.postgres.ts, pull-json.ts).
  */
 const ROWS_PER_QUERY = 500;
 
@@ -104,45 +119,6 @@ function statementName(text: string): string | undefined {
   }
   return name;
 }
-type Entry = {
-  tbl: string;
-  row_key: string;
-  version: number;
-  deleted: number;
-  next_version: number | null;
-  row: string | null;
-};
-
-/** Each table's row, as JSON text, by the version entry `v` (`CASE v.tbl WHEN …`). */
-const rowJson = (columns: SentColumns) =>
-  `CASE WHEN v.deleted = 0 THEN CASE v.tbl ${REPLICATED_TABLES.map((t) =>
-    columns.has(t.name)
-      ? `WHEN '${t.name}' THEN (SELECT row_to_json(r)::text FROM (SELECT ${selectedColumns(columns, t.name, 'x')}
-          FROM ${t.name} x WHERE ${postgresRow(t.name)}) r)`
-      : `WHEN '${t.name}' THEN (SELECT row_to_json(x)::text FROM ${t.name} x WHERE ${postgresRow(t.name)})`,
-  ).join('\n')} END END`;
-
-/**
- * A page's entries with their rows (null for a tombstone or a row gone): the in-scope entries of
- * the window whose version has fewer than `limit` ($6) entries before it, that is every entry up
- * to the version of the `limit`-th one, all of them when there are fewer. The rank's run
- * condition stops the scan there, and the scope SQL is in the statement once (planning it is
- * most of the statement's planning). `next_version` is the version of the entry after each one
- * in the window (null for the last): one past the page's last version means the window goes on.
- * $1-$5: postgresInWindow's.
- */
-const pageSql = (columns: SentColumns) =>
-  `SELECT v.tbl, v.row_key, v.version, v.deleted, v.next_version, ${rowJson(columns)} AS row FROM (
-    SELECT v.tbl, v.row_key, v.version, v.deleted, rank() OVER w AS place,
-      lead(v.version) OVER w AS next_version
-    FROM sync_row_versions v WHERE ${postgresInWindow} AND ${postgresScope}
-    WINDOW w AS (ORDER BY v.version)) v
-  WHERE v.place <= $6 ORDER BY v.version`;
-let pageSqlText: { columns: SentColumns; text: string } | undefined;
-function pageSqlFor(columns: SentColumns): string {
-  if (pageSqlText?.columns !== columns) pageSqlText = { columns, text: pageSql(columns) };
-  return pageSqlText.text;
-}
 
 /** A page's statements through Kysely's transaction (a database without its pool: tests' plugins). */
 const kyselyRun =
@@ -155,19 +131,24 @@ const kyselyRun =
  * query (its estimate is high), at 0.2-0.4 s a query against milliseconds of work. A prepared
  * statement's generic plan (PostgreSQL's choice after five executions) does not know the window,
  * guesses it small and sorts the whole table instead of reading the version index in order
- * (30-50 ms more a page, 8 ms more for a `LIMIT 1` probe), so every plan is a custom one.
+ * (30-50 ms more a page, 8 ms more for a `LIMIT 1` probe). A page read along the version index
+ * anyway (a first pull, the rest of a window: readsInVersionOrder) takes the generic plan with
+ * sorts ruled out, which is that read, planned once per connection instead of 2-5 ms a page; any
+ * other page (a new window, found by the xid index) a custom one.
  */
 async function pageIn(run: Run, request: PullRequest): Promise<PullAnswer> {
   const { device, limit } = request;
-  const [head] = await run<{ epoch: string; xmin: string; last_seq: number | null }>(
+  const generic = readsInVersionOrder(request.cursor);
+  const [meta] = await run<{ epoch: string; xmin: string; last_seq: number | null }>(
     `SELECT set_config('jit', 'off', true) AS jit,
-       set_config('plan_cache_mode', 'force_custom_plan', true) AS plans,
+       set_config('plan_cache_mode', $2, true) AS plans,
+       set_config('enable_sort', $3, true) AS sorts,
        (SELECT epoch FROM sync_meta) AS epoch,
        pg_snapshot_xmin(pg_current_snapshot())::text AS xmin,
        (SELECT last_seq FROM sync_clients WHERE client_id = $1) AS last_seq`,
-    [device.id],
+    [device.id, generic ? 'force_generic_plan' : 'force_custom_plan', generic ? 'off' : 'on'],
   );
-  const { epoch, xmin } = head!;
+  const { epoch, xmin } = meta!;
   const tag = scopeTag(device.facilityIds);
   const position = parsePostgresCursor(request.cursor, epoch, tag);
   const reset = position === null;
@@ -176,17 +157,30 @@ async function pageIn(run: Run, request: PullRequest): Promise<PullAnswer> {
   const after = position?.after ?? 0;
   const scope = device.facilityIds;
   const columns = await sentColumns(run);
-  const entries = await run<Entry>(pageSqlFor(columns), [
-    scope,
-    device.id,
-    low,
-    high,
-    after,
-    limit,
-  ]);
-  const full = entries.length > 0 && entries.length >= limit;
-  const upTo = full ? entries[entries.length - 1]!.version : null;
-  const changes = await changesJson(run, columns, entries, reset);
+  const window = { low, high, after };
+  const page = (allOwn: boolean) =>
+    run<PageRow>(
+      pageSqlFor(columns),
+      pageParameters(scope, device.id, window, limit, allOwn, reset),
+    );
+  let [head] = await page(request.perRow === true);
+  // A row or key whose JSON could differ from JSON.stringify's (or text that looks so): the page
+  // again, every entry written by Node, each row tested on its own (rare: exponents, -0, NaN,
+  // integers past 2^53, escaped keys).
+  if (!request.perRow && changesMayDiffer(head!.changes)) [head] = await page(true);
+  // The page's other statements (a LIMIT 1 probe of a new window above all) as before.
+  if (generic) {
+    await run(
+      `SELECT set_config('plan_cache_mode', 'force_custom_plan', true) AS plans,
+         set_config('enable_sort', 'on', true) AS sorts`,
+      [],
+    );
+  }
+  const { entries, last_version, next_version } = head!;
+  const full = entries > 0 && entries >= limit;
+  const upTo = full ? last_version : null;
+  const own = await ownChanges(run, columns, ownEntries(head!));
+  const changes = spliceChanges(head!.changes, own);
   const evictions = reset
     ? []
     : await run<{ v: number; order_id: string }>(
@@ -204,8 +198,7 @@ async function pageIn(run: Run, request: PullRequest): Promise<PullAnswer> {
         [scope, device.id, from, to, 0],
       )
     ).length > 0;
-  const restOfWindow =
-    upTo !== null && entries.some((e) => e.next_version !== null && e.next_version > upTo);
+  const restOfWindow = upTo !== null && next_version !== null && next_version > upTo;
   // The window continues after this page's last version, or the next pull opens the next one.
   const next: Position = restOfWindow
     ? { low, high, after: upTo }
@@ -218,33 +211,33 @@ async function pageIn(run: Run, request: PullRequest): Promise<PullAnswer> {
       reset,
       cursor: cursorOf(epoch, next, tag),
       more,
-      last_seq: head!.last_seq ?? 0,
+      last_seq: meta!.last_seq ?? 0,
       evictions,
     },
-    changes,
+    [changes],
   );
   return { json, more };
 }
 
 /**
- * The entries as JSON changes. A row whose JSON could differ from what `pg` and JSON.stringify
- * make of it (pull-json.ts mayDiffer) is read again decoded; connections lose their credentials.
+ * The own entries' changes by number (pull-page.postgres.ts: connections lose their credentials,
+ * a row whose JSON could differ from what `pg` and JSON.stringify make of it, pull-json.ts
+ * mayDiffer, is read again decoded, a key that is not plain is written again). The statement
+ * left out a first pull's tombstones already.
  */
-async function changesJson(
+async function ownChanges(
   run: Run,
   columns: SentColumns,
-  entries: Entry[],
-  reset: boolean,
-): Promise<string[]> {
+  entries: OwnEntry[],
+): Promise<Map<number, string>> {
   const decode = entries.filter((e) => e.row !== null && mayDiffer(e.row));
   const decoded = decode.length
     ? await decodedRows(run, columns, decode)
     : new Map<string, string>();
-  const changes: string[] = [];
+  const changes = new Map<number, string>();
   for (const entry of entries) {
     if (entry.row === null) {
-      // A first pull starts from nothing, so it needs no tombstones.
-      if (!reset) changes.push(tombstoneJson(entry.tbl, entry.row_key, entry.version));
+      changes.set(entry.n, tombstoneJson(entry.tbl, entry.row_key, entry.version));
       continue;
     }
     const row =
@@ -252,7 +245,7 @@ async function changesJson(
       (entry.tbl === 'connections'
         ? JSON.stringify(connectionRowForDevice(JSON.parse(entry.row) as Record<string, unknown>))
         : entry.row);
-    changes.push(changeJson(entry.tbl, entry.row_key, entry.version, row));
+    changes.set(entry.n, changeJson(entry.tbl, entry.row_key, entry.version, row));
   }
   return changes;
 }
@@ -261,7 +254,7 @@ async function changesJson(
 async function decodedRows(
   run: Run,
   sent: SentColumns,
-  entries: Entry[],
+  entries: OwnEntry[],
 ): Promise<Map<string, string>> {
   const keysByTable = new Map<string, string[]>();
   for (const entry of entries) {
