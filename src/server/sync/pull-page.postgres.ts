@@ -68,10 +68,24 @@ const pageSql = (columns: SentColumns) =>
       WINDOW w AS (ORDER BY v.version)) v
     WHERE v.place <= $6 ORDER BY v.version) p`;
 
-let pageSqlText: { columns: SentColumns; text: string } | undefined;
-export function pageSqlFor(columns: SentColumns): string {
-  if (pageSqlText?.columns !== columns) pageSqlText = { columns, text: pageSql(columns) };
-  return pageSqlText.text;
+/**
+ * How a page finds its entries (pull.postgres.ts pageIn): along the version index from `after`
+ * (a first pull, the rest of a window), or by the xid index and a sort (a new window). Each read
+ * has its own statement text, so a connection keeps one generic plan of each: a prepared
+ * statement caches a single generic plan, planned under the settings of its first use.
+ */
+export type PageRead = 'version order' | 'new window';
+
+let pageSqlText: { columns: SentColumns; text: Record<PageRead, string> } | undefined;
+export function pageSqlFor(columns: SentColumns, read: PageRead): string {
+  if (pageSqlText?.columns !== columns) {
+    const text = pageSql(columns);
+    pageSqlText = {
+      columns,
+      text: { 'version order': text, 'new window': `/* new window */ ${text}` },
+    };
+  }
+  return pageSqlText.text[read];
 }
 
 /** The statement's one row. */

@@ -26,6 +26,7 @@ import {
   ownEntries,
   pageParameters,
   pageSqlFor,
+  type PageRead,
   type OwnEntry,
   type PageRow,
 } from './pull-page.postgres';
@@ -131,22 +132,25 @@ const kyselyRun =
  * query (its estimate is high), at 0.2-0.4 s a query against milliseconds of work. A prepared
  * statement's generic plan (PostgreSQL's choice after five executions) does not know the window,
  * guesses it small and sorts the whole table instead of reading the version index in order
- * (30-50 ms more a page, 8 ms more for a `LIMIT 1` probe). A page read along the version index
- * anyway (a first pull, the rest of a window: readsInVersionOrder) takes the generic plan with
- * sorts ruled out, which is that read, planned once per connection instead of 2-5 ms a page; any
- * other page (a new window, found by the xid index) a custom one.
+ * (30-50 ms more a page, 8 ms more for a `LIMIT 1` probe). So the page's statement comes in two
+ * texts (pull-page.postgres.ts PageRead), each with a generic plan planned once per connection
+ * instead of 1-5 ms a page: a page read along the version index anyway (a first pull, the rest
+ * of a window: readsInVersionOrder) plans with sorts ruled out, which is that read; a new window
+ * (every pull of a device keeping up) plans as it is, the xid index and a sort of the window's
+ * entries, what its custom plan is too (the statistics never know the newest xids). The page's
+ * other statements have custom plans.
  */
 async function pageIn(run: Run, request: PullRequest): Promise<PullAnswer> {
   const { device, limit } = request;
-  const generic = readsInVersionOrder(request.cursor);
+  const read: PageRead = readsInVersionOrder(request.cursor) ? 'version order' : 'new window';
   const [meta] = await run<{ epoch: string; xmin: string; last_seq: number | null }>(
     `SELECT set_config('jit', 'off', true) AS jit,
-       set_config('plan_cache_mode', $2, true) AS plans,
-       set_config('enable_sort', $3, true) AS sorts,
+       set_config('plan_cache_mode', 'force_generic_plan', true) AS plans,
+       set_config('enable_sort', $2, true) AS sorts,
        (SELECT epoch FROM sync_meta) AS epoch,
        pg_snapshot_xmin(pg_current_snapshot())::text AS xmin,
        (SELECT last_seq FROM sync_clients WHERE client_id = $1) AS last_seq`,
-    [device.id, generic ? 'force_generic_plan' : 'force_custom_plan', generic ? 'off' : 'on'],
+    [device.id, read === 'version order' ? 'off' : 'on'],
   );
   const { epoch, xmin } = meta!;
   const tag = scopeTag(device.facilityIds);
@@ -160,7 +164,7 @@ async function pageIn(run: Run, request: PullRequest): Promise<PullAnswer> {
   const window = { low, high, after };
   const page = (allOwn: boolean) =>
     run<PageRow>(
-      pageSqlFor(columns),
+      pageSqlFor(columns, read),
       pageParameters(scope, device.id, window, limit, allOwn, reset),
     );
   let [head] = await page(request.perRow === true);
@@ -168,14 +172,6 @@ async function pageIn(run: Run, request: PullRequest): Promise<PullAnswer> {
   // again, every entry written by Node, each row tested on its own (rare: exponents, -0, NaN,
   // integers past 2^53, escaped keys).
   if (!request.perRow && changesMayDiffer(head!.changes)) [head] = await page(true);
-  // The page's other statements (a LIMIT 1 probe of a new window above all) as before.
-  if (generic) {
-    await run(
-      `SELECT set_config('plan_cache_mode', 'force_custom_plan', true) AS plans,
-         set_config('enable_sort', 'on', true) AS sorts`,
-      [],
-    );
-  }
   const { entries, last_version, next_version } = head!;
   const full = entries > 0 && entries >= limit;
   const upTo = full ? last_version : null;
@@ -190,14 +186,21 @@ async function pageIn(run: Run, request: PullRequest): Promise<PullAnswer> {
            ORDER BY version`,
         [low, high, after, upTo, scope],
       );
-  const exists = async (from: string, to: string) =>
-    from !== to &&
-    (
-      await run(
-        `SELECT 1 FROM sync_row_versions v WHERE ${postgresInWindow} AND ${postgresScope} LIMIT 1`,
-        [scope, device.id, from, to, 0],
-      )
-    ).length > 0;
+  // The probe of a window opened earlier, with a custom plan (its generic plan reads the whole
+  // version index: 8 ms more); the page's statements before it run their generic plans.
+  const exists = async (from: string, to: string) => {
+    if (from === to) return false;
+    await run(
+      `SELECT set_config('plan_cache_mode', 'force_custom_plan', true) AS plans,
+         set_config('enable_sort', 'on', true) AS sorts`,
+      [],
+    );
+    const found = await run(
+      `SELECT 1 FROM sync_row_versions v WHERE ${postgresInWindow} AND ${postgresScope} LIMIT 1`,
+      [scope, device.id, from, to, 0],
+    );
+    return found.length > 0;
+  };
   const restOfWindow = upTo !== null && next_version !== null && next_version > upTo;
   // The window continues after this page's last version, or the next pull opens the next one.
   const next: Position = restOfWindow
