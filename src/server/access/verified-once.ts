@@ -7,23 +7,10 @@
  * device is refused at once.
  */
 
-/** Past this many tokens of a kind the oldest is forgotten (verified again if it comes back). */
+/** Past this many tokens the oldest is forgotten (verified again if it comes back). */
 const MAX_VERIFIED_TOKENS = 10_000;
-const verified = new WeakMap<Uint8Array, Map<string, Map<string, unknown>>>();
-
-function cacheOf(secret: Uint8Array, kind: string): Map<string, unknown> {
-  let kinds = verified.get(secret);
-  if (!kinds) {
-    kinds = new Map();
-    verified.set(secret, kinds);
-  }
-  let cache = kinds.get(kind);
-  if (!cache) {
-    cache = new Map();
-    kinds.set(kind, cache);
-  }
-  return cache;
-}
+/** Per signing secret, by kind and token string. */
+const verified = new WeakMap<Uint8Array, Map<string, unknown>>();
 
 /**
  * The claims of `token`: from `verify` (signature and claims) the first time, from the cache
@@ -36,16 +23,18 @@ export async function verifyOnce<T>(
   verify: () => Promise<T | null>,
   inTime: (claims: T) => boolean,
 ): Promise<T | null> {
-  const cache = cacheOf(secret, kind);
-  if (cache.has(token)) {
-    const cached = cache.get(token) as T;
+  const key = `${kind} ${token}`;
+  let cache = verified.get(secret);
+  if (!cache) verified.set(secret, (cache = new Map()));
+  if (cache.has(key)) {
+    const cached = cache.get(key) as T;
     if (inTime(cached)) return cached;
-    cache.delete(token);
+    cache.delete(key);
     return null;
   }
   const claims = await verify();
   if (claims === null || !inTime(claims)) return null;
   if (cache.size >= MAX_VERIFIED_TOKENS) cache.delete(cache.keys().next().value!);
-  cache.set(token, claims);
+  cache.set(key, claims);
   return claims;
 }
