@@ -34,7 +34,7 @@ const POSTGRES_ONLY = new Set([
  * stored search key (0018_transactions_search_key), which SQLite's FTS5 index replaces.
  */
 const POSTGRES_ONLY_COLUMNS: Record<string, string[]> = {
-  sync_row_versions: ['xid'],
+  sync_row_versions: ['xid', 'row_json'],
   sync_evictions: ['xid'],
   transactions: ['search_key'],
 };

@@ -10,13 +10,19 @@ import { REPLICATED_TABLES } from './synced-tables';
  * each change again (docs/decisions, "The PostgreSQL pull's changes as one text").
  */
 
-/** Each table's row, as JSON text, by the version entry `v` (`CASE v.tbl WHEN …`). */
+/**
+ * Each table's row, as JSON text, by the version entry `v` (`CASE v.tbl WHEN …`): the JSON the
+ * entry keeps (migration 0019_sync_row_json: written with the row, by the same `row_to_json`),
+ * else the row looked up by its key. A table with columns of the central's own (generated ones:
+ * pull-columns.postgres.ts) is always looked up, its sent columns only.
+ */
 const rowJson = (columns: SentColumns) =>
   `CASE WHEN v.deleted = 0 THEN CASE v.tbl ${REPLICATED_TABLES.map((t) =>
     columns.has(t.name)
       ? `WHEN '${t.name}' THEN (SELECT row_to_json(r)::text FROM (SELECT ${selectedColumns(columns, t.name, 'x')}
           FROM ${t.name} x WHERE ${postgresRow(t.name)}) r)`
-      : `WHEN '${t.name}' THEN (SELECT row_to_json(x)::text FROM ${t.name} x WHERE ${postgresRow(t.name)})`,
+      : `WHEN '${t.name}' THEN coalesce(v.row_json,
+          (SELECT row_to_json(x)::text FROM ${t.name} x WHERE ${postgresRow(t.name)}))`,
   ).join('\n')} END END`;
 
 /**
@@ -62,7 +68,7 @@ const pageSql = (columns: SentColumns) =>
   FROM (
     SELECT v.n, v.tbl, v.row_key, v.version, v.next_version, ${OWN} AS own, ${rowJson(columns)} AS row
     FROM (
-      SELECT v.tbl, v.row_key, v.version, v.deleted, rank() OVER w AS place,
+      SELECT v.tbl, v.row_key, v.version, v.deleted, v.row_json, rank() OVER w AS place,
         row_number() OVER w AS n, lead(v.version) OVER w AS next_version
       FROM sync_row_versions v WHERE ${postgresInWindow} AND ${postgresScope}
       WINDOW w AS (ORDER BY v.version)) v

@@ -12,6 +12,7 @@ import * as transactionsSearchKey from './migrations/0018_transactions_search_ke
 import * as adviceDeliveryConnectionIndex from './migrations/0018_advice_delivery_connection_index';
 import * as pushCachedPlans from './migrations/0018_push_cached_plans';
 import * as trgmOrdersFastupdate from './migrations/0018_trgm_orders_fastupdate';
+import * as syncRowJson from './migrations/0019_sync_row_json';
 
 /**
  * PostgreSQL's migration list (docs/decisions, "PostgreSQL twins and migrations"). It starts at
@@ -39,6 +40,8 @@ const allMigrations: Record<string, Migration> = {
   '0018_push_cached_plans': pushCachedPlans,
   // PostgreSQL only: the orders' trigram index without a pending list for every search to scan.
   '0018_trgm_orders_fastupdate': trgmOrdersFastupdate,
+  // PostgreSQL only: a version entry keeps the JSON of its row, for the pulls to serve.
+  '0019_sync_row_json': syncRowJson,
 };
 
 export const postgresMigrationProvider: MigrationProvider = {
