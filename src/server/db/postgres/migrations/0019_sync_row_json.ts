@@ -18,6 +18,9 @@ import { sql, type Kysely } from 'kysely';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`ALTER TABLE sync_row_versions ADD COLUMN row_json text`.execute(db);
+  // An order's JSON is about 2 KB: past the default 2 KB target PostgreSQL would compress every
+  // stamp of an order (pglz) on its way in; up to a page, the entry stays one plain tuple.
+  await sql`ALTER TABLE sync_row_versions SET (toast_tuple_target = 8160)`.execute(db);
   // Without the row: the JSON stored before would be stale, so it goes.
   await sql`CREATE OR REPLACE FUNCTION sync_stamp_row(p_tbl text, p_key text, p_deleted bigint,
       p_facility text, p_order text) RETURNS void LANGUAGE plpgsql AS $$
