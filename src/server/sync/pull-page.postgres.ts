@@ -11,6 +11,13 @@ import { REPLICATED_TABLES } from './synced-tables';
  */
 
 /**
+ * The JSON the entry keeps, read by the entry's tuple id once the page's entries are chosen: the
+ * window functions and a new window's sort carry the narrow entries only (a first-pull page's
+ * texts would be some 10 MB, past `work_mem`, spilled to disk: 3x the page's time).
+ */
+const KEPT_JSON = `(SELECT k.row_json FROM sync_row_versions k WHERE k.ctid = v.entry)`;
+
+/**
  * Each table's row, as JSON text, by the version entry `v` (`CASE v.tbl WHEN …`): the JSON the
  * entry keeps (migration 0019_sync_row_json: written with the row, by the same `row_to_json`),
  * else the row looked up by its key. A table with columns of the central's own (generated ones:
@@ -21,7 +28,7 @@ const rowJson = (columns: SentColumns) =>
     columns.has(t.name)
       ? `WHEN '${t.name}' THEN (SELECT row_to_json(r)::text FROM (SELECT ${selectedColumns(columns, t.name, 'x')}
           FROM ${t.name} x WHERE ${postgresRow(t.name)}) r)`
-      : `WHEN '${t.name}' THEN coalesce(v.row_json,
+      : `WHEN '${t.name}' THEN coalesce(${KEPT_JSON},
           (SELECT row_to_json(x)::text FROM ${t.name} x WHERE ${postgresRow(t.name)}))`,
   ).join('\n')} END END`;
 
@@ -68,7 +75,7 @@ const pageSql = (columns: SentColumns) =>
   FROM (
     SELECT v.n, v.tbl, v.row_key, v.version, v.next_version, ${OWN} AS own, ${rowJson(columns)} AS row
     FROM (
-      SELECT v.tbl, v.row_key, v.version, v.deleted, v.row_json, rank() OVER w AS place,
+      SELECT v.tbl, v.row_key, v.version, v.deleted, v.ctid AS entry, rank() OVER w AS place,
         row_number() OVER w AS n, lead(v.version) OVER w AS next_version
       FROM sync_row_versions v WHERE ${postgresInWindow} AND ${postgresScope}
       WINDOW w AS (ORDER BY v.version)) v
