@@ -87,6 +87,13 @@ describe.skipIf(!postgres)("a pull while the device's push holds its row (Postgr
     expect(locked.quiet.changes).toEqual([]);
     expect(await recorded()).toBe(before);
 
+    // 50 pulls of the device at once while its push holds the row: every one answers.
+    const parallel = await whileLocked(() =>
+      Promise.all(Array.from({ length: 50 }, (_, i) => pull(i % 2 ? cursor : undefined))),
+    );
+    expect(parallel).toHaveLength(50);
+    expect(await recorded()).toBe(before);
+
     await new Promise((resolve) => setTimeout(resolve, 5));
     await pull(cursor);
     const after = await recorded();
