@@ -1,6 +1,7 @@
 import { CompiledQuery } from 'kysely';
 import type pg from 'pg';
 import type { Db } from '../db/db';
+import { statementNamer } from '../db/postgres/statement-names';
 import type { ApplySql } from './apply-sql';
 import { MISSING_REFERENCE, PICKSHEET_TAKEN, Refusal, SSCC_TAKEN } from './refusal';
 import { keyWhere, type SqlValue } from './rows';
@@ -44,7 +45,7 @@ export function postgresApplySql(db: Pick<Db, 'executeQuery'>): ApplySql {
  * the whole push: its parameterised statements are named prepared statements, parsed and
  * planned once per connection instead of on every execution (Kysely's connection sends each
  * query unnamed). The push's statements are a small set of texts (per table and column list),
- * so a connection holds at most PREPARED_TEXTS of them; any text past that runs unnamed.
+ * so a connection holds a bounded set of them (statementNamer); any text past it runs unnamed.
  */
 export function postgresClientApplySql(client: pg.ClientBase): ApplySql {
   return applySqlOn(async (text, params) => {
@@ -57,17 +58,8 @@ export function postgresClientApplySql(client: pg.ClientBase): ApplySql {
   });
 }
 
-const PREPARED_TEXTS = 500;
-const statementNames = new Map<string, string>();
-/** One name per text for the whole process, so a connection never sees a name with two texts. */
-function statementName(text: string): string | undefined {
-  let name = statementNames.get(text);
-  if (name === undefined && statementNames.size < PREPARED_TEXTS) {
-    name = `push_${statementNames.size + 1}`;
-    statementNames.set(text, name);
-  }
-  return name;
-}
+/** The push's texts: per table and column list (db/postgres/statement-names.ts). */
+const statementName = statementNamer('push', 500);
 
 type Query = (
   text: string,

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import type { Db } from '../db/db';
 import type { Database } from '../db/schema';
 import { poolOf } from '../db/postgres/pool';
+import { statementNamer } from '../db/postgres/statement-names';
 import type { PullPage } from './protocol';
 import { scopeTag } from './pull';
 import {
@@ -98,10 +99,7 @@ export async function pullPageOnPool(
 }
 
 /**
- * Statements as named prepared statements: parsed once per connection instead of on every
- * execution (Kysely sends each query unnamed). One name per text for the process, so a
- * connection never sees a name with two texts; a pull has a few dozen texts (the page's and one
- * per table for decoded rows), and any past PREPARED_TEXTS run unnamed.
+ * Statements as named prepared statements (db/postgres/statement-names.ts).
  */
 export const preparedRun =
   (client: pg.ClientBase): Run =>
@@ -110,16 +108,8 @@ export const preparedRun =
     return (await client.query(name ? { name, text, values } : { text, values })).rows as never;
   };
 
-const PREPARED_TEXTS = 200;
-const statementNames = new Map<string, string>();
-function statementName(text: string): string | undefined {
-  let name = statementNames.get(text);
-  if (name === undefined && statementNames.size < PREPARED_TEXTS) {
-    name = `pull_${statementNames.size + 1}`;
-    statementNames.set(text, name);
-  }
-  return name;
-}
+/** A pull has a few dozen texts (the page's two and one per table for decoded rows). */
+const statementName = statementNamer('pull', 200);
 
 /** A page's statements through Kysely's transaction (a database without its pool: tests' plugins). */
 const kyselyRun =
