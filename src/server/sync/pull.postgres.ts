@@ -128,7 +128,8 @@ const kyselyRun =
  * of a window: readsInVersionOrder) plans with sorts ruled out, which is that read; a new window
  * (every pull of a device keeping up) plans as it is, the xid index and a sort of the window's
  * entries, what its custom plan is too (the statistics never know the newest xids). The page's
- * other statements have custom plans.
+ * small statements after it (own rows, evictions) run generic plans too; only the probe of a
+ * window opened earlier goes back to a custom one.
  */
 async function pageIn(run: Run, request: PullRequest): Promise<PullAnswer> {
   const { device, limit } = request;
