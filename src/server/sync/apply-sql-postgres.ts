@@ -153,6 +153,10 @@ function applySqlOn(query: Query): ApplySql {
       );
     },
     refusalOf: postgresRefusal,
+    retryable: (error) => {
+      const code = (error as { code?: unknown }).code;
+      return code === '40P01' || code === '40001';
+    },
   };
 }
 

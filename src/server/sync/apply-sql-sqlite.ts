@@ -53,6 +53,7 @@ export function sqliteApplySql(sqlite: SQLite.Database, stamps: CentralStamps | 
       ).run(exists ? 0 : 1, exists?.r ?? null, table.name, rowKey);
     },
     refusalOf: sqliteRefusal,
+    retryable: () => false,
   };
 }
 

@@ -59,4 +59,10 @@ export interface ApplySql {
    * the refusal a device is told; null for anything temporary.
    */
   refusalOf(error: unknown): Refusal | null;
+  /**
+   * The database ended the transaction to break a deadlock with another (PostgreSQL 40P01, or a
+   * serialization failure, 40001): nothing of it was written, and run again it only waits for the
+   * other. SQLite's one writer never meets another.
+   */
+  retryable(error: unknown): boolean;
 }

@@ -49,6 +49,7 @@ export async function applyPush(
     const pending = [...queue];
     const counted = { ...answer };
     let guarded = !sql.optimistic;
+    let deadlocks = 0;
     for (;;) {
       await sql.begin();
       try {
@@ -56,7 +57,12 @@ export async function applyPush(
         await sql.exec('COMMIT');
         break;
       } catch (error) {
-        if (!(error instanceof RefusedOptimistically)) {
+        const refused = error instanceof RefusedOptimistically;
+        // A deadlock victim (another push took the same rows in the other order) runs again and
+        // then only waits for the winner, rather than failing the device's push (5xx, retried
+        // by the device seconds later).
+        const again = !refused && sql.retryable(error) && deadlocks < DEADLOCK_RETRIES;
+        if (!refused && !again) {
           // The push's own error is the one to answer; a ROLLBACK failing after it (a connection
           // already lost, a SQLite transaction its error already ended) must not hide it. The
           // caller makes sure no connection is left inside the transaction (central.ts
@@ -67,7 +73,8 @@ export async function applyPush(
         await sql.exec('ROLLBACK');
         queue.splice(0, queue.length, ...pending);
         Object.assign(answer, counted);
-        guarded = true;
+        if (refused) guarded = true;
+        else deadlocks += 1;
       } finally {
         sql.beginUnit();
       }
@@ -79,6 +86,8 @@ export async function applyPush(
 }
 
 const JOURNAL_ROWS = 50;
+/** Times a batch chosen as a deadlock's victim runs again before the push fails (5xx). */
+const DEADLOCK_RETRIES = 3;
 
 interface Pushing {
   deviceId: string;

@@ -1,12 +1,11 @@
 import type { Engine } from '../../../src/server/db/engine';
-import type { RunningService } from '../../../src/server/http/server';
 import { pushFromDevice } from '../../../src/server/sync/central';
 import type { PushAnswer, PushedMutation } from '../../../src/server/sync/protocol';
-import { startCentral } from './cluster';
+import { startCentral, type TestCentral } from './cluster';
 
 /** A central on either engine whose pushes a test drives directly (pushFromDevice), with its rows to read. */
 export interface PushCentral {
-  service: RunningService;
+  service: TestCentral;
   push(
     device: { id: string; facility_ids: string[] },
     mutations: PushedMutation[],
