@@ -48,6 +48,8 @@ export interface PushFigures {
   pulledRows: number;
   /** CPU over the run, in cores (CPU ms / wall ms). */
   cores: { devices: number; central: number; postgres: number | null };
+  /** CPU over the run per push, the pulls until every device has everything included, in ms. */
+  cpuMsPerPush: { devices: number; central: number; postgres: number | null };
 }
 
 const benchDevices: SeedDevice[] = Array.from({ length: DEVICES }, (_, n) => ({
@@ -167,7 +169,9 @@ export async function benchPush(
       },
       progress,
     );
-    const centralCores = (cpu.user + cpu.system) / 1000 / wall;
+    const centralCpuMs = (cpu.user + cpu.system) / 1000;
+    const centralCores = centralCpuMs / wall;
+    const pushes = result.pushMs.length;
     const push = summarise(result.pushMs, result.pushWallMs);
     return {
       templates: copied,
@@ -175,7 +179,7 @@ export async function benchPush(
         roundIntervalMs: paced ? ROUND_INTERVAL_MS : null,
         devices: DEVICES,
         mutations: result.mutations,
-        pushes: result.pushMs.length,
+        pushes,
         convergedMs: result.convergedMs,
         pushWallMs: result.pushWallMs,
         pushesPerSecond: push.perSecond,
@@ -194,6 +198,11 @@ export async function benchPush(
           devices: result.cpuMs / result.wallMs,
           central: centralCores,
           postgres: engine === 'postgres' ? pgCpu / wall : null,
+        },
+        cpuMsPerPush: {
+          devices: result.cpuMs / pushes,
+          central: centralCpuMs / pushes,
+          postgres: engine === 'postgres' ? pgCpu / pushes : null,
         },
       },
     };

@@ -150,6 +150,42 @@ async function pullPart(pg: PgServer, progress: () => void): Promise<Column<Pull
   return column;
 }
 
+/** CPU per push (pulls included) in all, devices, central and server. */
+const cpuMsOfPush = (f: PushFigures) =>
+  f.cpuMsPerPush.devices + f.cpuMsPerPush.central + (f.cpuMsPerPush.postgres ?? 0);
+
+/**
+ * Where the machine's CPUs put the ceiling: the pushes a second all of them would give at the
+ * run's CPU per push, devices included (they share the machine with the central and server).
+ */
+function cpuPerPushRows(
+  row: (label: string, column: Column<PushFigures>, show: (f: PushFigures) => string) => void,
+  column: Column<PushFigures>,
+) {
+  row(
+    '  CPU ms per push: devices / central / server',
+    column,
+    (f) =>
+      `${f.cpuMsPerPush.devices.toFixed(2)} / ${f.cpuMsPerPush.central.toFixed(2)} / ` +
+      (f.cpuMsPerPush.postgres === null ? '-' : f.cpuMsPerPush.postgres.toFixed(2)),
+  );
+  row(
+    `  pushes/s if all ${cpus().length} CPUs were busy`,
+    column,
+    (f) => `${((cpus().length * 1000) / cpuMsOfPush(f)).toFixed(0)}/s`,
+  );
+}
+
+/** What `ratio` times SQLite's rate leaves each push on this machine's CPUs, and what PG used. */
+function cpuBudget([sqlite, postgres]: [PushFigures, PushFigures], ratio: number): string {
+  const budget = (cpus().length * 1000) / (ratio * sqlite.pushesPerSecond);
+  return (
+    `on ${cpus().length} CPUs that leaves ${budget.toFixed(2)} ms of CPU per push in all, ` +
+    `devices included; PostgreSQL used ${cpuMsOfPush(postgres).toFixed(2)} ms, ` +
+    `SQLite ${cpuMsOfPush(sqlite).toFixed(2)} ms`
+  );
+}
+
 function report(
   results: {
     push?: Column<PushFigures>;
@@ -205,13 +241,15 @@ function report(
     row('  CPU cores: PostgreSQL server', p, (f) =>
       f.cores.postgres === null ? '-' : f.cores.postgres.toFixed(2),
     );
+    cpuPerPushRows(row, p);
     why('push', p);
     const pair = both(p);
     goals.push(
       pair
         ? `PostgreSQL push throughput >= ${GOALS.pushRatio}x SQLite's: ` +
             `${verdict(pair[1].pushesPerSecond >= GOALS.pushRatio * pair[0].pushesPerSecond)} ` +
-            `(${(pair[1].pushesPerSecond / pair[0].pushesPerSecond).toFixed(2)}x)`
+            `(${(pair[1].pushesPerSecond / pair[0].pushesPerSecond).toFixed(2)}x; ` +
+            `${cpuBudget(pair, GOALS.pushRatio)})`
         : `PostgreSQL push throughput >= ${GOALS.pushRatio}x SQLite's: not measured`,
       missing(p.postgres)
         ? `PostgreSQL p95 push < ${GOALS.pushP95Ms} ms (saturated): not measured`
@@ -242,6 +280,7 @@ function report(
     row('  CPU cores: PostgreSQL server', p, (f) =>
       f.cores.postgres === null ? '-' : f.cores.postgres.toFixed(2),
     );
+    cpuPerPushRows(row, p);
     why('paced', p);
     goals.push(
       missing(p.postgres)
