@@ -75,22 +75,14 @@ describe.skipIf(!inject('postgres'))('pushes that deadlock each other (PostgreSQ
     await holder.connect();
     await holder.query('BEGIN');
     await holder.query('SELECT id FROM orders WHERE id = $1 FOR UPDATE', [Z]);
-    const w1 = central.push(
-      DEVICES.w1,
-      mutationsOf([
-        edit(stored, X, 'po_number', 'W1-X'),
-        edit(stored, Z, 'po_number', 'W1-Z'),
-        edit(stored, Y, 'po_number', 'W1-Y'),
-      ]),
-    );
-    const w2 = central.push(
-      DEVICES.w2,
-      mutationsOf([
-        edit(stored, Y, 'dept_number', 'W2-Y'),
-        edit(stored, Z, 'dept_number', 'W2-Z'),
-        edit(stored, X, 'dept_number', 'W2-X'),
-      ]),
-    );
+    /** The device's edits of `column` on `rows`, in that order. */
+    const pushOf = (device: typeof DEVICES.w1, column: string, rows: string[], tag: string) =>
+      central.push(
+        device,
+        mutationsOf(rows.map((id) => edit(stored, id, column, `${tag}-${id.slice(-1)}`))),
+      );
+    const w1 = pushOf(DEVICES.w1, 'po_number', [X, Z, Y], 'W1');
+    const w2 = pushOf(DEVICES.w2, 'dept_number', [Y, Z, X], 'W2');
     const settled = Promise.allSettled([w1, w2]);
     const deadline = Date.now() + 10_000;
     while ((await waitingOnLocks()) < 2) {
@@ -112,9 +104,9 @@ describe.skipIf(!inject('postgres'))('pushes that deadlock each other (PostgreSQ
       [[X, Y, Z]],
     );
     expect(rows).toEqual([
-      { id: X, po_number: 'W1-X', dept_number: 'W2-X' },
-      { id: Y, po_number: 'W1-Y', dept_number: 'W2-Y' },
-      { id: Z, po_number: 'W1-Z', dept_number: 'W2-Z' },
+      { id: X, po_number: 'W1-1', dept_number: 'W2-1' },
+      { id: Y, po_number: 'W1-3', dept_number: 'W2-3' },
+      { id: Z, po_number: 'W1-4', dept_number: 'W2-4' },
     ]);
     const journal = await admin.query<{ client_id: string; n: string }>(
       `SELECT client_id, count(*) AS n FROM sync_mutations
