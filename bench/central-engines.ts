@@ -44,13 +44,16 @@ export async function startDurableCluster(): Promise<PgServer> {
   }
   const cluster = await startCluster(bin, {
     durable: true,
-    settings: STATEMENT_STATS
-      ? [
-          'shared_preload_libraries=pg_stat_statements',
-          'pg_stat_statements.track=all',
-          'pg_stat_statements.track_planning=on',
-        ]
-      : [],
+    settings: [
+      ...(STATEMENT_STATS
+        ? [
+            'shared_preload_libraries=pg_stat_statements',
+            'pg_stat_statements.track=all',
+            'pg_stat_statements.track_planning=on',
+          ]
+        : []),
+      ...EXTRA_SETTINGS,
+    ],
   });
   return { cluster };
 }
@@ -62,6 +65,18 @@ export async function startDurableCluster(): Promise<PgServer> {
  * docs/benchmarks.md). Off by default: it costs the server some time per statement.
  */
 const STATEMENT_STATS = process.env.BENCH_CENTRAL_PG_STATS;
+
+/**
+ * `BENCH_CENTRAL_PG_SETTINGS="name=value name=value"`: more server settings for the bench's
+ * cluster, to try one docs/operations.md might recommend. The durability settings are refused:
+ * a run without them would not compare with SQLite's `synchronous = FULL`.
+ */
+const EXTRA_SETTINGS = (process.env.BENCH_CENTRAL_PG_SETTINGS ?? '').split(/\s+/).filter(Boolean);
+for (const setting of EXTRA_SETTINGS) {
+  if (/^(fsync|synchronous_commit|full_page_writes)\b/.test(setting)) {
+    throw new Error(`BENCH_CENTRAL_PG_SETTINGS: ${setting} would make the engines incomparable`);
+  }
+}
 
 export async function writeStatementStats(cluster: ThrowawayCluster): Promise<void> {
   if (!STATEMENT_STATS) return;
