@@ -21,7 +21,13 @@ import { createTemplate } from '../test/helpers/postgres/databases';
 import { seedInto } from '../test/sync/helpers/cluster';
 
 export type Engine = 'sqlite' | 'postgres';
-export const ENGINES: Engine[] = ['sqlite', 'postgres'];
+/**
+ * Both by default; `BENCH_CENTRAL_ENGINES=postgres` (or `sqlite`) runs the push, paced and pull
+ * parts on one alone, to profile it (the other's column says it was not run; search runs both).
+ */
+export const ENGINES: Engine[] = (['sqlite', 'postgres'] as const).filter((engine) =>
+  (process.env.BENCH_CENTRAL_ENGINES ?? 'sqlite,postgres').split(',').includes(engine),
+);
 
 /** A started central, or why this engine has none (printed in its column, never a figure). */
 export type Central =

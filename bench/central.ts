@@ -46,6 +46,11 @@ const load = () => loadavg()[0] ?? 0;
 const seconds = (value: number) => `${(value / 1000).toFixed(2)} s`;
 const missing = <T extends object>(value: T | { missing: string }): value is { missing: string } =>
   'missing' in value && typeof value.missing === 'string';
+/** A part's column before its engines run: an engine BENCH_CENTRAL_ENGINES leaves out stays so. */
+const notRun = <T extends object>(): Column<T> => ({
+  sqlite: { missing: 'not run (BENCH_CENTRAL_ENGINES)' },
+  postgres: { missing: 'not run (BENCH_CENTRAL_ENGINES)' },
+});
 
 export async function runCentralBench(args: string[], progress: () => void): Promise<void> {
   // `central [push] [paced] [pull] [search]`; none means every part.
@@ -121,7 +126,7 @@ async function pushPart(
   progress: () => void,
   paced = false,
 ): Promise<Column<PushFigures>> {
-  const column = {} as Column<PushFigures>;
+  const column = notRun<PushFigures>();
   let templates = null;
   for (const engine of ENGINES) {
     const mutations = paced ? PACED_MUTATIONS : MUTATIONS;
@@ -141,7 +146,7 @@ async function pushPart(
 }
 
 async function pullPart(pg: PgServer, progress: () => void): Promise<Column<PullFigures>> {
-  const column = {} as Column<PullFigures>;
+  const column = notRun<PullFigures>();
   for (const engine of ENGINES) {
     console.log(`pull: ${engine}, load ${load().toFixed(2)}…`);
     column[engine] = await benchFirstPull(engine, pg, progress);
