@@ -1,0 +1,140 @@
+/**
+ * Scope of POST /api/v1/edi/inbound and the EDI inbox (list, one, raw, reprocess). The rule: an
+ * admin of the connection's brand at a facility of the connection's organisation. Beyond
+ * test/edi/inbound-route.test.ts and test/edi/inbox.test.ts, the hard cases here are the other
+ * brand at the connection's own facility (an admin of brand 2 at facility 1, with brand 2's
+ * credentials or brand-less ones) and a brand-1 user with a plain grant at facility 1 whose admin
+ * grant is in the other organisation: each posts nothing (404, no interchange, order, document
+ * or log row written) and sees nothing.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { InterchangePage } from '../../src/shared/edi-inbox';
+import { expectError } from '../api/envelope';
+import { dataOf } from '../fulfilment/support';
+import { id } from '../helpers/fixtures';
+import { describeEngines } from '../helpers/engines';
+import { ok, startReceiver, type Receiver } from '../helpers/receivers';
+import { createTestService, TEST_PASSWORD, type TestService } from '../helpers/service';
+import { goldenFor, postInterchange } from '../edi/inbound-support';
+import { inbox, inboxBundle, interchange, reprocess } from '../edi/inbox-support';
+import { until } from '../edi/support';
+
+const ADMIN = 'admin@a.test';
+/** Brand 2's credentials at facility 1, an admin for brand 2 there. */
+const OTHER_BRAND = 'alpha2@a.test';
+/** Brand-less at facility 1, an admin for brand 2 there (not for brand 1). */
+const OTHER_BRAND_ADMIN = 'alpha-admin2@a.test';
+/** Brand 1, a plain grant at facility 1 and an admin grant at facility 3 (organisation 2). */
+const NEAR = 'near@a.test';
+/** Brand 1, an admin at facility 3 (organisation 2) only. */
+const OTHER_ORGANISATION = 'charlie1@b.test';
+const OUTSIDERS = [OTHER_BRAND, OTHER_BRAND_ADMIN, NEAR, OTHER_ORGANISATION] as const;
+
+/** Connection 1 (brand 1, organisation 1) has no order facility: the second PO names none. */
+function bundle(url: string) {
+  const base = inboxBundle(url, { send: ['856'] });
+  const grantsAtAlpha = (email: string, brandId: string | null) => ({
+    email,
+    password: TEST_PASSWORD,
+    brand_id: brandId,
+    facility_ids: [id('f', 1)],
+    admin: [{ brand_id: id('b', 2), facility_id: id('f', 1) }],
+  });
+  return {
+    ...base,
+    users: [
+      ...base.users,
+      grantsAtAlpha(OTHER_BRAND, id('b', 2)),
+      grantsAtAlpha(OTHER_BRAND_ADMIN, null),
+    ],
+  };
+}
+
+/** The golden 850 whose first PO names facility 1 (ALP); the second names no warehouse. */
+const partialFile = (control: number) =>
+  goldenFor('850-two-orders.edi', control).replace('*ZZ*WH-WEST~', '*ZZ*ALP~');
+
+describeEngines('scope: EDI inbound and inbox', (engine) => {
+  let partner: Receiver;
+  let svc: TestService;
+  const tokens: Record<string, string> = {};
+  let interchangeId: string;
+
+  const written = async () => {
+    const count = async (table: 'edi_interchanges' | 'orders' | 'order_documents') =>
+      (await svc.ctx.db.selectFrom(table).select('id').execute()).length;
+    const logs = await svc.ctx.db.selectFrom('transactions').select('transaction_id').execute();
+    const runs = await svc.ctx.db
+      .selectFrom('edi_interchanges')
+      .select(['id', 'outcome', 'summary_json'])
+      .orderBy('id')
+      .execute();
+    return {
+      interchanges: await count('edi_interchanges'),
+      orders: await count('orders'),
+      documents: await count('order_documents'),
+      logs: logs.length,
+      runs,
+      received: partner.received.length,
+    };
+  };
+
+  beforeAll(async () => {
+    partner = await startReceiver(ok, 'scope-inbound');
+    svc = await createTestService({ engine, seed: bundle(partner.url) });
+    for (const user of [ADMIN, ...OUTSIDERS]) tokens[user] = await svc.login(user);
+    const posted = await postInterchange(svc, tokens[ADMIN]!, partialFile(601));
+    expect(posted.statusCode, posted.body).toBe(200);
+    expect(dataOf(posted)).toMatchObject({ outcome: 'partial' });
+    interchangeId = dataOf<{ interchange_id: string }>(posted).interchange_id;
+    await until(() => svc.ctx.deliveriesInFlight.size === 0, 'the 997 send');
+  });
+  afterAll(async () => {
+    await until(() => svc.ctx.deliveriesInFlight.size === 0, 'the 997 sends');
+    await svc?.close();
+    await partner?.close();
+  });
+
+  it('the connection’s admin sees the partly taken-in interchange (the fixture is real)', async () => {
+    const list = await inbox(svc, tokens[ADMIN]!);
+    expect(dataOf<InterchangePage>(list).interchanges.map((i) => i.id)).toEqual([interchangeId]);
+  });
+
+  it.each(OUTSIDERS)('%s: posting an interchange answers 404; nothing is written', async (user) => {
+    const before = await written();
+    // A new interchange, and the stored one again (which the admin's post would mark duplicate).
+    for (const text of [partialFile(602), partialFile(601)]) {
+      expectError(
+        await postInterchange(svc, tokens[user]!, text),
+        404,
+        'NOT_FOUND',
+        'No EDI connection of yours takes interchanges from "RECEIVER1" to "SENDER1"',
+      );
+    }
+    expect(await written()).toEqual(before);
+  });
+
+  it.each(OUTSIDERS)('%s: the inbox is empty; one, raw and reprocess answer 404', async (user) => {
+    const before = await written();
+    for (const query of ['', `?connection_id=${id('c', 1)}`, '?outcome=partial']) {
+      const list = await inbox(svc, tokens[user]!, query);
+      expect(list.statusCode, list.body).toBe(200);
+      expect(dataOf<InterchangePage>(list)).toMatchObject({ total_count: 0, interchanges: [] });
+    }
+    for (const tail of ['', '/raw']) {
+      expectError(
+        await interchange(svc, tokens[user]!, interchangeId, tail),
+        404,
+        'NOT_FOUND',
+        'Interchange not found',
+      );
+    }
+    expectError(
+      await reprocess(svc, tokens[user]!, interchangeId),
+      404,
+      'NOT_FOUND',
+      'Interchange not found',
+    );
+    expect(await written()).toEqual(before);
+  });
+});
