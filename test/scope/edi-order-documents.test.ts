@@ -16,13 +16,16 @@ import { createTestService, TEST_PASSWORD, type TestService } from '../helpers/s
 import { asnBundle, FAST_POLICY, ORDERS, until } from '../edi/support';
 
 const PACKER = 'packer@a.test';
-/** Brand 1 at facility 2 only (organisation 1): the orders are at facility 1. */
-const SAME_BRAND_OTHER_FACILITY = 'bravo@a.test';
+/** Brand 1 at facility 2 only (organisation 1; brand 1 does not work there). */
+const SAME_BRAND_BRAVO = 'bravo@a.test';
+/** Brand 1, an admin at facility 4 (Delta, organisation 1, where brand 1 works) only. */
+const SAME_BRAND_OTHER_FACILITY = 'delta1@a.test';
 /** Brand 1, an admin at facility 3 only (organisation 2). */
 const SAME_BRAND_OTHER_ORGANISATION = 'charlie1@b.test';
 /** Brand 2, an admin for brand 2 at facility 1, where the brand-1 orders are. */
 const OTHER_BRAND_SAME_FACILITY = 'alpha2@a.test';
 const OUTSIDERS = [
+  SAME_BRAND_BRAVO,
   SAME_BRAND_OTHER_FACILITY,
   SAME_BRAND_OTHER_ORGANISATION,
   OTHER_BRAND_SAME_FACILITY,
@@ -35,6 +38,13 @@ function bundle(url: string) {
     ...base,
     users: [
       ...base.users,
+      {
+        email: SAME_BRAND_OTHER_FACILITY,
+        password: TEST_PASSWORD,
+        brand_id: id('b', 1),
+        facility_ids: [id('f', 4)],
+        admin: [{ brand_id: id('b', 1), facility_id: id('f', 4) }],
+      },
       {
         email: OTHER_BRAND_SAME_FACILITY,
         password: TEST_PASSWORD,

@@ -1,0 +1,143 @@
+/**
+ * Scope of the bill-of-lading routes (upload, history, download) on both engines, with a real
+ * stored version: a user of the order's brand at another facility of the same organisation (an
+ * admin there), of the same brand in another organisation (an admin there), or of another brand
+ * at the order's own facility (an admin of that brand there) gets 404 `Order not found`, and no
+ * version, file, log row, order column or tracking document is written.
+ */
+import { readdirSync } from 'node:fs';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { documentsDir } from '../../src/server/core/file-store';
+import { expectError } from '../api/envelope';
+import { fulfilmentBundle, ORDERS } from '../fulfilment/support';
+import { id } from '../helpers/fixtures';
+import { describeEngines } from '../helpers/engines';
+import { createTestService, TEST_PASSWORD, type TestService } from '../helpers/service';
+import { tmpDir } from '../inventory/support';
+import { makePdf } from '../orders/bol-support';
+
+const CLERK = 'packer@a.test';
+/** Brand 1, an admin at facility 4 (Delta, organisation 1, where brand 1 works) only. */
+const SAME_BRAND_OTHER_FACILITY = 'delta1@a.test';
+/** Brand 1, an admin at facility 3 (organisation 2) only. */
+const SAME_BRAND_OTHER_ORGANISATION = 'charlie1@b.test';
+/** Brand 2, an admin for brand 2 at facility 1, where the brand-1 orders are. */
+const OTHER_BRAND_SAME_FACILITY = 'alpha2@a.test';
+const OUTSIDERS = [
+  SAME_BRAND_OTHER_FACILITY,
+  SAME_BRAND_OTHER_ORGANISATION,
+  OTHER_BRAND_SAME_FACILITY,
+] as const;
+
+function bundle() {
+  const base = fulfilmentBundle();
+  const user = (email: string, brand: string, facility: string) => ({
+    email,
+    password: TEST_PASSWORD,
+    brand_id: brand,
+    facility_ids: [facility],
+    admin: [{ brand_id: brand, facility_id: facility }],
+  });
+  return {
+    ...base,
+    users: [
+      ...base.users,
+      user(SAME_BRAND_OTHER_FACILITY, id('b', 1), id('f', 4)),
+      user(OTHER_BRAND_SAME_FACILITY, id('b', 2), id('f', 1)),
+    ],
+  };
+}
+
+describeEngines('scope: bills of lading', (engine) => {
+  const dataDir = tmpDir('scope-bol');
+  let svc: TestService;
+  const tokens: Record<string, string> = {};
+  let pdf: Buffer;
+  let versionId: string;
+
+  const call = (user: string, method: 'GET' | 'POST', url: string, payload?: object) =>
+    svc.app.inject({
+      method,
+      url,
+      headers: { authorization: tokens[user]! },
+      ...(payload ? { payload } : {}),
+    });
+  const upload = (user: string, orderId: string, file: Buffer) =>
+    call(user, 'POST', `/api/documents/bol/${orderId}`, {
+      file_content: file.toString('base64'),
+      file_name: 'BOL-9.pdf',
+      bill_of_lading_number: 'BOL-9',
+      pro_number: 'PRO-9',
+      carrier: 'Old Dominion',
+    });
+
+  /** Every row and file an upload writes. */
+  const written = async () => {
+    const files =
+      engine === 'postgres'
+        ? Number(
+            (await sql<{ n: string }>`SELECT count(*) AS n FROM stored_files`.execute(svc.ctx.db))
+              .rows[0]!.n,
+          )
+        : readdirSync(documentsDir(dataDir.path)).length;
+    const [versions, logs, documents, orders] = await Promise.all([
+      svc.ctx.db.selectFrom('order_bol_versions').select('id').execute(),
+      svc.ctx.db.selectFrom('transactions').select('transaction_id').execute(),
+      svc.ctx.db.selectFrom('order_documents').select('id').execute(),
+      svc.ctx.db
+        .selectFrom('orders')
+        .select(['id', 'bill_of_lading_number', 'pro_number', 'carrier', 'updated_at'])
+        .orderBy('id')
+        .execute(),
+    ]);
+    return {
+      files,
+      versions: versions.length,
+      logs: logs.length,
+      documents: documents.length,
+      orders,
+    };
+  };
+
+  beforeAll(async () => {
+    svc = await createTestService({ engine, seed: bundle(), dataDir: dataDir.path });
+    for (const user of [CLERK, ...OUTSIDERS]) tokens[user] = await svc.login(user);
+    pdf = await makePdf('BOL-9');
+    const uploaded = await upload(CLERK, ORDERS.freight, pdf);
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const history = await call(CLERK, 'GET', `/api/v1/orders/${ORDERS.freight}/bol`);
+    versionId = (history.json() as { data: { version_id: string }[] }).data[0]!.version_id;
+    const file = await call(CLERK, 'GET', `/api/v1/orders/${ORDERS.freight}/bol/${versionId}/file`);
+    expect(file.statusCode).toBe(200);
+  });
+  afterAll(async () => {
+    await svc?.close();
+    dataDir.remove();
+  });
+
+  it.each(OUTSIDERS)(
+    '%s: upload, history and download answer 404; nothing written',
+    async (user) => {
+      const before = await written();
+      // A new file (it would be stored) on the Open order and on the Shipped one (tracking).
+      const other = await makePdf(`BOL of ${user}`);
+      for (const orderId of [ORDERS.freight, ORDERS.shipped]) {
+        expectError(await upload(user, orderId, other), 404, 'NOT_FOUND', 'Order not found');
+      }
+      expectError(
+        await call(user, 'GET', `/api/v1/orders/${ORDERS.freight}/bol`),
+        404,
+        'NOT_FOUND',
+        'Order not found',
+      );
+      expectError(
+        await call(user, 'GET', `/api/v1/orders/${ORDERS.freight}/bol/${versionId}/file`),
+        404,
+        'NOT_FOUND',
+        'Order not found',
+      );
+      expect(await written()).toEqual(before);
+    },
+  );
+});
