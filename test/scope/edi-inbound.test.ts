@@ -29,6 +29,8 @@ const NEAR = 'near@a.test';
 /** Brand 1, an admin at facility 3 (organisation 2) only. */
 const OTHER_ORGANISATION = 'charlie1@b.test';
 const OUTSIDERS = [OTHER_BRAND, OTHER_BRAND_ADMIN, NEAR, OTHER_ORGANISATION] as const;
+/** Brand-less at facility 3 (organisation 2, where brand 1 works too), no admin grant. */
+const CHARLIE_OPS = 'charlie-ops@b.test';
 
 /** Connection 1 (brand 1, organisation 1) has no order facility: the second PO names none. */
 function bundle(url: string) {
@@ -46,6 +48,13 @@ function bundle(url: string) {
       ...base.users,
       grantsAtAlpha(OTHER_BRAND, id('b', 2)),
       grantsAtAlpha(OTHER_BRAND_ADMIN, null),
+      {
+        email: CHARLIE_OPS,
+        password: TEST_PASSWORD,
+        brand_id: null,
+        facility_ids: [id('f', 3)],
+        admin: [],
+      },
     ],
   };
 }
@@ -82,7 +91,7 @@ describeEngines('scope: EDI inbound and inbox', (engine) => {
   beforeAll(async () => {
     partner = await startReceiver(ok, 'scope-inbound');
     svc = await createTestService({ engine, seed: bundle(partner.url) });
-    for (const user of [ADMIN, ...OUTSIDERS]) tokens[user] = await svc.login(user);
+    for (const user of [ADMIN, CHARLIE_OPS, ...OUTSIDERS]) tokens[user] = await svc.login(user);
     const posted = await postInterchange(svc, tokens[ADMIN]!, partialFile(601));
     expect(posted.statusCode, posted.body).toBe(200);
     expect(dataOf(posted)).toMatchObject({ outcome: 'partial' });
@@ -98,6 +107,28 @@ describeEngines('scope: EDI inbound and inbox', (engine) => {
   it('the connection’s admin sees the partly taken-in interchange (the fixture is real)', async () => {
     const list = await inbox(svc, tokens[ADMIN]!);
     expect(dataOf<InterchangePage>(list).interchanges.map((i) => i.id)).toEqual([interchangeId]);
+  });
+
+  it('the log rows of a refused PO stay in the connection’s organisation', async () => {
+    type Row = { action_type: string; execution_status: string; facility_id: string | null };
+    const rows = async (user: string) => {
+      const response = await svc.app.inject({
+        method: 'GET',
+        url: '/api/transactions?action_type=INGEST_PURCHASE_ORDER',
+        headers: { authorization: tokens[user]! },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json() as { data: { transactions: Row[] } }).data.transactions;
+    };
+    // Organisation 1's users see both sets' rows, the refused one at a facility of it.
+    const seen = await rows(ADMIN);
+    expect(seen.map((row) => [row.execution_status, row.facility_id]).sort()).toEqual([
+      ['FAILURE', id('f', 1)],
+      ['SUCCESS', id('f', 1)],
+    ]);
+    // Brand 1's users in organisation 2 see none of them (the refused one was brand-wide once).
+    for (const user of [OTHER_ORGANISATION, CHARLIE_OPS])
+      expect(await rows(user), user).toEqual([]);
   });
 
   it.each(OUTSIDERS)('%s: posting an interchange answers 404; nothing is written', async (user) => {

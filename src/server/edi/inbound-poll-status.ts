@@ -9,12 +9,15 @@
 import type { ServiceContext } from '../core/context';
 import { insertTransactionRow, logRowOutcome } from '../orders';
 import { INGEST_ACTIONS } from './ingest-log';
+import { connectionLogFacility } from './log-facility';
+import { orderDocumentSettingsOf } from './settings';
 
 export interface PolledConnection {
   id: string;
   organization_id: string;
   brand_id: string;
   retailer_id: string;
+  order_documents_json: string | null;
 }
 
 const lastProblem = new WeakMap<ServiceContext, Map<string, string>>();
@@ -60,13 +63,19 @@ async function writeRow(
 ) {
   const at = ctx.clock.now().toISOString();
   const action = INGEST_ACTIONS['850'];
+  // A facility of the connection's organisation: a row without one is listed brand-wide.
+  const facilityId = await connectionLogFacility(
+    ctx.db,
+    connection,
+    orderDocumentSettingsOf(connection.order_documents_json)?.facility_id ?? null,
+  );
   await insertTransactionRow(ctx.db, {
     transaction_id: crypto.randomUUID(),
     action_type: action.code,
     action_type_label: action.label,
-    brand_id: connection.brand_id,
+    brand_id: facilityId === null ? null : connection.brand_id,
     retailer_id: connection.retailer_id,
-    facility_id: null,
+    facility_id: facilityId,
     order_id: null,
     carton_id: null,
     load_id: null,

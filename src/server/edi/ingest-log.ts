@@ -53,7 +53,9 @@ function ingestLogRow(entry: IngestLogEntry) {
     transaction_id: crypto.randomUUID(),
     action_type: action.code,
     action_type_label: action.label,
-    brand_id: entry.brandId,
+    // Never a brand-wide row (one listed in every organisation): without a facility of the
+    // connection's organisation (log-facility.ts), the row names no tenant and is listed to nobody.
+    brand_id: entry.facilityId === null ? null : entry.brandId,
     retailer_id: entry.retailerId,
     facility_id: entry.facilityId,
     order_id: entry.orderId,

@@ -39,6 +39,8 @@ export interface SetContext {
   at: string;
   /** Filled with the ids of the orders the 850s made (for auto_acknowledge). */
   createdOrders: string[];
+  /** Where a set's row without an order is logged: a facility of the connection's organisation (log-facility.ts). */
+  logFacility: string | null;
   /**
    * The log rows of the 850s and 860s, in set order, written with the 997s' at the
    * interchange's end (flushLogs), not as each set is applied: each row locks its facility's
@@ -117,7 +119,7 @@ function log(
     orderId: order?.id ?? summary.order_id,
     brandId: context.connection.brand_id,
     retailerId: context.connection.retailer_id,
-    facilityId: order?.facility_id ?? null,
+    facilityId: order?.facility_id ?? context.logFacility,
     interchangeId: context.interchangeId,
     requestUrl: context.requestUrl,
     payload: {

@@ -34,6 +34,7 @@ import { claimDocument, releaseDocument, sendClaimedDocuments } from './send';
 import { orderDocumentSettingsOf } from './settings';
 import { recordRefusal, type RefusalKind } from './ingest-refusal';
 import type { InterchangeOutcome, InterchangeSource, OrderDocumentStatus } from './tables';
+import { logFacilityAmong } from './log-facility';
 import { readX12, type Interchange } from './x12/reader';
 import { writeInterchange, X12_CONTENT_TYPE } from './x12/writer';
 
@@ -191,6 +192,8 @@ async function ingestWithin(ctx: ServiceContext, trx: Db, input: IngestInput) {
     }),
     connectionFacilities(trx, connection.organization_id, connection.brand_id),
   ]);
+  const orderFacility =
+    orderDocumentSettingsOf(connection.order_documents_json)?.facility_id ?? null;
   const plan = planIngest({
     read: input.read,
     connection: {
@@ -198,7 +201,7 @@ async function ingestWithin(ctx: ServiceContext, trx: Db, input: IngestInput) {
       receiver_id: edi.receiver_id,
       brand_id: connection.brand_id,
       retailer_id: connection.retailer_id,
-      facility_id: orderDocumentSettingsOf(connection.order_documents_json)?.facility_id ?? null,
+      facility_id: orderFacility,
     },
     facilities,
     seenBefore: taken !== undefined,
@@ -212,6 +215,7 @@ async function ingestWithin(ctx: ServiceContext, trx: Db, input: IngestInput) {
     startedAt: input.startedAt,
     at,
     createdOrders: [] as string[],
+    logFacility: logFacilityAmong(facilities, orderFacility),
     orderIdFor: file.orderIdFor,
     logs: [] as IngestLogEntry[],
     acknowledged: {
@@ -242,7 +246,10 @@ async function ingestWithin(ctx: ServiceContext, trx: Db, input: IngestInput) {
     // The retailer had its 997 from the first run; only a run of a refused file (never
     // answered) sends one.
     if (group.ack && (previous === null || previous.outcome === 'refused')) {
-      const id = await queue997(ctx, trx, { group, groupSets, edi, connection, interchangeId, at });
+      const id = await queue997(ctx, trx, {
+        ...{ group, groupSets, edi, connection, interchangeId, at },
+        logFacility: context.logFacility,
+      });
       if (id) input.claimed.push(id);
     }
   }
@@ -378,6 +385,8 @@ async function queue997(
     connection: InboundConnectionRow;
     interchangeId: string;
     at: string;
+    /** Where a 997 of no single order is logged (log-facility.ts). */
+    logFacility: string | null;
   },
 ): Promise<string | null> {
   const ack = input.group.ack!;
@@ -403,7 +412,7 @@ async function queue997(
           .where('id', '=', orderId)
           .executeTakeFirst()
       )?.facility_id ?? null)
-    : null;
+    : input.logFacility;
   const { senderId, sendsHere } = senderOfNewDelivery(ctx.sync, input.connection);
   const id = randomUUID();
   await insertOrderDocument(trx, {
