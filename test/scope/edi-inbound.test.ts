@@ -7,7 +7,8 @@
  * grant is in the other organisation: each posts nothing (404, no interchange, order, document
  * or log row written) and sees nothing.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { noteSourceFailed } from '../../src/server/edi/inbound-poll-status';
 import type { InterchangePage } from '../../src/shared/edi-inbox';
 import { expectError } from '../api/envelope';
 import { dataOf } from '../fulfilment/support';
@@ -167,5 +168,63 @@ describeEngines('scope: EDI inbound and inbox', (engine) => {
       'Interchange not found',
     );
     expect(await written()).toEqual(before);
+  });
+
+  it('a 997 of a file that made no order is logged in the organisation too', async () => {
+    // Neither PO names a facility of ours and the connection has no order facility.
+    const posted = await postInterchange(svc, tokens[ADMIN]!, goldenFor('850-two-orders.edi', 603));
+    expect(dataOf(posted)).toMatchObject({ outcome: 'rejected' });
+    await until(() => svc.ctx.deliveriesInFlight.size === 0, 'the 997 send');
+    const ack = await svc.ctx.db
+      .selectFrom('order_documents')
+      .select(['order_id', 'facility_id'])
+      .where('type', '=', '997')
+      .where('order_id', 'is', null)
+      .execute();
+    expect(ack).toEqual([{ order_id: null, facility_id: id('f', 1) }]);
+    for (const user of [OTHER_ORGANISATION, CHARLIE_OPS]) {
+      const response = await svc.app.inject({
+        method: 'GET',
+        url: '/api/transactions',
+        headers: { authorization: tokens[user]! },
+      });
+      expect(response.json(), user).toMatchObject({ data: { total_count: 0, transactions: [] } });
+    }
+  });
+
+  it('a polled source’s trouble is logged in the organisation, not brand-wide', async () => {
+    const connection = await svc.ctx.db
+      .selectFrom('connections')
+      .select(['id', 'organization_id', 'brand_id', 'retailer_id', 'order_documents_json'])
+      .where('id', '=', id('c', 1))
+      .executeTakeFirstOrThrow();
+    const url = 'sftp://partner@sftp.example:22/outbound';
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      await noteSourceFailed(svc.ctx, connection, url, 'connection refused');
+    } finally {
+      logged.mockRestore();
+    }
+    const row = await svc.ctx.db
+      .selectFrom('transactions')
+      .select(['facility_id', 'brand_id'])
+      .where('request_url', '=', url)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ facility_id: id('f', 1), brand_id: id('b', 1) });
+    const search = `/api/transactions?search=${encodeURIComponent('sftp.example')}`;
+    const seen = await svc.app.inject({
+      method: 'GET',
+      url: search,
+      headers: { authorization: tokens[ADMIN]! },
+    });
+    expect(seen.json()).toMatchObject({ data: { total_count: 1 } });
+    for (const user of [OTHER_ORGANISATION, CHARLIE_OPS]) {
+      const response = await svc.app.inject({
+        method: 'GET',
+        url: search,
+        headers: { authorization: tokens[user]! },
+      });
+      expect(response.json(), user).toMatchObject({ data: { total_count: 0, transactions: [] } });
+    }
   });
 });
