@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { noteSourceFailed } from '../../src/server/edi/inbound-poll-status';
-import type { InterchangePage } from '../../src/shared/edi-inbox';
+import type { InterchangeDetail, InterchangePage } from '../../src/shared/edi-inbox';
 import { expectError } from '../api/envelope';
 import { dataOf } from '../fulfilment/support';
 import { id } from '../helpers/fixtures';
@@ -30,6 +30,8 @@ const NEAR = 'near@a.test';
 /** Brand 1, an admin at facility 3 (organisation 2) only. */
 const OTHER_ORGANISATION = 'charlie1@b.test';
 const OUTSIDERS = [OTHER_BRAND, OTHER_BRAND_ADMIN, NEAR, OTHER_ORGANISATION] as const;
+/** Brand 1, an admin at facility 4 (Delta, organisation 1): may see connection 1's files. */
+const DELTA_ADMIN = 'delta1@a.test';
 /** Brand-less at facility 3 (organisation 2, where brand 1 works too), no admin grant. */
 const CHARLIE_OPS = 'charlie-ops@b.test';
 
@@ -49,6 +51,13 @@ function bundle(url: string) {
       ...base.users,
       grantsAtAlpha(OTHER_BRAND, id('b', 2)),
       grantsAtAlpha(OTHER_BRAND_ADMIN, null),
+      {
+        email: DELTA_ADMIN,
+        password: TEST_PASSWORD,
+        brand_id: id('b', 1),
+        facility_ids: [id('f', 4)],
+        admin: [{ brand_id: id('b', 1), facility_id: id('f', 4) }],
+      },
       {
         email: CHARLIE_OPS,
         password: TEST_PASSWORD,
@@ -92,7 +101,8 @@ describeEngines('scope: EDI inbound and inbox', (engine) => {
   beforeAll(async () => {
     partner = await startReceiver(ok, 'scope-inbound');
     svc = await createTestService({ engine, seed: bundle(partner.url) });
-    for (const user of [ADMIN, CHARLIE_OPS, ...OUTSIDERS]) tokens[user] = await svc.login(user);
+    for (const user of [ADMIN, DELTA_ADMIN, CHARLIE_OPS, ...OUTSIDERS])
+      tokens[user] = await svc.login(user);
     const posted = await postInterchange(svc, tokens[ADMIN]!, partialFile(601));
     expect(posted.statusCode, posted.body).toBe(200);
     expect(dataOf(posted)).toMatchObject({ outcome: 'partial' });
@@ -130,6 +140,24 @@ describeEngines('scope: EDI inbound and inbox', (engine) => {
     // Brand 1's users in organisation 2 see none of them (the refused one was brand-wide once).
     for (const user of [OTHER_ORGANISATION, CHARLIE_OPS])
       expect(await rows(user), user).toEqual([]);
+  });
+
+  it('an admin of the brand at another facility of the organisation sees the file, not the orders at Alpha', async () => {
+    const detail = await interchange(svc, tokens[DELTA_ADMIN]!, interchangeId);
+    expect(detail.statusCode, detail.body).toBe(200);
+    // The order the first PO made is at Alpha, which this user does not see.
+    const made = dataOf<InterchangeDetail>(await interchange(svc, tokens[ADMIN]!, interchangeId));
+    expect(made.orders).toHaveLength(1);
+    expectError(
+      await svc.app.inject({
+        method: 'GET',
+        url: `/api/v1/orders/${made.orders[0]!.id}`,
+        headers: { authorization: tokens[DELTA_ADMIN]! },
+      }),
+      404,
+      'NOT_FOUND',
+    );
+    expect(dataOf<InterchangeDetail>(detail).orders).toEqual([]);
   });
 
   it.each(OUTSIDERS)('%s: posting an interchange answers 404; nothing is written', async (user) => {

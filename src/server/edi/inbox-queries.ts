@@ -1,6 +1,8 @@
 /** The reads of the EDI inbox (./inbox.ts): inbound interchanges within the caller's scopes. */
 import { sql } from 'kysely';
+import type { AuthUser } from '../core/context';
 import type { Db } from '../db/db';
+import { visibleOrdersQuery } from '../orders';
 import type { InterchangeOutcome } from './tables';
 
 export interface InboxScope {
@@ -89,12 +91,14 @@ export function findInterchange(db: Db, id: string) {
     .executeTakeFirst();
 }
 
-/** The orders named, with what the clerk sees of them. */
-export function ordersByIds(db: Db, ids: string[]) {
+/**
+ * The orders named that the caller sees, with what the clerk sees of them. Seeing the interchange
+ * (an admin of its brand in its organisation) is not seeing every facility its POs went to.
+ */
+export function ordersByIds(db: Db, user: AuthUser, ids: string[]) {
   if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('orders')
-    .where('id', 'in', ids)
-    .select(['id', 'po_number', 'status'])
+  return visibleOrdersQuery(db, user)
+    .where('o.id', 'in', ids)
+    .select(['o.id', 'o.po_number', 'o.status'])
     .execute();
 }

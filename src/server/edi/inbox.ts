@@ -93,7 +93,7 @@ export async function interchangeDetail(
   return {
     ...item,
     segments: readableSegments(row.raw),
-    orders: await ordersByIds(ctx.db, orderIds),
+    orders: await ordersByIds(ctx.db, user, orderIds),
   };
 }
 
