@@ -246,10 +246,9 @@ async function ingestWithin(ctx: ServiceContext, trx: Db, input: IngestInput) {
     // The retailer had its 997 from the first run; only a run of a refused file (never
     // answered) sends one.
     if (group.ack && (previous === null || previous.outcome === 'refused')) {
-      const id = await queue997(ctx, trx, {
-        ...{ group, groupSets, edi, connection, interchangeId, at },
-        logFacility: context.logFacility,
-      });
+      const logFacility = context.logFacility;
+      const input997 = { group, groupSets, edi, connection, interchangeId, at, logFacility };
+      const id = await queue997(ctx, trx, input997);
       if (id) input.claimed.push(id);
     }
   }
