@@ -60,5 +60,23 @@ describeEngines('SSCC serials under parallel packs', (engine) => {
         [ORDERS.parcel, N / 2, 0, N / 2],
       ].sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
     );
+
+    // The transaction log's counts (kept by triggers) match its rows, action by action.
+    const db = floor.svc.ctx.db;
+    const counted = await db
+      .selectFrom('transaction_counts')
+      .select(['action_type', db.fn.sum<number>('n').as('n')])
+      .where('day', '=', '')
+      .groupBy('action_type')
+      .execute();
+    const rows = await db
+      .selectFrom('transactions')
+      .select(['action_type', db.fn.countAll<number>().as('n')])
+      .groupBy('action_type')
+      .execute();
+    const byAction = (list: { action_type: string; n: number | string }[]) =>
+      Object.fromEntries(list.map((r) => [r.action_type, Number(r.n)]));
+    expect(byAction(counted)).toEqual(byAction(rows));
+    expect(byAction(rows)).toMatchObject({ PACK_CARTON: N });
   });
 });
