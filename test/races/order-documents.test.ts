@@ -3,7 +3,7 @@
  * POST …/invoice (810) called 50 times at once for one order (each call is one document: decision
  * "Acknowledge and invoice: one document per call"), each with its own control numbers and sent
  * exactly once; and a failed document retried by 50 clerks while 50 drainer passes run: sent
- * once.
+ * once; and 50 ship requests at once: one ships, one 856.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sendDueDocuments } from '../../src/server/edi';
@@ -15,6 +15,7 @@ import {
   asnBundle,
   documentRows,
   FAST_POLICY,
+  loadFreightOrder,
   loadParcelOrder,
   logRows,
   ORDERS,
@@ -151,5 +152,26 @@ describeEngines('order documents under 50 parallel requests', (engine) => {
     }
     const [after] = (await documentRows(svc, ORDERS.freight)).filter((d) => d.id === id);
     expect(after).toMatchObject({ status: 'sent', attempts: row!.attempts + 1 });
+  });
+
+  it('50 ship requests at once: one ships and sends one 856, 49 are refused with 409', async () => {
+    await loadFreightOrder(svc, token);
+    const from = partner.received.length;
+    const answers = await Promise.all(
+      Array.from({ length: N }, () => post(ORDERS.freight, 'ship')),
+    );
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(N - 1);
+    const refusals = new Set(
+      answers.filter((a) => a.statusCode === 409).map((a) => a.json().message as string),
+    );
+    expect([...refusals]).toEqual([
+      'This order is shipped. It can be shipped only while it is loaded.',
+    ]);
+    const asns = (await documentRows(svc, ORDERS.freight)).filter((d) => d.type === '856');
+    expect(asns).toHaveLength(1);
+    expect(asns[0]).toMatchObject({ status: 'sent', attempts: 1 });
+    expect(receivedSince(from, 'SH').map((s) => s.key)).toEqual([asns[0]!.id]);
   });
 });
