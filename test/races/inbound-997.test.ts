@@ -1,7 +1,9 @@
 /**
  * 997s in, matched to our documents by GS06 (AK1) and ST02 (AK2), under 50 parallel posts on
  * both engines: 50 different 997s answering 50 855s each mark their own document once; 50 posts
- * of one 997 are one interchange and 49 duplicates, with one status check logged.
+ * of one 997 are one interchange and 49 duplicates, with one status check logged; 50 posts of one
+ * 850 (auto_acknowledge) make its orders and their 855s once and answer each post with a 997, and
+ * every interchange the connection sent has its own ISA13.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { InterchangeSummaryView } from '../../src/shared/edi-inbound';
@@ -11,7 +13,7 @@ import { describeEngines } from '../helpers/engines';
 import { ok, startReceiver, type Receiver } from '../helpers/receivers';
 import { createTestService, type TestService } from '../helpers/service';
 import { dataOf } from '../fulfilment/support';
-import { inboundBundle, interchangeOf, postInterchange } from '../edi/inbound-support';
+import { goldenFor, inboundBundle, interchangeOf, postInterchange } from '../edi/inbound-support';
 import { documentRows, ORDERS, until } from '../edi/support';
 
 const N = 50;
@@ -25,7 +27,11 @@ describeEngines('997s in under 50 parallel posts', (engine) => {
     partner = await startReceiver(ok, 'races-997');
     svc = await createTestService({
       engine,
-      seed: inboundBundle(partner.url, { send: ['855', '856'], facility_id: id('f', 1) }),
+      seed: inboundBundle(partner.url, {
+        send: ['855', '856'],
+        auto_acknowledge: true,
+        facility_id: id('f', 1),
+      }),
       clock: manualClock('2030-07-01T09:00:00Z').clock,
     });
     admin = await svc.login('admin@a.test');
@@ -110,5 +116,43 @@ describeEngines('997s in under 50 parallel posts', (engine) => {
     expect(stored.map((s) => s.outcome).sort()).toEqual(
       ['accepted', ...Array<string>(N - 1).fill('duplicate')].sort(),
     );
+  });
+
+  it('one 850 posted 50 times at once: its orders and their 855s once, a 997 to each post', async () => {
+    const from = partner.received.length;
+    const text = goldenFor('850-two-orders.edi', 700, {
+      '4500012345': '4700012345',
+      '4500012346': '4700012346',
+    });
+    const answers = await Promise.all(
+      Array.from({ length: N }, () => postInterchange(svc, admin, text)),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(N).fill(200));
+    expect(answers.filter((a) => dataOf<InterchangeSummaryView>(a).duplicate)).toHaveLength(N - 1);
+    const orders = await svc.ctx.db
+      .selectFrom('orders')
+      .select('id')
+      .where('po_number', 'in', ['4700012345', '4700012346'])
+      .execute();
+    expect(orders).toHaveLength(2);
+    const acks = await svc.ctx.db
+      .selectFrom('order_documents')
+      .select('order_id')
+      .where('type', '=', '855')
+      .where(
+        'order_id',
+        'in',
+        orders.map((o) => o.id),
+      )
+      .execute();
+    expect(acks.map((a) => a.order_id).sort()).toEqual(orders.map((o) => o.id).sort());
+    // A 997 answers every post, the duplicates too; the two 855s go out once each.
+    await partner.waitFor(from + N + 2);
+    const out = partner.received.slice(from);
+    expect(out.filter((r) => r.body.includes('~GS*FA*'))).toHaveLength(N);
+    expect(out.filter((r) => r.body.includes('~GS*PR*'))).toHaveLength(2);
+    // Every interchange the connection ever sent has its own ISA13.
+    const isa13s = partner.received.map((r) => r.body.split('*')[13]);
+    expect(new Set(isa13s).size).toBe(partner.received.length);
   });
 });
