@@ -2,6 +2,7 @@
 import { id } from '../helpers/fixtures';
 import { manualClock } from '../helpers/clock';
 import { createTestService, TEST_PASSWORD, type TestService } from '../helpers/service';
+import type { Engine } from '../../src/server/db/engine';
 import { ordersBundle } from '../orders/read-fixtures';
 
 /** "Today" of every claims test: deadlines before 2026-03-15 have passed. */
@@ -177,10 +178,11 @@ export interface ClaimsService {
 }
 
 export async function startClaimsService(
-  options: { seed?: unknown; dataDir?: string } = {},
+  options: { seed?: unknown; dataDir?: string; engine?: Engine } = {},
 ): Promise<ClaimsService> {
   const clock = claimsClock();
   const svc = await createTestService({
+    engine: options.engine,
     seed: options.seed ?? claimsBundle(),
     clock: clock.clock,
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),

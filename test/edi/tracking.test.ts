@@ -3,8 +3,9 @@
  * number, PRO, carrier or SCAC as JSON, through the order-document outbox, with an
  * Idempotency-Key, one document per actual change, sent after the commit.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { ok, respond, startReceiver, type Receiver } from '../helpers/receivers';
+import { describeEngines } from '../helpers/engines';
 import { createTestService, type TestService } from '../helpers/service';
 import { makePdf } from '../orders/bol-support';
 import { tempDirsPerTest } from '../helpers/temp-dirs';
@@ -21,7 +22,7 @@ import {
 const PACKER = 'packer@a.test';
 const ORDER = ORDERS.freight;
 
-describe('tracking updates after ship', () => {
+describeEngines('tracking updates after ship', (engine) => {
   const tempDir = tempDirsPerTest('edi-tracking');
   let partner: Receiver;
   let svc: TestService;
@@ -44,6 +45,7 @@ describe('tracking updates after ship', () => {
     partner.clear();
     partner.handle(ok);
     svc = await createTestService({
+      engine,
       seed: asnBundle(partner.url, { kind }),
       dataDir: tempDir(),
       deliveryPolicy: FAST_POLICY,

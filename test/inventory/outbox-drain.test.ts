@@ -34,6 +34,7 @@ import {
   type Receiver,
   type ReceiverHandler,
 } from '../helpers/receivers';
+import { describeEngines } from '../helpers/engines';
 import { createTestService, type TestService } from '../helpers/service';
 import {
   facilityUrl,
@@ -83,7 +84,7 @@ const deliveryRow = (ctx: ServiceContext, deliveryId: string) =>
     .where('id', '=', deliveryId)
     .executeTakeFirstOrThrow();
 
-describe('background re-delivery', () => {
+describeEngines('background re-delivery', (engine) => {
   let partner: Receiver;
   let svc: TestService;
   let bearer: string;
@@ -107,6 +108,7 @@ describe('background re-delivery', () => {
     partner.handle(ok);
     time = manualClock(start);
     svc = await createTestService({
+      engine,
       seed: drainBundle(partner.url),
       clock: time.clock,
       deliveryPolicy: FAST_POLICY,

@@ -13,6 +13,7 @@ import * as adviceDeliveryConnectionIndex from './migrations/0018_advice_deliver
 import * as pushCachedPlans from './migrations/0018_push_cached_plans';
 import * as trgmOrdersFastupdate from './migrations/0018_trgm_orders_fastupdate';
 import * as syncRowJson from './migrations/0019_sync_row_json';
+import * as billingTotalsRowLock from './migrations/0020_billing_totals_row_lock';
 
 /**
  * PostgreSQL's migration list (docs/decisions, "PostgreSQL twins and migrations"). It starts at
@@ -42,6 +43,8 @@ const allMigrations: Record<string, Migration> = {
   '0018_trgm_orders_fastupdate': trgmOrdersFastupdate,
   // PostgreSQL only: a version entry keeps the JSON of its row, for the pulls to serve.
   '0019_sync_row_json': syncRowJson,
+  // PostgreSQL only: a billing recount locks its totals row before it reads the order's rows.
+  '0020_billing_totals_row_lock': billingTotalsRowLock,
 };
 
 export const postgresMigrationProvider: MigrationProvider = {
