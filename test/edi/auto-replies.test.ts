@@ -199,6 +199,50 @@ describe('auto_invoice', () => {
     expect(partner.received).toHaveLength(0);
   });
 
+  it('one invoice per order: priced after a failed build it is invoiced by hand, then a second is refused until the retailer rejects the first', async () => {
+    await loaded({ send: ['810'], auto_invoice: true });
+    expect((await ship()).statusCode).toBe(200);
+    await svc!.ctx.db
+      .updateTable('order_items')
+      .set({ pass_through_json: JSON.stringify({ line_id: '10', unit_price: '4.25' }) })
+      .where('order_id', '=', ORDERS.parcel)
+      .execute();
+    const invoice = () =>
+      svc!.app.inject({
+        method: 'POST',
+        url: `/api/v1/orders/${ORDERS.parcel}/invoice`,
+        headers: { authorization: token },
+      });
+    // The 810 that could not be built (no price) does not stand in the way.
+    const first = await invoice();
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().message).toBe('The invoice was sent to Retailer One');
+    const second = await invoice();
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toMatchObject({
+      message:
+        'This order is already invoiced: a new invoice goes out only if the retailer rejects it',
+    });
+    const sent = (await documentRows(svc!, ORDERS.parcel)).filter((d) => d.status === 'sent');
+    expect(sent).toHaveLength(1);
+    // A 997 rejected it (as the 997 matching marks it): a corrected invoice may go.
+    await svc!.ctx.db
+      .updateTable('order_documents')
+      .set({ status: 'rejected' })
+      .where('id', '=', sent[0]!.id)
+      .execute();
+    const third = await invoice();
+    expect(third.statusCode, third.body).toBe(200);
+    expect(
+      (await documentRows(svc!, ORDERS.parcel)).map((d) => [d.status, d.document === null]).sort(),
+    ).toEqual([
+      ['failed', true],
+      ['rejected', false],
+      ['sent', false],
+    ]);
+    expect(partner.received.filter((r) => r.body.includes('~GS*IN*'))).toHaveLength(2);
+  });
+
   it('without auto_invoice the ship sends no 810', async () => {
     await loaded({ send: ['856', '810'] });
     const response = await ship();

@@ -7,7 +7,15 @@
 import type { AuthUser, ServiceContext } from '../core/context';
 import { conflict, invalidRequest, notFound } from '../core/errors';
 import type { Db } from '../db/db';
-import { findOrderForUser, listOrderItems, ORDER_NOT_FOUND, type OrderRow } from '../orders';
+import { engineOf } from '../db/engine';
+import {
+  findOrderForUser,
+  listOrderItems,
+  ORDER_NOT_FOUND,
+  postgresLockOrderRow,
+  sqliteLockOrderRow,
+  type OrderRow,
+} from '../orders';
 import type {
   AcknowledgeBody,
   AcknowledgeLine,
@@ -18,7 +26,7 @@ import { orderDocuments } from './documents';
 import { build810, type InvoiceLine } from './invoice-810';
 import { poLinesOf, withStoredPoLines, type PoLine } from './order-lines';
 import { listPoLines } from './ingest-queries';
-import { connectionsForOrder, loadPackedFacts } from './queries';
+import { connectionsForOrder, loadPackedFacts, standingInvoices } from './queries';
 import { queueDocument, type QueuedDocument } from './queue';
 import { releaseDocument } from './send';
 import { orderDocumentSettingsOf } from './settings';
@@ -71,10 +79,31 @@ export function invoiceOrder(
     if (order.status !== 'Shipped') {
       throw conflict('Only a shipped order is invoiced: ship it first');
     }
+    await refuseSecondInvoice(trx, order.id);
     const invoice = await invoiceBuilder(trx, order);
     if (typeof invoice === 'string') throw conflict(`Cannot invoice: ${invoice}`);
     return invoice;
   });
+}
+
+/**
+ * One invoice per order: a second 810 with the same invoice number (BIG02, the picksheet code) is
+ * a duplicate bill that retailers reject or pay twice. The order is locked first (PostgreSQL), so
+ * of 50 clerks pressing Invoice at once one invoices and the others are told it is done. Only a
+ * rejected invoice is invoiced again; a failed one is sent again with Retry.
+ */
+async function refuseSecondInvoice(trx: Db, orderId: string): Promise<void> {
+  const lockOrderRow = engineOf(trx) === 'postgres' ? postgresLockOrderRow : sqliteLockOrderRow;
+  await lockOrderRow(trx, orderId);
+  const standing = (await standingInvoices(trx, orderId))[0];
+  if (!standing) return;
+  throw conflict(
+    standing.status === 'failed'
+      ? 'This order has an invoice that failed to send: send it again with Retry in its documents'
+      : standing.status === 'queued'
+        ? 'This order is already invoiced: its invoice waits to be sent'
+        : 'This order is already invoiced: a new invoice goes out only if the retailer rejects it',
+  );
 }
 
 /**

@@ -135,6 +135,24 @@ export function findOrderDocumentView(db: Db, orderId: string, documentId: strin
     .executeTakeFirst();
 }
 
+/**
+ * The order's invoices (810s) that still stand: every one but those the retailer rejected and
+ * those that could not be built (no price: nothing was numbered or sent), which are invoiced
+ * again. Newest first.
+ */
+export function standingInvoices(db: Db, orderId: string) {
+  return db
+    .selectFrom('order_documents')
+    .where('order_id', '=', orderId)
+    .where('type', '=', '810')
+    .where('direction', '=', 'out')
+    .where('status', '!=', 'rejected')
+    .where((eb) => eb.or([eb('status', '!=', 'failed'), eb('document', 'is not', null)]))
+    .select(['id', 'status'])
+    .orderBy('created_at', 'desc')
+    .execute();
+}
+
 export function findOrderDocumentRow(db: Db, orderId: string, documentId: string) {
   return db
     .selectFrom('order_documents')
