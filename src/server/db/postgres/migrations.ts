@@ -13,6 +13,7 @@ import * as adviceDeliveryConnectionIndex from './migrations/0018_advice_deliver
 import * as pushCachedPlans from './migrations/0018_push_cached_plans';
 import * as trgmOrdersFastupdate from './migrations/0018_trgm_orders_fastupdate';
 import * as syncRowJson from './migrations/0019_sync_row_json';
+import * as ediLogRowsFacility from './migrations/0020_edi_log_rows_facility';
 
 /**
  * PostgreSQL's migration list (docs/decisions, "PostgreSQL twins and migrations"). It starts at
@@ -42,6 +43,8 @@ const allMigrations: Record<string, Migration> = {
   '0018_trgm_orders_fastupdate': trgmOrdersFastupdate,
   // PostgreSQL only: a version entry keeps the JSON of its row, for the pulls to serve.
   '0019_sync_row_json': syncRowJson,
+  // Twin of edi/migrations/0020: the inbound log rows written before decision 0226 take a facility.
+  '0020_edi_log_rows_facility': ediLogRowsFacility,
 };
 
 export const postgresMigrationProvider: MigrationProvider = {
