@@ -229,7 +229,10 @@ async function record(
       transaction_id: crypto.randomUUID(),
       action_type: action.code,
       action_type_label: action.label,
-      brand_id: row.brand_id,
+      // A 997 of no order is logged at its facility of the connection's organisation; where the
+      // brand works at none there, the row names no brand either, never a brand-wide row listed in
+      // every organisation (decision 0226, log-facility.ts).
+      brand_id: row.order_id === null && row.facility_id === null ? null : row.brand_id,
       retailer_id: row.retailer_id,
       facility_id: row.facility_id,
       order_id: row.order_id,

@@ -14,6 +14,7 @@ import * as pushCachedPlans from './migrations/0018_push_cached_plans';
 import * as trgmOrdersFastupdate from './migrations/0018_trgm_orders_fastupdate';
 import * as syncRowJson from './migrations/0019_sync_row_json';
 import * as billingTotalsRowLock from './migrations/0020_billing_totals_row_lock';
+import * as ediLogRowsFacility from './migrations/0020_edi_log_rows_facility';
 
 /**
  * PostgreSQL's migration list (docs/decisions, "PostgreSQL twins and migrations"). It starts at
@@ -45,6 +46,8 @@ const allMigrations: Record<string, Migration> = {
   '0019_sync_row_json': syncRowJson,
   // PostgreSQL only: a billing recount locks its totals row before it reads the order's rows.
   '0020_billing_totals_row_lock': billingTotalsRowLock,
+  // Twin of edi/migrations/0020: the inbound log rows written before decision 0226 take a facility.
+  '0020_edi_log_rows_facility': ediLogRowsFacility,
 };
 
 export const postgresMigrationProvider: MigrationProvider = {
