@@ -25,10 +25,11 @@ const ROWS_PER_QUERY = 500;
 
 /**
  * The version of the scope rules (pull-scope-sql.ts). A cursor made under other rules starts over, so a device
- * that received rows the rules no longer send it (before issue 18: other brands' brand-wide log
- * rows, connection credentials) drops them at its next pull.
+ * that received rows the rules no longer send it drops them at its next pull: 2, before issue 18,
+ * other brands' brand-wide log rows and connection credentials; 3, another organisation's inbound
+ * EDI log rows, brand-wide until decision 0226 and its migration 0020_edi_log_rows_facility.
  */
-const SCOPE_RULES = 2;
+const SCOPE_RULES = 3;
 
 /** Which facilities (and rules) a cursor was made for: another set starts over (a device's scope changed). */
 export function scopeTag(facilityIds: string[]): string {
