@@ -5,9 +5,9 @@
  */
 import { expect, it } from 'vitest';
 import type { RunningService } from '../../src/server/http/server';
-import { SSCC_BLOCK_SIZE } from '../../src/server/sync/central';
 import { describeEngines } from '../helpers/engines';
-import { centralForAllTests, DEVICES, SAVANNAH, seedInto } from '../sync/helpers/cluster';
+import { centralForAllTests, DEVICES } from '../sync/helpers/cluster';
+import { expectBackToBackBlocks, expectSignInThrottle } from '../sync/helpers/limits';
 import { signInDevice, syncCall } from '../sync/helpers/raw-push';
 
 describeEngines('sync limits under parallel requests', (engine) => {
@@ -30,38 +30,14 @@ describeEngines('sync limits under parallel requests', (engine) => {
       ),
     );
     expect(answers.map((a) => a.status)).toEqual(Array(60).fill(200));
-    const blocks = answers
-      .map((a) => a.body as unknown as { first_serial: number; last_serial: number })
-      .sort((a, b) => a.first_serial - b.first_serial);
-    for (const [i, block] of blocks.entries()) {
-      expect(block.last_serial - block.first_serial + 1).toBe(SSCC_BLOCK_SIZE);
-      if (i > 0) expect(block.first_serial).toBe(blocks[i - 1]!.last_serial + 1);
-    }
+    expectBackToBackBlocks(answers);
   });
 
   it('60 parallel wrong secrets for one device admit 5; the right secret is then refused too', async () => {
-    const device = {
+    await expectSignInThrottle(central, {
       id: 'd1000000-0000-4000-8000-0000000000ab',
       name: 'Savannah races',
-      facility_ids: [SAVANNAH],
       secret: 'races-secret-races-secret',
-    };
-    await seedInto(central, { devices: [device] });
-    const answers = await Promise.all(
-      Array.from({ length: 60 }, () =>
-        post('/api/sync/v1/session', { device_id: device.id, device_secret: 'wrong-secret-wrong' }),
-      ),
-    );
-    const statuses = answers.map((a) => a.status);
-    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
-    expect(statuses.filter((s) => s === 429)).toHaveLength(55);
-    expect(answers.find((a) => a.status === 429)!.body.message).toMatch(
-      /^Too many failed sign-in attempts; try again in /,
-    );
-    const right = await post('/api/sync/v1/session', {
-      device_id: device.id,
-      device_secret: device.secret,
     });
-    expect(right.status).toBe(429);
   });
 });

@@ -1,16 +1,9 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { RunningService } from '../../src/server/http/server';
-import { SSCC_BLOCK_SIZE } from '../../src/server/sync/central';
 import { bolVersionRow, makePdf } from '../orders/bol-support';
-import {
-  type ApiBody,
-  centralForAllTests,
-  DEVICES,
-  SAVANNAH,
-  seedInto,
-  signIn,
-} from './helpers/cluster';
+import { type ApiBody, centralForAllTests, DEVICES, signIn } from './helpers/cluster';
+import { expectBackToBackBlocks, expectSignInThrottle } from './helpers/limits';
 import { deviceLastSeq, signInDevice, syncCall } from './helpers/raw-push';
 
 /** Bad input on the sync routes answers 4xx in the envelope, never 500; limits hold in parallel. */
@@ -334,13 +327,7 @@ describe('sync permission rules and limits', () => {
       ),
     );
     expect(answers.map((a) => a.status)).toEqual(Array(50).fill(200));
-    const blocks = answers
-      .map((a) => a.body as unknown as { first_serial: number; last_serial: number })
-      .sort((a, b) => a.first_serial - b.first_serial);
-    for (const [i, block] of blocks.entries()) {
-      expect(block.last_serial - block.first_serial + 1).toBe(SSCC_BLOCK_SIZE);
-      if (i > 0) expect(block.first_serial).toBe(blocks[i - 1]!.last_serial + 1);
-    }
+    expectBackToBackBlocks(answers);
   });
 
   it('files: a BOL of an order outside the device facilities answers 404, as an unknown digest', async () => {
@@ -379,28 +366,10 @@ describe('sync permission rules and limits', () => {
   });
 
   it('session: 60 parallel wrong secrets for one device admit 5; the right secret is then locked out too', async () => {
-    const device = {
+    await expectSignInThrottle(central, {
       id: 'd1000000-0000-4000-8000-0000000000aa',
       name: 'Savannah throttle',
-      facility_ids: [SAVANNAH],
       secret: 'throttle-secret-throttle',
-    };
-    await seedInto(central, { devices: [device] });
-    const answers = await Promise.all(
-      Array.from({ length: 60 }, () =>
-        post('/api/sync/v1/session', { device_id: device.id, device_secret: 'wrong-secret-wrong' }),
-      ),
-    );
-    const statuses = answers.map((a) => a.status);
-    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
-    expect(statuses.filter((s) => s === 429)).toHaveLength(55);
-    expect(answers.find((a) => a.status === 429)!.body.message).toMatch(
-      /^Too many failed sign-in attempts; try again in /,
-    );
-    const right = await post('/api/sync/v1/session', {
-      device_id: device.id,
-      device_secret: device.secret,
     });
-    expect(right.status).toBe(429);
   });
 });
