@@ -11,44 +11,13 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { documentsDir } from '../../src/server/core/file-store';
 import { expectError } from '../api/envelope';
 import { fulfilmentBundle, ORDERS } from '../fulfilment/support';
-import { id } from '../helpers/fixtures';
 import { describeEngines } from '../helpers/engines';
-import { createTestService, TEST_PASSWORD, type TestService } from '../helpers/service';
+import { createTestService, type TestService } from '../helpers/service';
 import { tmpDir } from '../inventory/support';
 import { makePdf } from '../orders/bol-support';
+import { callAs, ORDER_OUTSIDERS as OUTSIDERS, withOutsiders } from './support';
 
 const CLERK = 'packer@a.test';
-/** Brand 1, an admin at facility 4 (Delta, organisation 1, where brand 1 works) only. */
-const SAME_BRAND_OTHER_FACILITY = 'delta1@a.test';
-/** Brand 1, an admin at facility 3 (organisation 2) only. */
-const SAME_BRAND_OTHER_ORGANISATION = 'charlie1@b.test';
-/** Brand 2, an admin for brand 2 at facility 1, where the brand-1 orders are. */
-const OTHER_BRAND_SAME_FACILITY = 'alpha2@a.test';
-const OUTSIDERS = [
-  SAME_BRAND_OTHER_FACILITY,
-  SAME_BRAND_OTHER_ORGANISATION,
-  OTHER_BRAND_SAME_FACILITY,
-] as const;
-
-function bundle() {
-  const base = fulfilmentBundle();
-  const user = (email: string, brand: string, facility: string) => ({
-    email,
-    password: TEST_PASSWORD,
-    brand_id: brand,
-    facility_ids: [facility],
-    admin: [{ brand_id: brand, facility_id: facility }],
-  });
-  return {
-    ...base,
-    users: [
-      ...base.users,
-      user(SAME_BRAND_OTHER_FACILITY, id('b', 1), id('f', 4)),
-      user(OTHER_BRAND_SAME_FACILITY, id('b', 2), id('f', 1)),
-    ],
-  };
-}
-
 describeEngines('scope: bills of lading', (engine) => {
   const dataDir = tmpDir('scope-bol');
   let svc: TestService;
@@ -56,13 +25,10 @@ describeEngines('scope: bills of lading', (engine) => {
   let pdf: Buffer;
   let versionId: string;
 
-  const call = (user: string, method: 'GET' | 'POST', url: string, payload?: object) =>
-    svc.app.inject({
-      method,
-      url,
-      headers: { authorization: tokens[user]! },
-      ...(payload ? { payload } : {}),
-    });
+  const call = callAs(
+    () => svc,
+    (user: string) => ({ authorization: tokens[user]! }),
+  );
   const upload = (user: string, orderId: string, file: Buffer) =>
     call(user, 'POST', `/api/documents/bol/${orderId}`, {
       file_content: file.toString('base64'),
@@ -101,7 +67,11 @@ describeEngines('scope: bills of lading', (engine) => {
   };
 
   beforeAll(async () => {
-    svc = await createTestService({ engine, seed: bundle(), dataDir: dataDir.path });
+    svc = await createTestService({
+      engine,
+      seed: withOutsiders(fulfilmentBundle()),
+      dataDir: dataDir.path,
+    });
     for (const user of [CLERK, ...OUTSIDERS]) tokens[user] = await svc.login(user);
     pdf = await makePdf('BOL-9');
     const uploaded = await upload(CLERK, ORDERS.freight, pdf);

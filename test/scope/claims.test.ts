@@ -13,26 +13,18 @@ import { expectError } from '../api/envelope';
 import { chargebackUuid, claimsBundle, claimsClock } from '../claims/fixtures';
 import { id } from '../helpers/fixtures';
 import { describeEngines } from '../helpers/engines';
-import { TEST_PASSWORD } from '../helpers/service';
 import { signedInService } from '../helpers/signed-in';
+import {
+  brandTwoAdminsAtAlpha,
+  OTHER_BRAND_ADMIN_BRANDLESS as OTHER_BRAND_ADMIN,
+  OTHER_BRAND_SAME_FACILITY as OTHER_BRAND,
+} from './support';
 
-const OTHER_BRAND = 'alpha2@a.test';
-const OTHER_BRAND_ADMIN = 'alpha-admin2@a.test';
 const USERS = [OTHER_BRAND, OTHER_BRAND_ADMIN] as const;
 
 function bundle() {
   const base = claimsBundle();
-  const atAlpha = (email: string, brandId: string | null) => ({
-    email,
-    password: TEST_PASSWORD,
-    brand_id: brandId,
-    facility_ids: [id('f', 1)],
-    admin: [{ brand_id: id('b', 2), facility_id: id('f', 1) }],
-  });
-  return {
-    ...base,
-    users: [...base.users, atAlpha(OTHER_BRAND, id('b', 2)), atAlpha(OTHER_BRAND_ADMIN, null)],
-  };
+  return { ...base, users: [...base.users, ...brandTwoAdminsAtAlpha()] };
 }
 
 const CHARGEBACK_CSV = [

@@ -19,45 +19,31 @@ import { createTestService, TEST_PASSWORD, type TestService } from '../helpers/s
 import { goldenFor, postInterchange } from '../edi/inbound-support';
 import { inbox, inboxBundle, interchange, reprocess } from '../edi/inbox-support';
 import { until } from '../edi/support';
+import {
+  adminAt,
+  brandTwoAdminsAtAlpha,
+  OTHER_BRAND_ADMIN_BRANDLESS as OTHER_BRAND_ADMIN,
+  OTHER_BRAND_SAME_FACILITY as OTHER_BRAND,
+  SAME_BRAND_OTHER_FACILITY as DELTA_ADMIN,
+  SAME_BRAND_OTHER_ORGANISATION as OTHER_ORGANISATION,
+} from './support';
 
 const ADMIN = 'admin@a.test';
-/** Brand 2's credentials at facility 1, an admin for brand 2 there. */
-const OTHER_BRAND = 'alpha2@a.test';
-/** Brand-less at facility 1, an admin for brand 2 there (not for brand 1). */
-const OTHER_BRAND_ADMIN = 'alpha-admin2@a.test';
 /** Brand 1, a plain grant at facility 1 and an admin grant at facility 3 (organisation 2). */
 const NEAR = 'near@a.test';
-/** Brand 1, an admin at facility 3 (organisation 2) only. */
-const OTHER_ORGANISATION = 'charlie1@b.test';
 const OUTSIDERS = [OTHER_BRAND, OTHER_BRAND_ADMIN, NEAR, OTHER_ORGANISATION] as const;
-/** Brand 1, an admin at facility 4 (Delta, organisation 1): may see connection 1's files. */
-const DELTA_ADMIN = 'delta1@a.test';
 /** Brand-less at facility 3 (organisation 2, where brand 1 works too), no admin grant. */
 const CHARLIE_OPS = 'charlie-ops@b.test';
 
 /** Connection 1 (brand 1, organisation 1) has no order facility: the second PO names none. */
 function bundle(url: string) {
   const base = inboxBundle(url, { send: ['856'] });
-  const grantsAtAlpha = (email: string, brandId: string | null) => ({
-    email,
-    password: TEST_PASSWORD,
-    brand_id: brandId,
-    facility_ids: [id('f', 1)],
-    admin: [{ brand_id: id('b', 2), facility_id: id('f', 1) }],
-  });
   return {
     ...base,
     users: [
       ...base.users,
-      grantsAtAlpha(OTHER_BRAND, id('b', 2)),
-      grantsAtAlpha(OTHER_BRAND_ADMIN, null),
-      {
-        email: DELTA_ADMIN,
-        password: TEST_PASSWORD,
-        brand_id: id('b', 1),
-        facility_ids: [id('f', 4)],
-        admin: [{ brand_id: id('b', 1), facility_id: id('f', 4) }],
-      },
+      ...brandTwoAdminsAtAlpha(),
+      adminAt(DELTA_ADMIN, id('f', 4), id('b', 1)),
       {
         email: CHARLIE_OPS,
         password: TEST_PASSWORD,

@@ -12,49 +12,17 @@ import { dataOf } from '../fulfilment/support';
 import { id } from '../helpers/fixtures';
 import { describeEngines } from '../helpers/engines';
 import { ok, respond, startReceiver, type Receiver } from '../helpers/receivers';
-import { createTestService, TEST_PASSWORD, type TestService } from '../helpers/service';
+import { createTestService, type TestService } from '../helpers/service';
 import { asnBundle, FAST_POLICY, ORDERS, until } from '../edi/support';
+import { callAs, ORDER_OUTSIDERS, withOutsiders } from './support';
 
 const PACKER = 'packer@a.test';
 /** Brand 1 at facility 2 only (organisation 1; brand 1 does not work there). */
 const SAME_BRAND_BRAVO = 'bravo@a.test';
-/** Brand 1, an admin at facility 4 (Delta, organisation 1, where brand 1 works) only. */
-const SAME_BRAND_OTHER_FACILITY = 'delta1@a.test';
-/** Brand 1, an admin at facility 3 only (organisation 2). */
-const SAME_BRAND_OTHER_ORGANISATION = 'charlie1@b.test';
-/** Brand 2, an admin for brand 2 at facility 1, where the brand-1 orders are. */
-const OTHER_BRAND_SAME_FACILITY = 'alpha2@a.test';
-const OUTSIDERS = [
-  SAME_BRAND_BRAVO,
-  SAME_BRAND_OTHER_FACILITY,
-  SAME_BRAND_OTHER_ORGANISATION,
-  OTHER_BRAND_SAME_FACILITY,
-] as const;
+const OUTSIDERS = [SAME_BRAND_BRAVO, ...ORDER_OUTSIDERS] as const;
 
 /** Connection 1 (brand 1, retailer 1, organisation 1) takes 855s and 810s over http. */
-function bundle(url: string) {
-  const base = asnBundle(url, { send: ['855', '810'] });
-  return {
-    ...base,
-    users: [
-      ...base.users,
-      {
-        email: SAME_BRAND_OTHER_FACILITY,
-        password: TEST_PASSWORD,
-        brand_id: id('b', 1),
-        facility_ids: [id('f', 4)],
-        admin: [{ brand_id: id('b', 1), facility_id: id('f', 4) }],
-      },
-      {
-        email: OTHER_BRAND_SAME_FACILITY,
-        password: TEST_PASSWORD,
-        brand_id: id('b', 2),
-        facility_ids: [id('f', 1)],
-        admin: [{ brand_id: id('b', 2), facility_id: id('f', 1) }],
-      },
-    ],
-  };
-}
+const bundle = (url: string) => withOutsiders(asnBundle(url, { send: ['855', '810'] }));
 
 describeEngines('scope: order documents', (engine) => {
   let partner: Receiver;
@@ -62,13 +30,10 @@ describeEngines('scope: order documents', (engine) => {
   const tokens: Record<string, string> = {};
   let failedId: string;
 
-  const call = (user: string, method: 'GET' | 'POST', url: string, payload?: object) =>
-    svc.app.inject({
-      method,
-      url,
-      headers: { authorization: tokens[user]! },
-      ...(payload ? { payload } : {}),
-    });
+  const call = callAs(
+    () => svc,
+    (user: string) => ({ authorization: tokens[user]! }),
+  );
 
   /** What any of these routes could write. */
   const written = async () => {

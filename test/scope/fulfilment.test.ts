@@ -8,48 +8,19 @@
 import { expect, it } from 'vitest';
 import { expectError } from '../api/envelope';
 import { dataOf, fulfilmentBundle, ORDERS } from '../fulfilment/support';
-import { id } from '../helpers/fixtures';
 import { describeEngines } from '../helpers/engines';
-import { TEST_PASSWORD } from '../helpers/service';
 import { signedInService } from '../helpers/signed-in';
+import { callAs, ORDER_OUTSIDERS as OUTSIDERS, withOutsiders } from './support';
 
 const PACKER = 'packer@a.test';
-const OUTSIDERS = ['delta1@a.test', 'charlie1@b.test', 'alpha2@a.test'] as const;
 type User = typeof PACKER | (typeof OUTSIDERS)[number];
 
-function bundle() {
-  const base = fulfilmentBundle();
-  const user = (email: string, brand: string, facility: string) => ({
-    email,
-    password: TEST_PASSWORD,
-    brand_id: brand,
-    facility_ids: [facility],
-    admin: [{ brand_id: brand, facility_id: facility }],
-  });
-  return {
-    ...base,
-    users: [
-      ...base.users,
-      user('delta1@a.test', id('b', 1), id('f', 4)),
-      user('alpha2@a.test', id('b', 2), id('f', 1)),
-    ],
-  };
-}
-
 describeEngines('scope: packing and order documents', (engine) => {
-  const api = signedInService<User>([PACKER, ...OUTSIDERS], () => ({ seed: bundle(), engine }));
-  const call = (
-    user: User,
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    body?: object,
-  ) =>
-    api.svc.app.inject({
-      method,
-      url,
-      headers: api.headers(user),
-      ...(body ? { payload: body } : {}),
-    });
+  const api = signedInService<User>([PACKER, ...OUTSIDERS], () => ({
+    seed: withOutsiders(fulfilmentBundle()),
+    engine,
+  }));
+  const call = callAs<User>(() => api.svc, api.headers);
   const order = `/api/v1/orders/${ORDERS.parcel}`;
   let cartonId = '';
   let palletId = '';

@@ -12,28 +12,15 @@ import { expectError } from '../api/envelope';
 import { brandOnePrices, orderId, reportOrders } from '../billing/report-fixtures';
 import { id, ordersBundle } from '../helpers/fixtures';
 import { describeEngines } from '../helpers/engines';
-import { TEST_PASSWORD } from '../helpers/service';
 import { signedInService } from '../helpers/signed-in';
+import { withOutsiders } from './support';
 
 const USERS = ['delta1@a.test', 'charlie1@b.test', 'alpha2@a.test'] as const;
 type User = (typeof USERS)[number];
 
 function bundle() {
-  const base = ordersBundle();
-  const user = (email: string, brand: string, facility: string) => ({
-    email,
-    password: TEST_PASSWORD,
-    brand_id: brand,
-    facility_ids: [facility],
-    admin: [{ brand_id: brand, facility_id: facility }],
-  });
   return {
-    ...base,
-    users: [
-      ...base.users,
-      user('delta1@a.test', id('b', 1), id('f', 4)),
-      user('alpha2@a.test', id('b', 2), id('f', 1)),
-    ],
+    ...withOutsiders(ordersBundle()),
     orders: reportOrders(),
     billing: [brandOnePrices()],
   };
