@@ -1,4 +1,5 @@
 /** Shared pieces of the EDI inbox tests: a bundle with same-brand users who must see nothing. */
+import { expectError } from '../api/envelope';
 import { id } from '../helpers/fixtures';
 import { TEST_PASSWORD, type TestService } from '../helpers/service';
 import { inboundBundle } from './inbound-support';
@@ -54,6 +55,28 @@ export const reprocess = (svc: TestService, token: string, interchangeId: string
     url: `/api/v1/edi/interchanges/${interchangeId}/reprocess`,
     headers: { authorization: token },
   });
+
+/** One interchange, its raw text and its reprocessing all answer 404 to `token`, as an unknown one. */
+export async function expectInterchangeHidden(
+  svc: TestService,
+  token: string,
+  interchangeId: string,
+) {
+  for (const tail of ['', '/raw']) {
+    expectError(
+      await interchange(svc, token, interchangeId, tail),
+      404,
+      'NOT_FOUND',
+      'Interchange not found',
+    );
+  }
+  expectError(
+    await reprocess(svc, token, interchangeId),
+    404,
+    'NOT_FOUND',
+    'Interchange not found',
+  );
+}
 
 /** Connection 1's order_documents settings, changed the way a clerk's fix would. */
 export async function setOrderDocuments(svc: TestService, settings: Record<string, unknown>) {

@@ -17,7 +17,7 @@ import { describeEngines } from '../helpers/engines';
 import { ok, startReceiver, type Receiver } from '../helpers/receivers';
 import { createTestService, TEST_PASSWORD, type TestService } from '../helpers/service';
 import { goldenFor, postInterchange } from '../edi/inbound-support';
-import { inbox, inboxBundle, interchange, reprocess } from '../edi/inbox-support';
+import { expectInterchangeHidden, inbox, inboxBundle, interchange } from '../edi/inbox-support';
 import { until } from '../edi/support';
 import {
   adminAt,
@@ -167,20 +167,7 @@ describeEngines('scope: EDI inbound and inbox', (engine) => {
       expect(list.statusCode, list.body).toBe(200);
       expect(dataOf<InterchangePage>(list)).toMatchObject({ total_count: 0, interchanges: [] });
     }
-    for (const tail of ['', '/raw']) {
-      expectError(
-        await interchange(svc, tokens[user]!, interchangeId, tail),
-        404,
-        'NOT_FOUND',
-        'Interchange not found',
-      );
-    }
-    expectError(
-      await reprocess(svc, tokens[user]!, interchangeId),
-      404,
-      'NOT_FOUND',
-      'Interchange not found',
-    );
+    await expectInterchangeHidden(svc, tokens[user]!, interchangeId);
     expect(await written()).toEqual(before);
   });
 
