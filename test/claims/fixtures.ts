@@ -160,6 +160,17 @@ export function claimsBundle() {
   };
 }
 
+/** How many chargebacks or POS rows the service holds, of every brand. */
+export const claimRowCount = async (svc: TestService, table: 'chargebacks' | 'pos_rows') =>
+  Number(
+    (
+      await svc.ctx.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
 export const CLAIM_USERS = [
   'admin@a.test',
   'brand1@a.test',

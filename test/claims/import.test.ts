@@ -2,7 +2,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { expectError } from '../api/envelope';
 import { id } from '../helpers/fixtures';
 import { TEST_PASSWORD } from '../helpers/service';
-import { claimsBundle, startClaimsService, type ClaimsService, type ClaimUser } from './fixtures';
+import {
+  claimRowCount,
+  claimsBundle,
+  startClaimsService,
+  type ClaimsService,
+  type ClaimUser,
+} from './fixtures';
 
 let claims: ClaimsService;
 beforeEach(async () => {
@@ -20,15 +26,7 @@ const post = (kind: 'chargebacks' | 'pos-reports', user: ClaimUser, body: unknow
     payload: body as Record<string, unknown>,
   });
 
-const countOf = async (table: 'chargebacks' | 'pos_rows') =>
-  Number(
-    (
-      await claims.svc.ctx.db
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const countOf = (table: 'chargebacks' | 'pos_rows') => claimRowCount(claims.svc, table);
 
 /** A chargeback export as a retailer portal writes it: its own headers, US dates, $ amounts. */
 const CHARGEBACK_CSV = [

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { id } from '../helpers/fixtures';
 import { describeEngines } from '../helpers/engines';
-import { startClaimsService, type ClaimsService } from '../claims/fixtures';
+import { claimRowCount, startClaimsService, type ClaimsService } from '../claims/fixtures';
 
 const CHARGEBACK_CSV = [
   'Chargeback #,PO Number,Amount,Reason Code,Type,Reason,Issue Date,Dispute By,Status,Region',
@@ -39,15 +39,7 @@ describeEngines('claims imports under 50 parallel requests', (engine) => {
       headers: { authorization: claims.tokens['brand1@a.test'] },
       payload: { csv, retailer_id: id('r', 1) },
     });
-  const countOf = async (table: 'chargebacks' | 'pos_rows') =>
-    Number(
-      (
-        await claims.svc.ctx.db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const countOf = (table: 'chargebacks' | 'pos_rows') => claimRowCount(claims.svc, table);
 
   for (const [kind, table, csv] of [
     ['chargebacks', 'chargebacks', CHARGEBACK_CSV],

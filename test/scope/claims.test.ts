@@ -10,7 +10,7 @@
  */
 import { expect, it } from 'vitest';
 import { expectError } from '../api/envelope';
-import { chargebackUuid, claimsBundle, claimsClock } from '../claims/fixtures';
+import { chargebackUuid, claimRowCount, claimsBundle, claimsClock } from '../claims/fixtures';
 import { id } from '../helpers/fixtures';
 import { describeEngines } from '../helpers/engines';
 import { signedInService } from '../helpers/signed-in';
@@ -51,15 +51,7 @@ describeEngines('scope: chargebacks and POS reports', (engine) => {
       payload,
     });
   const counts = async () => {
-    const n = async (table: 'chargebacks' | 'pos_rows') =>
-      Number(
-        (
-          await api.svc.ctx.db
-            .selectFrom(table)
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
+    const n = (table: 'chargebacks' | 'pos_rows') => claimRowCount(api.svc, table);
     return { chargebacks: await n('chargebacks'), pos: await n('pos_rows') };
   };
   const brandsListed = async (user: (typeof USERS)[number], path: string) => {
