@@ -4,10 +4,9 @@
  * and VAS actions. Each trigger recomputes its order's totals from the rows; on PostgreSQL's
  * pool (READ COMMITTED) two such recomputes must not each miss the other's row.
  */
-import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
+import { packingSlipRow } from '../../src/server/documents/print-records';
 import { insertActivity } from '../../src/server/orders';
-import { PACKING_SLIP_METRIC } from '../../src/shared/fulfilment-activity';
 import { describeEngines } from '../helpers/engines';
 import { signedInService } from '../helpers/signed-in';
 import { documentsBundle, orderId, palletId } from '../documents/fixtures';
@@ -79,19 +78,7 @@ describeEngines('billing totals under 60 parallel writers to one order', (engine
           .where('order_id', '=', order)
           .executeTakeFirstOrThrow()
       ).packing_slips;
-    const row = () => ({
-      id: randomUUID(),
-      order_id: order,
-      kind: 'PACKING_SLIP' as const,
-      action_type: null,
-      metric: PACKING_SLIP_METRIC,
-      count: 1,
-      carton_id: null,
-      pallet_id: null,
-      sscc: null,
-      user_id: null,
-      created_at: new Date().toISOString(),
-    });
+    const row = () => packingSlipRow(order, null, new Date().toISOString());
     const before = await slips();
     for (let round = 0; round < 10; round++) {
       await Promise.all(

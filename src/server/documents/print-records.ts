@@ -33,19 +33,26 @@ export async function recordLabelPrints(
   await ctx.db.transaction().execute((trx) => insertActivity(trx, rows));
 }
 
+/** The activity row of one packing slip printed for `orderId` by `userId` at `at`. */
+export const packingSlipRow = (
+  orderId: string,
+  userId: string | null,
+  at: string,
+): ActivityRow => ({
+  id: randomUUID(),
+  order_id: orderId,
+  kind: 'PACKING_SLIP',
+  action_type: null,
+  metric: PACKING_SLIP_METRIC,
+  count: 1,
+  carton_id: null,
+  pallet_id: null,
+  sscc: null,
+  user_id: userId,
+  created_at: at,
+});
+
 export async function recordPackingSlipPrint(ctx: ServiceContext, user: AuthUser, orderId: string) {
-  const row: ActivityRow = {
-    id: randomUUID(),
-    order_id: orderId,
-    kind: 'PACKING_SLIP',
-    action_type: null,
-    metric: PACKING_SLIP_METRIC,
-    count: 1,
-    carton_id: null,
-    pallet_id: null,
-    sscc: null,
-    user_id: user.id,
-    created_at: ctx.clock.now().toISOString(),
-  };
+  const row = packingSlipRow(orderId, user.id, ctx.clock.now().toISOString());
   await ctx.db.transaction().execute((trx) => insertActivity(trx, [row]));
 }
