@@ -21,9 +21,6 @@ async function orderIn(status: 'Open' | 'Packed' | 'Loaded' | 'Shipped') {
   const orderId = id('c', 700 + counter);
   await insertTestOrder(svc.ctx.db, {
     id: orderId,
-    brandId: id('b', 1),
-    retailerId: id('r', 1),
-    facilityId: id('f', 1),
     status,
   });
   return orderId;

@@ -91,9 +91,6 @@ async function freshOrder() {
   const orderId = id('c', 100 + orderCounter);
   await insertTestOrder(svc.ctx.db, {
     id: orderId,
-    brandId: id('b', 1),
-    retailerId: id('r', 1),
-    facilityId: id('f', 1),
     carrier: 'Carrier From Create',
   });
   return orderId;
@@ -104,15 +101,9 @@ beforeAll(async () => {
   svc = await createTestService({ seed: bundle(), dataDir: dataDir.path });
   await insertTestOrder(svc.ctx.db, {
     id: ORDER,
-    brandId: id('b', 1),
-    retailerId: id('r', 1),
-    facilityId: id('f', 1),
   });
   await insertTestOrder(svc.ctx.db, {
     id: CANCELLED,
-    brandId: id('b', 1),
-    retailerId: id('r', 1),
-    facilityId: id('f', 1),
     status: 'Cancelled',
   });
   await insertTestOrder(svc.ctx.db, {

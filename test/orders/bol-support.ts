@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';
 import type { Db } from '../../src/server/db/db';
+import { id } from '../helpers/fixtures';
 import { insertOrder } from '../../src/server/orders/queries';
 import type { OrderBolVersionsTable, OrderStatusValue } from '../../src/server/db/schema';
 
@@ -62,14 +63,17 @@ export const bolVersionRow = (
   ...row,
 });
 
-/** Inserts an order straight into the database (the create endpoint has its own tests). */
+/**
+ * Inserts an order straight into the database (the create endpoint has its own tests): brand 1's,
+ * for retailer 1, at facility 1 (Alpha) unless said.
+ */
 export async function insertTestOrder(
   db: Db,
   order: {
     id: string;
-    brandId: string;
-    retailerId: string;
-    facilityId: string;
+    brandId?: string;
+    retailerId?: string;
+    facilityId?: string;
     status?: OrderStatusValue;
     carrier?: string | null;
   },
@@ -79,9 +83,9 @@ export async function insertTestOrder(
     db,
     {
       id: order.id,
-      brand_id: order.brandId,
-      retailer_id: order.retailerId,
-      facility_id: order.facilityId,
+      brand_id: order.brandId ?? id('b', 1),
+      retailer_id: order.retailerId ?? id('r', 1),
+      facility_id: order.facilityId ?? id('f', 1),
       picksheet_code: `PS-${order.id.slice(-6)}`,
       po_number: `PO-${order.id.slice(-6)}`,
       carrier: order.carrier ?? null,

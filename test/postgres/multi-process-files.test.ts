@@ -29,9 +29,6 @@ describe.skipIf(!postgres)('bills of lading with two central processes on Postgr
     b = await createTestService({ postgresUrl: a.postgresUrl, dataDir: dirs[1]!.path });
     await insertTestOrder(a.ctx.db, {
       id: ORDER,
-      brandId: id('b', 1),
-      retailerId: id('r', 1),
-      facilityId: id('f', 1),
     });
     clerk = await a.login('viewer@a.test');
   });

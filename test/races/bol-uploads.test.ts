@@ -23,9 +23,6 @@ describeEngines('BOL uploads under 50 parallel requests', (engine) => {
     svc = await createTestService({ engine, seed: baseBundle(), dataDir: dataDir.path });
     await insertTestOrder(svc.ctx.db, {
       id: ORDER,
-      brandId: id('b', 1),
-      retailerId: id('r', 1),
-      facilityId: id('f', 1),
     });
     clerk = await svc.login('viewer@a.test');
   });
