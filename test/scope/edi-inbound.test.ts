@@ -22,6 +22,7 @@ import { until } from '../edi/support';
 import {
   adminAt,
   brandTwoAdminsAtAlpha,
+  callAs,
   OTHER_BRAND_ADMIN_BRANDLESS as OTHER_BRAND_ADMIN,
   OTHER_BRAND_SAME_FACILITY as OTHER_BRAND,
   SAME_BRAND_OTHER_FACILITY as DELTA_ADMIN,
@@ -64,6 +65,11 @@ describeEngines('scope: EDI inbound and inbox', (engine) => {
   let svc: TestService;
   const tokens: Record<string, string> = {};
   let interchangeId: string;
+  const call = callAs(
+    () => svc,
+    (user: string) => ({ authorization: tokens[user]! }),
+  );
+  const get = (user: string, url: string) => call(user, 'GET', url);
 
   const written = async () => {
     const count = async (table: 'edi_interchanges' | 'orders' | 'order_documents') =>
@@ -109,11 +115,7 @@ describeEngines('scope: EDI inbound and inbox', (engine) => {
   it('the log rows of a refused PO stay in the connection’s organisation', async () => {
     type Row = { action_type: string; execution_status: string; facility_id: string | null };
     const rows = async (user: string) => {
-      const response = await svc.app.inject({
-        method: 'GET',
-        url: '/api/transactions?action_type=INGEST_PURCHASE_ORDER',
-        headers: { authorization: tokens[user]! },
-      });
+      const response = await get(user, '/api/transactions?action_type=INGEST_PURCHASE_ORDER');
       expect(response.statusCode, response.body).toBe(200);
       return (response.json() as { data: { transactions: Row[] } }).data.transactions;
     };
@@ -134,15 +136,7 @@ describeEngines('scope: EDI inbound and inbox', (engine) => {
     // The order the first PO made is at Alpha, which this user does not see.
     const made = dataOf<InterchangeDetail>(await interchange(svc, tokens[ADMIN]!, interchangeId));
     expect(made.orders).toHaveLength(1);
-    expectError(
-      await svc.app.inject({
-        method: 'GET',
-        url: `/api/v1/orders/${made.orders[0]!.id}`,
-        headers: { authorization: tokens[DELTA_ADMIN]! },
-      }),
-      404,
-      'NOT_FOUND',
-    );
+    expectError(await get(DELTA_ADMIN, `/api/v1/orders/${made.orders[0]!.id}`), 404, 'NOT_FOUND');
     expect(dataOf<InterchangeDetail>(detail).orders).toEqual([]);
   });
 
@@ -184,11 +178,7 @@ describeEngines('scope: EDI inbound and inbox', (engine) => {
       .execute();
     expect(ack).toEqual([{ order_id: null, facility_id: id('f', 1) }]);
     for (const user of [OTHER_ORGANISATION, CHARLIE_OPS]) {
-      const response = await svc.app.inject({
-        method: 'GET',
-        url: '/api/transactions',
-        headers: { authorization: tokens[user]! },
-      });
+      const response = await get(user, '/api/transactions');
       expect(response.json(), user).toMatchObject({ data: { total_count: 0, transactions: [] } });
     }
   });
@@ -213,18 +203,10 @@ describeEngines('scope: EDI inbound and inbox', (engine) => {
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ facility_id: id('f', 1), brand_id: id('b', 1) });
     const search = `/api/transactions?search=${encodeURIComponent('sftp.example')}`;
-    const seen = await svc.app.inject({
-      method: 'GET',
-      url: search,
-      headers: { authorization: tokens[ADMIN]! },
-    });
+    const seen = await get(ADMIN, search);
     expect(seen.json()).toMatchObject({ data: { total_count: 1 } });
     for (const user of [OTHER_ORGANISATION, CHARLIE_OPS]) {
-      const response = await svc.app.inject({
-        method: 'GET',
-        url: search,
-        headers: { authorization: tokens[user]! },
-      });
+      const response = await get(user, search);
       expect(response.json(), user).toMatchObject({ data: { total_count: 0, transactions: [] } });
     }
   });
