@@ -15,7 +15,7 @@ import { describeEngines } from '../helpers/engines';
 import { createTestService, type TestService } from '../helpers/service';
 import { tmpDir } from '../inventory/support';
 import { makePdf } from '../orders/bol-support';
-import { callAs, ORDER_OUTSIDERS as OUTSIDERS, withOutsiders } from './support';
+import { callWithTokens, ORDER_OUTSIDERS as OUTSIDERS, withOutsiders } from './support';
 
 const CLERK = 'packer@a.test';
 describeEngines('scope: bills of lading', (engine) => {
@@ -25,10 +25,7 @@ describeEngines('scope: bills of lading', (engine) => {
   let pdf: Buffer;
   let versionId: string;
 
-  const call = callAs(
-    () => svc,
-    (user: string) => ({ authorization: tokens[user]! }),
-  );
+  const call = callWithTokens(() => svc, tokens);
   const upload = (user: string, orderId: string, file: Buffer) =>
     call(user, 'POST', `/api/documents/bol/${orderId}`, {
       file_content: file.toString('base64'),

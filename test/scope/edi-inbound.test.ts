@@ -22,7 +22,7 @@ import { until } from '../edi/support';
 import {
   adminAt,
   brandTwoAdminsAtAlpha,
-  callAs,
+  callWithTokens,
   OTHER_BRAND_ADMIN_BRANDLESS as OTHER_BRAND_ADMIN,
   OTHER_BRAND_SAME_FACILITY as OTHER_BRAND,
   SAME_BRAND_OTHER_FACILITY as DELTA_ADMIN,
@@ -65,10 +65,7 @@ describeEngines('scope: EDI inbound and inbox', (engine) => {
   let svc: TestService;
   const tokens: Record<string, string> = {};
   let interchangeId: string;
-  const call = callAs(
-    () => svc,
-    (user: string) => ({ authorization: tokens[user]! }),
-  );
+  const call = callWithTokens(() => svc, tokens);
   const get = (user: string, url: string) => call(user, 'GET', url);
 
   const written = async () => {

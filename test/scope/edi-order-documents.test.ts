@@ -14,7 +14,7 @@ import { describeEngines } from '../helpers/engines';
 import { ok, respond, startReceiver, type Receiver } from '../helpers/receivers';
 import { createTestService, type TestService } from '../helpers/service';
 import { asnBundle, FAST_POLICY, ORDERS, until } from '../edi/support';
-import { callAs, ORDER_OUTSIDERS, withOutsiders } from './support';
+import { callWithTokens, ORDER_OUTSIDERS, withOutsiders } from './support';
 
 const PACKER = 'packer@a.test';
 /** Brand 1 at facility 2 only (organisation 1; brand 1 does not work there). */
@@ -30,10 +30,7 @@ describeEngines('scope: order documents', (engine) => {
   const tokens: Record<string, string> = {};
   let failedId: string;
 
-  const call = callAs(
-    () => svc,
-    (user: string) => ({ authorization: tokens[user]! }),
-  );
+  const call = callWithTokens(() => svc, tokens);
 
   /** What any of these routes could write. */
   const written = async () => {

@@ -72,3 +72,7 @@ export function callAs<U extends string>(
   ): Promise<LightMyRequestResponse> =>
     svc().app.inject({ method, url, headers: headersOf(user), ...(payload ? { payload } : {}) });
 }
+
+/** `callAs` for a file that signs its users in itself, into `tokens`. */
+export const callWithTokens = (svc: () => TestService, tokens: Record<string, string>) =>
+  callAs(svc, (user: string) => ({ authorization: tokens[user]! }));
