@@ -142,6 +142,8 @@ export function startSyncClient(
   let online = false;
   let token: { value: string; until: number } | null = null;
   let running: Promise<void> | null = null;
+  /** The round that follows the running one, for the syncNow calls made while it runs. */
+  let following: Promise<void> | null = null;
   let stopped = false;
   let failures = 0;
   let lastError: unknown = null;
@@ -422,11 +424,25 @@ export function startSyncClient(
     await topUpSerialBlocks();
   };
 
+  /**
+   * A round that starts after this call. A round already in flight may have pushed and pulled
+   * before what the caller just changed (a clerk's edit, the device's facilities on the central),
+   * so the calls made meanwhile share one round after it rather than join it.
+   */
   const syncNow = (): Promise<void> => {
     if (stopped) return Promise.resolve();
+    if (!running) return startRound();
+    following ??= running.then(() => {
+      following = null;
+      return stopped ? undefined : (running ?? startRound());
+    });
+    return following;
+  };
+
+  const startRound = (): Promise<void> => {
     // Started inside the chain, so a round that throws at once is caught like one that rejects:
     // this runs from a timer, where anything that escapes would end the process.
-    running ??= Promise.resolve()
+    running = Promise.resolve()
       .then(round)
       .then(
         () => {
