@@ -6,6 +6,7 @@ import {
   closedAfterEach,
   DEVICES,
   RENO,
+  SAVANNAH,
   seedInto,
   signIn,
   starters,
@@ -52,6 +53,14 @@ describeEngines('a refused offline create', (engine) => {
           password: 'password-brm',
           brand_id: BRAND_2,
           facility_ids: [RENO],
+        },
+        // Summit's admin at another facility of the same brand only.
+        {
+          email: 'sum-savannah@example.com',
+          password: 'password-sum',
+          brand_id: BRAND_1,
+          facility_ids: [SAVANNAH],
+          admin: [{ brand_id: BRAND_1, facility_id: SAVANNAH }],
         },
       ],
     });
@@ -123,6 +132,14 @@ describeEngines('a refused offline create', (engine) => {
     }
     const other = await signIn(central, 'brm-reno@example.com', 'password-brm');
     expect((await api(central, other, 'GET', '/api/sync/v1/status')).body.conflicts).toBe(0);
+    // Neither another brand at the facility nor the brand's admin elsewhere can make it again.
+    const elsewhere = await signIn(central, 'sum-savannah@example.com', 'password-sum');
+    for (const outsider of [other, elsewhere]) {
+      const path = `/api/sync/v1/conflicts/${stored.id}/create-order`;
+      const answer = await api(central, outsider, 'POST', path, { picksheet_code: 'PS-OUTSIDER' });
+      expect(answer).toMatchObject({ status: 404, body: { message: 'Conflict not found' } });
+    }
+    expect(await ordersCoded(central, 'PS-OUTSIDER')).toEqual([]);
 
     // On the creator's workstation: offered "create with a new picksheet code", never apply mine.
     const list = await api(w1, auth1, 'GET', '/api/sync/v1/conflicts');
