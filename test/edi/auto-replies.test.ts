@@ -9,7 +9,7 @@ import type { InterchangeSummaryView } from '../../src/shared/edi-inbound';
 import { readX12 } from '../../src/server/edi/x12/reader';
 import { id } from '../helpers/fixtures';
 import { manualClock } from '../helpers/clock';
-import { ok, startReceiver, type Receiver } from '../helpers/receivers';
+import { ok, respond, startReceiver, type Receiver } from '../helpers/receivers';
 import { createTestService, type TestService } from '../helpers/service';
 import { dataOf } from '../fulfilment/support';
 import { goldenFor, inboundBundle, postInterchange } from './inbound-support';
@@ -241,6 +241,35 @@ describe('auto_invoice', () => {
       ['sent', false],
     ]);
     expect(partner.received.filter((r) => r.body.includes('~GS*IN*'))).toHaveLength(2);
+  });
+
+  it('an invoice that failed to send is sent again with Retry, not invoiced a second time', async () => {
+    await loaded({ send: ['810'] });
+    expect((await ship()).statusCode).toBe(200);
+    await svc!.ctx.db
+      .updateTable('order_items')
+      .set({ pass_through_json: JSON.stringify({ line_id: '10', unit_price: '4.25' }) })
+      .where('order_id', '=', ORDERS.parcel)
+      .execute();
+    const invoice = () =>
+      svc!.app.inject({
+        method: 'POST',
+        url: `/api/v1/orders/${ORDERS.parcel}/invoice`,
+        headers: { authorization: token },
+      });
+    partner.handle(respond(503, 'busy'));
+    const failed = await invoice();
+    expect(failed.statusCode, failed.body).toBe(200);
+    const [document] = await documentRows(svc!, ORDERS.parcel);
+    expect(document).toMatchObject({ type: '810', status: 'failed' });
+    expect(document!.document).not.toBeNull();
+    const again = await invoice();
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      message:
+        'This order has an invoice that failed to send: send it again with Retry in its documents',
+    });
+    expect(await documentRows(svc!, ORDERS.parcel)).toHaveLength(1);
   });
 
   it('without auto_invoice the ship sends no 810', async () => {
