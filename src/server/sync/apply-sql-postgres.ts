@@ -154,7 +154,7 @@ function applySqlOn(query: Query): ApplySql {
     },
     refusalOf: postgresRefusal,
     retryable: (error) => {
-      const code = (error as { code?: unknown }).code;
+      const code = (error as { code?: unknown } | null)?.code;
       return code === '40P01' || code === '40001';
     },
   };
