@@ -13,6 +13,7 @@ import { measureBreakdown, type Breakdown } from './breakdown';
 import { benchItems, ids } from './fixtures';
 import { benchAuthorization, postJson, startBenchService } from './harness';
 import { startReceivers, type CapturedRequest, type Receiver } from './receivers';
+import { runAdviceFloorBench } from './advice-floor';
 import { runCentralBench } from './central';
 import { runEdiBench } from './edi';
 import { runFulfilmentBench } from './fulfilment';
@@ -305,6 +306,7 @@ function report(
 /** `npm run bench -- SECTION [ARGS]` runs one section alone; with no section, all of them. */
 const SECTIONS: Record<string, (args: string[]) => Promise<void>> = {
   advice: main,
+  'advice-floor': runAdviceFloorBench, // bench/advice-floor.ts: the least an advice can cost
   startup: runStartupBench, // bench/startup.ts
   'request-path': runRequestPathBench, // bench/request-path.ts; ARGS: route names
   orders: runOrdersBench, // bench/orders.ts; ARGS: details, list, create
