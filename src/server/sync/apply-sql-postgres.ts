@@ -1,6 +1,7 @@
 import { CompiledQuery } from 'kysely';
 import type pg from 'pg';
 import type { Db } from '../db/db';
+import { endedByConflict } from '../db/postgres/conflicts';
 import { statementNamer } from '../db/postgres/statement-names';
 import type { ApplySql } from './apply-sql';
 import { MISSING_REFERENCE, PICKSHEET_TAKEN, Refusal, SSCC_TAKEN } from './refusal';
@@ -153,10 +154,7 @@ function applySqlOn(query: Query): ApplySql {
       );
     },
     refusalOf: postgresRefusal,
-    retryable: (error) => {
-      const code = (error as { code?: unknown } | null)?.code;
-      return code === '40P01' || code === '40001';
-    },
+    retryable: endedByConflict,
   };
 }
 

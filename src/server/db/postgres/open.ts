@@ -1,8 +1,9 @@
-import { Kysely, Migrator, PostgresDialect } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, type MigrationProvider } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../schema';
 import type { Db } from '../db';
 import type { TransactionHooks } from '../transaction-hooks';
+import { endedByConflict } from './conflicts';
 import { postgresMigrationProvider } from './migrations';
 import { registerPool } from './pool';
 
@@ -83,13 +84,27 @@ export async function migratePostgres(url: string): Promise<void> {
   }
 }
 
-async function runMigrations(db: Kysely<Database>): Promise<void> {
-  const { error, results } = await new Migrator({
-    db,
-    provider: postgresMigrationProvider,
-  }).migrateToLatest();
-  if (error) {
+/** Runs of the migrations a deadlock or serialization failure may end before the start fails. */
+export const MIGRATION_ATTEMPTS = 3;
+
+/**
+ * Applies the pending migrations in one transaction (Kysely's, under its advisory lock). A data
+ * migration may deadlock with another process that writes the same rows while this one starts
+ * (docs/operations.md, Several central processes); PostgreSQL rolls the whole run back, so it is
+ * run again rather than failing the start.
+ */
+export async function runMigrations(
+  db: Kysely<Database>,
+  provider: MigrationProvider = postgresMigrationProvider,
+): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+    if (!error) return;
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    if (endedByConflict(error) && attempt < MIGRATION_ATTEMPTS) {
+      console.error(`PostgreSQL migration ${failed} ended by a conflict; running it again`);
+      continue;
+    }
     throw new Error(`PostgreSQL migration ${failed} failed: ${String(error)}`);
   }
 }
