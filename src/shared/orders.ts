@@ -312,7 +312,13 @@ export function isBolDateTime(text: string): boolean {
 /** Endpoint 7 body. Required: file_content, file_name. */
 export const bolBodySchema = z.object({
   file_content: z.string().min(1),
-  file_name: z.string().trim().min(1).max(ORDER_LIMITS.text),
+  // Cleaned rather than refused, as the rest of the name is (the service keeps its last part).
+  file_name: z
+    .string()
+    .trim()
+    .min(1)
+    .max(ORDER_LIMITS.text)
+    .transform((name) => name.replaceAll('\u0000', '')),
   bill_of_lading_number: optionalText(ORDER_LIMITS.code),
   pro_number: optionalText(ORDER_LIMITS.code),
   carrier: optionalText(ORDER_LIMITS.code),

@@ -1,12 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HEALTH_CHECK_TTL_MS } from '../../src/server/http/health-routes';
-import { movableClock } from '../helpers/clock';
 import { createTestService, type TestService } from '../helpers/service';
 
-const clock = movableClock();
+/** Stands still between calls (a busy machine must not move it past the cache's second). */
+const clock = {
+  startMs: Date.now(),
+  offsetMs: 0,
+  now(): Date {
+    return new Date(this.startMs + this.offsetMs);
+  },
+};
 
 let svc: TestService;
 beforeEach(async () => {
+  clock.startMs = Date.now();
   clock.offsetMs = 0;
   svc = await createTestService({ clock });
 });

@@ -1,10 +1,12 @@
 import type { z } from 'zod';
 
 /**
- * Issues for every text holding a NUL character in a parsed path or query. No path or query value
+ * Issues for every text holding a NUL character in a parsed path, query or JSON body. No value
  * means anything with NUL, and PostgreSQL refuses NUL in text parameters with an error (SQLite
- * takes it), so both engines answer 400 in the envelope rather than one of them a 500. Bodies are
- * left to their schemas: an uploaded file name with NUL, say, is cleaned rather than refused.
+ * takes it), so both engines answer 400 in the envelope rather than one of them a 500, and a
+ * workstation never stores a text its central would refuse at sync. A schema that cleans a text
+ * (a bill of lading's file name) drops the NUL before this check sees it. Raw bodies (an X12
+ * interchange) and sync pushes are not parsed here: their own readers refuse what they must.
  */
 export function nulTextIssues(value: unknown, path: PropertyKey[] = []): z.core.$ZodIssue[] {
   if (typeof value === 'string') {

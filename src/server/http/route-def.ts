@@ -131,7 +131,7 @@ export function parsePart<S extends ZodType>(
 ): z.output<S> {
   const result = schema.safeParse(input);
   if (!result.success) throw invalid({ part, issues: result.error.issues, input });
-  const nul = part === 'body' ? [] : nulTextIssues(result.data);
+  const nul = nulTextIssues(result.data);
   if (nul.length > 0) throw invalid({ part, issues: nul, input });
   return result.data;
 }
