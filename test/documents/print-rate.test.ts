@@ -8,6 +8,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ServiceContext } from '../../src/server/core/context';
 import { admitPrint } from '../../src/server/documents/print-rate';
+import { REPLICATED_TABLES } from '../../src/server/sync/synced-tables';
 import { manualClock } from '../helpers/clock';
 import { describeEngines } from '../helpers/engines';
 import { installAdmin } from '../helpers/fixtures';
@@ -150,6 +151,10 @@ describeEngines('the print rate', (engine) => {
     });
     expect(await rowsOf(svc, adminId)).toHaveLength(30);
   });
+});
+
+it('the count is local: sync never replicates print_admissions', () => {
+  expect(REPLICATED_TABLES.map((t) => t.name)).not.toContain('print_admissions');
 });
 
 describe.skipIf(!inject('postgres'))('the print rate across two central processes', () => {
