@@ -22,6 +22,7 @@ import * as syncPullProgress from '../sync/migrations/0016_sync_pull_progress';
 import * as ediPoLinePosition from '../edi/migrations/0016_edi_po_line_position';
 import * as adviceDeliveryConnectionIndex from '../inventory/migrations/0018_advice_delivery_connection_index';
 import * as ediLogRowsFacility from '../edi/migrations/0020_edi_log_rows_facility';
+import * as printRate from '../documents/migrations/0021_print_rate';
 
 /**
  * The migration runner's list. Each feature owns its migrations, one file per migration in
@@ -62,6 +63,7 @@ const allMigrations: Record<string, Migration> = {
   // Named after 0019: a PostgreSQL central applied 0019_sync_row_json, and Kysely refuses a new
   // migration named before the last one applied.
   '0020_edi_log_rows_facility': ediLogRowsFacility,
+  '0021_print_rate': printRate,
 };
 
 export const migrationProvider: MigrationProvider = {

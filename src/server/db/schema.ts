@@ -5,6 +5,7 @@
 import type { AccessTables } from '../access/tables';
 import type { BillingTables } from '../billing/tables';
 import type { ClaimsTables } from '../claims/tables';
+import type { DocumentsTables } from '../documents/tables';
 import type { EdiTables } from '../edi/tables';
 import type { FulfilmentTables } from '../fulfilment/tables';
 import type { InventoryTables } from '../inventory/tables';
@@ -49,4 +50,5 @@ export interface Database
     BillingTables,
     ClaimsTables,
     SyncTables,
-    EdiTables {}
+    EdiTables,
+    DocumentsTables {}

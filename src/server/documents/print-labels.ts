@@ -50,7 +50,7 @@ export async function printLabels(
   });
   const setting = await labelPrinterSetting(ctx);
   if (setting.host === null) throw conflict(PRINT_MESSAGES.noPrinter);
-  admitPrint(ctx, user);
+  await admitPrint(ctx, user);
   const printer: PrinterAddress = { host: setting.host, port: setting.port };
   const zpl = buildLabelsZpl({ kind: body.kind, shipment: labelShipment(order.document), units });
   const bytes = Buffer.from(zpl, 'utf8');

@@ -1,8 +1,9 @@
 /**
  * The tables sync replicates, with what it needs to know of each (docs/sync.md section 3).
  * Derived tables (billing totals, transaction counts, search) are left out: their triggers keep
- * them right when replicated rows are applied. Local-only tables (sign-in failures, idempotency
- * answers, app settings, SSCC counters, sync bookkeeping) never leave the machine.
+ * them right when replicated rows are applied. Local-only tables (sign-in failures, the print
+ * rate's admissions, idempotency answers, app settings, SSCC counters, sync bookkeeping) never
+ * leave the machine.
  */
 export interface ReplicatedTable {
   name: string;

@@ -15,6 +15,7 @@ import * as trgmOrdersFastupdate from './migrations/0018_trgm_orders_fastupdate'
 import * as syncRowJson from './migrations/0019_sync_row_json';
 import * as billingTotalsRowLock from './migrations/0020_billing_totals_row_lock';
 import * as ediLogRowsFacility from './migrations/0020_edi_log_rows_facility';
+import * as printRate from './migrations/0021_print_rate';
 
 /**
  * PostgreSQL's migration list (docs/decisions, "PostgreSQL twins and migrations"). It starts at
@@ -48,6 +49,8 @@ const allMigrations: Record<string, Migration> = {
   '0020_billing_totals_row_lock': billingTotalsRowLock,
   // Twin of edi/migrations/0020: the inbound log rows written before decision 0226 take a facility.
   '0020_edi_log_rows_facility': ediLogRowsFacility,
+  // Twin of documents/migrations/0021: the print rate counted in the database.
+  '0021_print_rate': printRate,
 };
 
 export const postgresMigrationProvider: MigrationProvider = {
