@@ -9,6 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { importDemoWorkspace } from '../../src/server/seed/demo';
 import { describeEngines } from '../helpers/engines';
 import { createTestService, TEST_PASSWORD_COST, type TestService } from '../helpers/service';
+import { leafPaths, sampleOf, withValueAt, type JsonSchema } from './fuzz/sample-body';
 
 /** Whole bodies sent as raw text with the route's content type. */
 const HOSTILE_BODIES: Record<string, string> = {
@@ -49,7 +50,7 @@ const PATH_VALUES: Record<string, string | undefined> = {
 const ANY_ID = '0d000000-0000-4000-8000-000000000011';
 
 interface Operation {
-  requestBody?: { content: Record<string, { schema?: { properties?: Record<string, unknown> } }> };
+  requestBody?: { content: Record<string, { schema?: JsonSchema }> };
 }
 interface OpenApi {
   paths: Record<string, Record<string, Operation>>;
@@ -59,6 +60,7 @@ interface WriteRoute {
   path: string;
   contentType: string;
   fields: string[];
+  schema: JsonSchema | undefined;
 }
 
 describeEngines('hostile request bodies never answer 500', (engine) => {
@@ -81,6 +83,7 @@ describeEngines('hostile request bodies never answer 500', (engine) => {
             path: path.replace(/\{(\w+)\}/g, (_m, name: string) => PATH_VALUES[name] ?? ANY_ID),
             contentType,
             fields: Object.keys(media.schema?.properties ?? {}),
+            schema: media.schema,
           };
         }),
     );
@@ -131,4 +134,36 @@ describeEngines('hostile request bodies never answer 500', (engine) => {
     expect(tried).toBeGreaterThan(20 * Object.keys(HOSTILE_BODIES).length);
     expect(failures).toEqual([]);
   }, 300_000);
+
+  it('every JSON write route, from a plausible body, with each field in turn set to every hostile value', async () => {
+    // Twice: for a shipped order (documents, labels) and for an open one (packing, editing).
+    const open = await svc.ctx.db
+      .selectFrom('orders')
+      .select('id')
+      .where('status', '=', 'Open')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const failures: string[] = [];
+    let tried = 0;
+    for (const orderId of [PATH_VALUES.order_id!, open.id]) {
+      const ids = { ...PATH_VALUES, order_id: orderId, any: orderId } as Record<string, string>;
+      const routes = writeRoutes
+        .filter((r) => r.contentType === 'application/json')
+        .map((r) => ({ ...r, path: r.path.replaceAll(PATH_VALUES.order_id!, orderId) }));
+      for (const route of routes) {
+        const body = sampleOf(route.schema, ids);
+        tried += 1;
+        await check(route, 'plausible body', JSON.stringify(body), failures);
+        for (const path of leafPaths(body)) {
+          for (const [label, value] of Object.entries(HOSTILE_VALUES)) {
+            tried += 1;
+            const payload = JSON.stringify(withValueAt(body, path, value));
+            await check(route, `${path.join('.')}: ${label}`, payload, failures);
+          }
+        }
+      }
+    }
+    expect(tried).toBeGreaterThan(2_000);
+    expect(failures).toEqual([]);
+  }, 600_000);
 });

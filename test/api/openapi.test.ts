@@ -65,6 +65,21 @@ describe('OpenAPI description and API reference', () => {
     );
   });
 
+  it('names each path parameter whole, digits included, and lists it as a parameter', async () => {
+    const doc = (await svc.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<string, Record<string, { parameters?: { name: string; in: string }[] }>>;
+    }>();
+    expect(Object.keys(doc.paths)).toContain('/api/sync/v1/files/{sha256}');
+    for (const [path, item] of Object.entries(doc.paths)) {
+      expect(path, path).not.toMatch(/\}[^/]/);
+      const named = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+      for (const operation of Object.values(item)) {
+        const listed = (operation.parameters ?? []).filter((p) => p.in === 'path');
+        expect(listed.map((p) => p.name).sort(), path).toEqual(named);
+      }
+    }
+  });
+
   it('documents the inventory answers with their schemas, the 502 with its data', async () => {
     const doc = (await svc.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     const schemaOf = (path: string, method: string, status: string) =>

@@ -36,7 +36,7 @@ export function buildOpenApiDocument(routes: RouteDef[]) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const def of routes) {
     const body = def.body ?? def.unparsed?.body;
-    const path = def.url.replace(/:([A-Za-z_]+)/g, '{$1}');
+    const path = def.url.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}');
     const responses = Object.fromEntries(
       Object.entries(def.responses).map(([status, doc]) => [
         status,
