@@ -29,9 +29,9 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent, request } from 'undici';
 import { buildDirectFeed } from '../src/server/inventory/transmission/direct-feed';
-import type { AdviceLine, EdiSettings } from '../src/server/inventory/transmission/types';
+import type { AdviceLine } from '../src/server/inventory/transmission/types';
 import { build846 } from '../src/server/inventory/transmission/x12-846';
-import { benchItems, ids } from './fixtures';
+import { BENCH_EDI, benchItems, ids } from './fixtures';
 import { benchAuthorization, postJson, startBenchService } from './harness';
 import { startReceivers, type Receivers } from './receivers';
 import { ms, summarise, timeRuns } from './stats';
@@ -42,14 +42,6 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 300);
 const MEASURED = 200;
 const GOAL_CPU_RATIO = 3;
 const FLOOR_TOKEN = `Bearer ${randomUUID()}`;
-const BENCH_EDI: EdiSettings = {
-  sender_qualifier: 'ZZ',
-  sender_id: 'BENCHSENDER',
-  receiver_qualifier: 'ZZ',
-  receiver_id: 'BENCHRCV1',
-  version: '004010',
-  usage_indicator: 'T',
-};
 
 type Depth = 'inbound' | 'outbox' | 'full' | 'built';
 const DEPTHS: Depth[] = ['inbound', 'outbox', 'full', 'built'];

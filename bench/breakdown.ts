@@ -6,14 +6,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { buildDirectFeed } from '../src/server/inventory/transmission/direct-feed';
-import type { EdiSettings } from '../src/server/inventory/transmission/types';
 import { build846 } from '../src/server/inventory/transmission/x12-846';
 import { findUserByEmail } from '../src/server/access/user-queries';
 import type { AuthUser, ServiceContext } from '../src/server/core/context';
 import { sendInventoryAdvice } from '../src/server/inventory/advise';
 import type { AdviceScope } from '../src/server/inventory/targets';
 import { localDay, parseInventoryAdvice, rowProblems } from '../src/shared/inventory';
-import { BENCH_EMAIL, ids } from './fixtures';
+import { BENCH_EDI, BENCH_EMAIL, ids } from './fixtures';
 import { measurePhases, type PhaseRow } from './phases';
 import { summarise, timeRuns, type LatencySummary } from './stats';
 import { measureWalPages, type WalPages } from './wal-pages';
@@ -35,15 +34,6 @@ export interface Breakdown {
   /** WAL pages (4 KiB) of the outbox and the outcome commit of one advice (median). */
   walPages: WalPages;
 }
-
-const EDI: EdiSettings = {
-  sender_qualifier: 'ZZ',
-  sender_id: 'BENCHSENDER',
-  receiver_qualifier: 'ZZ',
-  receiver_id: 'BENCHRCV1',
-  version: '004010',
-  usage_indicator: 'T',
-};
 
 export async function measureBreakdown(
   ctx: ServiceContext,
@@ -82,7 +72,7 @@ export async function measureBreakdown(
     const snapshotItems = [...items];
     for (let n = 1; n <= 4; n++) {
       build846({
-        edi: EDI,
+        edi: BENCH_EDI,
         interchangeControlNumber: 100 + n,
         groupControlNumber: 100 + n,
         referenceId: `INV-bench-${n}`,

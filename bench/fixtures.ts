@@ -1,4 +1,5 @@
 /** The bench's seed bundle and advice body: one brand at one facility, 8 http connections. */
+import type { EdiSettings } from '../src/server/inventory/transmission/types';
 
 export const BENCH_PASSWORD = 'bench-password-123';
 export const BENCH_EMAIL = 'bench-admin@bench.test';
@@ -14,6 +15,16 @@ export const ids = {
   brand: uuid('0b', 1),
   retailer: (n: number) => uuid('0e', n),
   connection: (n: number) => uuid('0c', n),
+};
+
+/** The EDI settings of bench connection 1, for building its 846 outside the service. */
+export const BENCH_EDI: EdiSettings = {
+  sender_qualifier: 'ZZ',
+  sender_id: 'BENCHSENDER',
+  receiver_qualifier: 'ZZ',
+  receiver_id: 'BENCHRCV1',
+  version: '004010',
+  usage_indicator: 'T',
 };
 
 /** Connections 1-4 are EDI_846, 5-8 DIRECT_API; connection i POSTs to receiverUrls[i - 1]. */

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { importDemoWorkspace } from '../../src/server/seed/demo';
 import { describeEngines } from '../helpers/engines';
 import { createTestService, TEST_PASSWORD_COST, type TestService } from '../helpers/service';
+import { ANY_ID, demoPathValues } from './fuzz/demo-ids';
 import { leafPaths, sampleOf, withValueAt, type JsonSchema } from './fuzz/sample-body';
 
 /** Whole bodies sent as raw text with the route's content type. */
@@ -39,15 +40,7 @@ const HOSTILE_VALUES: Record<string, unknown> = {
   true: true,
 };
 
-const PATH_VALUES: Record<string, string | undefined> = {
-  order_id: '0d000000-0000-4000-8000-000000000011',
-  brand_id: '0b000000-0000-4000-8000-000000000001',
-  facility_id: '0f000000-0000-4000-8000-000000000001',
-  retailer_id: '0e000000-0000-4000-8000-000000000001',
-  connection_id: '0c000000-0000-4000-8000-000000000001',
-  units: 'cartons',
-};
-const ANY_ID = '0d000000-0000-4000-8000-000000000011';
+const PATH_VALUES = demoPathValues();
 
 interface Operation {
   requestBody?: { content: Record<string, { schema?: JsonSchema }> };

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { importDemoWorkspace } from '../../src/server/seed/demo';
 import { describeEngines } from '../helpers/engines';
 import { createTestService, TEST_PASSWORD_COST, type TestService } from '../helpers/service';
+import { ANY_ID, demoPathValues } from './fuzz/demo-ids';
 
 /** Raw, already percent-encoded query values: some cannot pass encodeURIComponent at all. */
 const HOSTILE_VALUES: Record<string, string> = {
@@ -27,16 +28,7 @@ const HOSTILE_VALUES: Record<string, string> = {
   'very long with NUL': 'y'.repeat(10_000) + '%00',
 };
 
-/** Ids of the demo workspace, so a route reaches its query parsing rather than a 404. */
-const PATH_VALUES: Record<string, string | undefined> = {
-  order_id: '0d000000-0000-4000-8000-000000000011',
-  brand_id: '0b000000-0000-4000-8000-000000000001',
-  facility_id: '0f000000-0000-4000-8000-000000000001',
-  retailer_id: '0e000000-0000-4000-8000-000000000001',
-  connection_id: '0c000000-0000-4000-8000-000000000001',
-  units: 'cartons',
-};
-const ANY_ID = '0d000000-0000-4000-8000-000000000011';
+const PATH_VALUES = demoPathValues();
 
 interface Parameter {
   name: string;
