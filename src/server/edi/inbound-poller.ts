@@ -26,6 +26,7 @@ import { noteMoved, noteUnmoved, unmovedFile, type UnmovedFile } from './inbound
 import { folderSource, type InboundSource } from './inbound-sources';
 import { SFTP_STEP_TIMEOUT_MS, sftpSource } from './inbound-sftp';
 import { orderDocumentSettingsOf } from './settings';
+import { errorText } from './error-text';
 
 export interface InboundPollOptions {
   /** A file changed more recently than this is left for the next pass (a partner still writing). */
@@ -214,8 +215,7 @@ export function startInboundPoller(
   options: Partial<OutboxDrainerOptions> & { poll?: InboundPollOptions } = {},
 ): OutboxDrainer {
   return startOutboxDrainer(() => pollInboundFolders(ctx, options.poll), {
-    onError: (error) =>
-      console.error(`inbound folder poll failed: ${(error as Error).message ?? error}`),
+    onError: (error) => console.error(`inbound folder poll failed: ${errorText(error)}`),
     ...options,
   });
 }
