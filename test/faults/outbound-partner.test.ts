@@ -5,7 +5,7 @@
  * until the partner took it; the drainer's next due pass sends it once, under the same
  * Idempotency-Key, and later passes send nothing.
  */
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { sendDueDocuments } from '../../src/server/edi/send';
 import { manualClock } from '../helpers/clock';
 import { describeEngines } from '../helpers/engines';
@@ -19,6 +19,7 @@ import {
   ORDERS,
   orderRow,
 } from '../edi/support';
+import { goldenFor, inboundBundle, postInterchange } from '../edi/inbound-support';
 import { startFaultyPartner, type FaultyPartner, type PartnerFault } from './partner';
 
 /** Each try may take 300 ms; two tries at most per send. */
@@ -125,5 +126,62 @@ describeEngines('an outbound document to a partner in trouble', (engine) => {
     time.advance(3_600_000);
     expect(await sendDueDocuments(svc.ctx, 16)).toBe(0);
     expect(partner.received.length).toBe(before + 1);
+  });
+
+  it('a 997 to a dead partner: the interchange is taken in, the 997 fails and goes out once later', async () => {
+    partner.received.length = 0;
+    const time = manualClock('2030-07-01T09:00:00Z');
+    svc = await createTestService({
+      engine,
+      seed: inboundBundle(partner.url),
+      clock: time.clock,
+      deliveryPolicy: POLICY,
+    });
+    await partner.stop();
+    const admin = await svc.login('admin@a.test');
+    const answer = await postInterchange(svc, admin, goldenFor('850-two-orders.edi', 961));
+    expect(answer.statusCode, answer.body).toBe(200);
+    const ack = () =>
+      svc!.ctx.db.selectFrom('order_documents').selectAll().where('type', '=', '997').execute();
+    await vi.waitFor(async () => expect((await ack())[0]!.status).toBe('failed'));
+    const [failed] = await ack();
+    expect(failed).toMatchObject({ attempts: 1, sent_at: null, next_attempt_at: time.iso(30_000) });
+    expect(failed!.error).toMatch(/^ECONNREFUSED: /);
+
+    await partner.start();
+    time.advance(30_000);
+    expect(await sendDueDocuments(svc.ctx, 16)).toBe(1);
+    expect(partner.received).toEqual([{ key: failed!.id, body: failed!.document }]);
+    expect((await ack())[0]).toMatchObject({ status: 'sent', error: null });
+    time.advance(3_600_000);
+    expect(await sendDueDocuments(svc.ctx, 16)).toBe(0);
+  });
+
+  it('a direct-API shipment confirmation to a partner that answers 500: failed, then sent once', async () => {
+    partner.received.length = 0;
+    partner.set({ kind: 'status', status: 500, body: 'oops' });
+    const time = manualClock('2030-07-01T09:00:00Z');
+    svc = await createTestService({
+      engine,
+      seed: asnBundle(partner.url, { kind: 'DIRECT_API' }),
+      clock: time.clock,
+      deliveryPolicy: POLICY,
+    });
+    const token = await svc.login('packer@a.test');
+    const api = await loadParcelOrder(svc, token);
+    const shipped = await api.step(ORDERS.parcel, 'ship');
+    expect(shipped.json().message).toBe(
+      'Order shipped; the shipment confirmation to Retailer One failed: 500: oops; it will be tried again',
+    );
+    const [row] = await documentRows(svc, ORDERS.parcel);
+    expect(row).toMatchObject({ type: 'SHIPMENT_CONFIRMATION', status: 'failed', sent_at: null });
+    expect((await orderRow(svc, ORDERS.parcel)).asn_sent_at).toBeNull();
+
+    partner.set({ kind: 'ok' });
+    const before = partner.received.length;
+    time.advance(30_000);
+    expect(await sendDueDocuments(svc.ctx, 16)).toBe(1);
+    expect(partner.received.slice(before)).toEqual([{ key: row!.id, body: row!.document }]);
+    expect((await orderRow(svc, ORDERS.parcel)).asn_sent_at).not.toBeNull();
   });
 });
