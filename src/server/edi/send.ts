@@ -197,11 +197,14 @@ async function record(
   // A missing or unwritable target folder is planned again too: fixing it fixes the document.
   const retryable =
     outcome.retryable || (outcome.attempts.length > 0 && isTargetFault(outcome.error));
+  // Not before the receiver asked (a 429's Retry-After), yet never later than the longest wait.
+  const waitMs = Math.min(
+    policy.maxDelayMs,
+    Math.max(policy.baseDelayMs * 2 ** (tries - 1), outcome.retryAfterMs ?? 0),
+  );
   const nextAttemptAt =
     !outcome.success && retryable && tries <= policy.maxAutoRetries
-      ? new Date(
-          now.getTime() + Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (tries - 1)),
-        ).toISOString()
+      ? new Date(now.getTime() + waitMs).toISOString()
       : null;
   const action = SEND_ACTIONS[row.type];
   const last = outcome.attempts.at(-1);
