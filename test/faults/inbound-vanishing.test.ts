@@ -1,9 +1,9 @@
 /**
  * A polled file deleted between the listing and the read (another reader took it, a partner
- * pulled it back): it is passed over, not a fault of the folder; the files after it are taken
+ * pulled it back), in a folder or on an SFTP server: it is passed over, not a fault of the source; the files after it are taken
  * in the same pass and the poll status stays quiet.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { pollInboundFolders } from '../../src/server/edi';
@@ -11,6 +11,7 @@ import { describeEngines } from '../helpers/engines';
 import { id } from '../helpers/fixtures';
 import { ok, startReceiver, type Receiver } from '../helpers/receivers';
 import { createTestService, type TestService } from '../helpers/service';
+import { startSftpServer, type RunningSftpServer } from '../helpers/sftp-server';
 import { tempDirsPerTest } from '../helpers/temp-dirs';
 import { goldenFor, polledInboundBundle } from '../edi/inbound-support';
 import { until } from '../edi/support';
@@ -29,6 +30,7 @@ describeEngines('a polled file that vanishes before it is read', (engine) => {
   const tempDir = tempDirsPerTest('faults-vanishing');
   let partner: Receiver;
   let svc: TestService | undefined;
+  let sftp: RunningSftpServer | undefined;
 
   beforeAll(async () => {
     partner = await startReceiver(ok, 'retailer-one');
@@ -40,6 +42,8 @@ describeEngines('a polled file that vanishes before it is read', (engine) => {
     if (svc) await until(() => svc!.ctx.deliveriesInFlight.size === 0, 'the 997 sends');
     await svc?.close();
     svc = undefined;
+    await sftp?.close();
+    sftp = undefined;
   });
 
   it('is passed over; the files after it are taken in the same pass', async () => {
@@ -67,5 +71,46 @@ describeEngines('a polled file that vanishes before it is read', (engine) => {
     expect(log).toEqual([]);
     const stored = await svc.ctx.db.selectFrom('edi_interchanges').select('file_name').execute();
     expect(stored).toEqual([{ file_name: 'w-po-652.edi' }]);
+  });
+
+  it('over SFTP too: passed over, the files after it taken, the poll status quiet', async () => {
+    const root = tempDir();
+    mkdirSync(join(root, 'outbox'), { recursive: true });
+    writeFileSync(join(root, 'outbox', 'vanishing-a.edi'), goldenFor('850-two-orders.edi', 661));
+    writeFileSync(join(root, 'outbox', 'w-po-662.edi'), goldenFor('850-two-orders.edi', 662));
+    sftp = await startSftpServer({
+      root,
+      username: 'edi-in',
+      password: 'sftp-inbound-secret',
+      // The poller asks a file's size before it reads it: the file goes just then.
+      beforeStat: (path) => {
+        if (path === '/outbox/vanishing-a.edi') rmSync(join(root, path), { force: true });
+      },
+    });
+    svc = await createTestService({
+      engine,
+      dataDir: tempDir(),
+      seed: polledInboundBundle(partner.url, {
+        type: 'sftp',
+        host: '127.0.0.1',
+        port: sftp.port,
+        username: 'edi-in',
+        password: 'sftp-inbound-secret',
+        directory: '/outbox',
+        host_key_sha256: sftp.hostKeySha256,
+      }),
+    });
+
+    const results = await pollInboundFolders(svc.ctx, { settleMs: 0 });
+    expect(results.map((r) => [r.file, r.moved, r.reason])).toEqual([
+      ['vanishing-a.edi', null, 'The file was gone before it was read'],
+      ['w-po-662.edi', 'archive', null],
+    ]);
+    const log = await svc.ctx.db
+      .selectFrom('transactions')
+      .select('execution_status')
+      .where('correlation_id', '=', id('c', 1))
+      .execute();
+    expect(log).toEqual([]);
   });
 });

@@ -40,6 +40,8 @@ export interface SftpServerOptions {
    * or network going away in the middle of a listing or a download would.
    */
   dropAt?: (request: 'READDIR' | 'READ') => boolean;
+  /** Called with the path of each STAT request before it is answered (a test's race goes here). */
+  beforeStat?: (path: string) => void;
 }
 
 export interface RunningSftpServer {
@@ -150,7 +152,7 @@ function serveConnection(
 
 function serveSftp(
   sftp: SFTPWrapper,
-  { root, readOnly = false, dropAt }: SftpServerOptions,
+  { root, readOnly = false, dropAt, beforeStat }: SftpServerOptions,
   dropAll: () => void,
 ): void {
   /** True (and every connection cut) when the test asks for a drop at this request. */
@@ -192,7 +194,10 @@ function serveSftp(
     sftp.name(reqId, [{ filename: resolved, longname: resolved, attrs: {} as Attributes }]);
   });
   sftp.on('STAT', (reqId, path) =>
-    respond(reqId, async () => sftp.attrs(reqId, toAttributes(await stat(diskPath(path))))),
+    respond(reqId, async () => {
+      beforeStat?.(virtualPath(path));
+      sftp.attrs(reqId, toAttributes(await stat(diskPath(path))));
+    }),
   );
   sftp.on('LSTAT', (reqId, path) =>
     respond(reqId, async () => sftp.attrs(reqId, toAttributes(await lstat(diskPath(path))))),

@@ -138,7 +138,14 @@ export function sftpSource(
     read: (name, maxBytes) =>
       step(`reading ${name}`, async (client) => {
         // Sized first: a huge file is never downloaded into memory.
-        const { size } = await client.stat(pathOf(name));
+        let size: number;
+        try {
+          ({ size } = await client.stat(pathOf(name)));
+        } catch (error) {
+          // Taken meanwhile (by the partner or another reader): passed over, not a fault.
+          if ((error as { code?: unknown } | null)?.code === 'ENOENT') return { gone: true };
+          throw error;
+        }
         if (size > maxBytes) return { tooLargeBytes: size };
         const body = await client.get(pathOf(name));
         return { text: Buffer.isBuffer(body) ? body.toString('utf8') : String(body) };
