@@ -121,6 +121,9 @@ test('an 850 in, an 855 with a rejected line out, a failed send counted and retr
   // Our 997 answering the 850 is on the timeline too; the 855 follows it.
   const ack = timeline.getByRole('listitem').filter({ hasText: 'PO acknowledgment (855)' });
   await expect(ack).toContainText('PO acknowledgment (855) to the retailer failed');
+  // Why, in a clerk's words; the transport's own reason behind Details.
+  await expect(ack).toContainText('could not be written into the connection’s folder');
+  await expect(ack.locator('details')).toContainText(/^Details(ENOTDIR|EEXIST): /);
 
   // The header counts it with what the demo already had (the demo's queued document may fail
   // against the same folder meanwhile): it says what the service counts, and links to the

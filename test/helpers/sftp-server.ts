@@ -35,6 +35,13 @@ export interface SftpServerOptions {
   onPassword?: () => void;
   /** An OpenSSH public key the user may also log in with (publickey authentication). */
   publicKey?: string;
+  /**
+   * Asked before each READDIR and READ request: true cuts every connection there, as a server
+   * or network going away in the middle of a listing or a download would.
+   */
+  dropAt?: (request: 'READDIR' | 'READ') => boolean;
+  /** Called with the path of each STAT request before it is answered (a test's race goes here). */
+  beforeStat?: (path: string) => void;
 }
 
 export interface RunningSftpServer {
@@ -71,12 +78,15 @@ export async function startSftpServer(options: SftpServerOptions): Promise<Runni
     .update(publicKey.getPublicSSH())
     .digest('base64')
     .replace(/=+$/, '')}`;
+  // A plain TCP listener we own, so close() (and a dropAt fault) can cut every open socket.
+  const sockets = new Set<Socket>();
+  const dropAll = () => {
+    for (const socket of sockets) socket.destroy();
+  };
   const ssh = new Server({ hostKeys: [hostKey] }, (connection) =>
-    serveConnection(connection, options),
+    serveConnection(connection, options, dropAll),
   );
 
-  // A plain TCP listener we own, so close() can cut every open socket.
-  const sockets = new Set<Socket>();
   let accepted = 0;
   const tcp = createServer((socket) => {
     accepted += 1;
@@ -103,7 +113,11 @@ export async function startSftpServer(options: SftpServerOptions): Promise<Runni
   };
 }
 
-function serveConnection(connection: Connection, options: SftpServerOptions): void {
+function serveConnection(
+  connection: Connection,
+  options: SftpServerOptions,
+  dropAll: () => void,
+): void {
   connection.on('error', () => {
     // Clients going away abruptly is part of what the tests exercise.
   });
@@ -131,12 +145,22 @@ function serveConnection(connection: Connection, options: SftpServerOptions): vo
   connection.on('ready', () => {
     connection.on('session', (acceptSession) => {
       const session = acceptSession();
-      session.on('sftp', (acceptSftp) => serveSftp(acceptSftp(), options));
+      session.on('sftp', (acceptSftp) => serveSftp(acceptSftp(), options, dropAll));
     });
   });
 }
 
-function serveSftp(sftp: SFTPWrapper, { root, readOnly = false }: SftpServerOptions): void {
+function serveSftp(
+  sftp: SFTPWrapper,
+  { root, readOnly = false, dropAt, beforeStat }: SftpServerOptions,
+  dropAll: () => void,
+): void {
+  /** True (and every connection cut) when the test asks for a drop at this request. */
+  const dropped = (request: 'READDIR' | 'READ'): boolean => {
+    if (!dropAt?.(request)) return false;
+    dropAll();
+    return true;
+  };
   const handles = new Map<number, OpenHandle>();
   let nextHandleId = 1;
 
@@ -170,7 +194,10 @@ function serveSftp(sftp: SFTPWrapper, { root, readOnly = false }: SftpServerOpti
     sftp.name(reqId, [{ filename: resolved, longname: resolved, attrs: {} as Attributes }]);
   });
   sftp.on('STAT', (reqId, path) =>
-    respond(reqId, async () => sftp.attrs(reqId, toAttributes(await stat(diskPath(path))))),
+    respond(reqId, async () => {
+      beforeStat?.(virtualPath(path));
+      sftp.attrs(reqId, toAttributes(await stat(diskPath(path))));
+    }),
   );
   sftp.on('LSTAT', (reqId, path) =>
     respond(reqId, async () => sftp.attrs(reqId, toAttributes(await lstat(diskPath(path))))),
@@ -201,6 +228,7 @@ function serveSftp(sftp: SFTPWrapper, { root, readOnly = false }: SftpServerOpti
   );
   sftp.on('READ', (reqId, handle, offset, length) =>
     respond(reqId, async () => {
+      if (dropped('READ')) return;
       const open = handleOf(handle);
       if (open?.kind !== 'file') return sftp.status(reqId, STATUS.FAILURE, 'bad handle');
       const buffer = Buffer.alloc(length);
@@ -232,6 +260,7 @@ function serveSftp(sftp: SFTPWrapper, { root, readOnly = false }: SftpServerOpti
     }),
   );
   sftp.on('READDIR', (reqId, handle) => {
+    if (dropped('READDIR')) return;
     const open = handleOf(handle);
     if (open?.kind !== 'dir') return sftp.status(reqId, STATUS.FAILURE, 'bad handle');
     if (open.listed || open.entries.length === 0) return sftp.status(reqId, STATUS.EOF);

@@ -6,6 +6,7 @@
 import type { ServiceContext } from '../core/context';
 import { startOutboxDrainer, type OutboxDrainer, type OutboxDrainerOptions } from '../inventory';
 import { sendDueDocuments } from './send';
+import { errorText } from './error-text';
 
 /** Documents one pass takes on. */
 export const DOCUMENT_DRAIN_BATCH_SIZE = 16;
@@ -15,8 +16,7 @@ export function startOrderDocumentDrainer(
   options: Partial<OutboxDrainerOptions> = {},
 ): OutboxDrainer {
   return startOutboxDrainer(() => sendDueDocuments(ctx, DOCUMENT_DRAIN_BATCH_SIZE), {
-    onError: (error) =>
-      console.error(`order document drain failed: ${(error as Error).message ?? error}`),
+    onError: (error) => console.error(`order document drain failed: ${errorText(error)}`),
     ...options,
   });
 }

@@ -22,9 +22,11 @@ import { startOutboxDrainer, type OutboxDrainer, type OutboxDrainerOptions } fro
 import { ingestInterchange } from './ingest';
 import { noteSourceFailed, noteSourceReached, type PolledConnection } from './inbound-poll-status';
 import { inboundSourceLease, type SourceLease } from './inbound-lease';
+import { noteMoved, noteUnmoved, unmovedFile, type UnmovedFile } from './inbound-unmoved';
 import { folderSource, type InboundSource } from './inbound-sources';
 import { SFTP_STEP_TIMEOUT_MS, sftpSource } from './inbound-sftp';
 import { orderDocumentSettingsOf } from './settings';
+import { errorText } from './error-text';
 
 export interface InboundPollOptions {
   /** A file changed more recently than this is left for the next pass (a partner still writing). */
@@ -130,14 +132,33 @@ async function pollSource(
   return results;
 }
 
-/** Takes one file; a source failure (read, move) is thrown and ends the directory's pass. */
+/**
+ * Takes one file; a source failure (read, move) is thrown and ends the directory's pass. A file
+ * taken in whose move failed is only moved by later passes (./inbound-unmoved.ts); a file gone
+ * before it was read (another reader took it) is passed over.
+ */
 async function takeFile(
   ctx: ServiceContext,
   connectionId: string,
   source: InboundSource,
   name: string,
 ): Promise<PolledFile> {
-  const text = await source.read(name);
+  const read = await source.read(name, INBOUND_MAX_BYTES);
+  if ('gone' in read) {
+    return {
+      connectionId,
+      file: name,
+      moved: null,
+      reason: 'The file was gone before it was read',
+    };
+  }
+  if ('tooLargeBytes' in read) {
+    const reason = `The file is larger than ${INBOUND_MAX_BYTES} bytes (${read.tooLargeBytes} bytes)`;
+    return moveFile(ctx, connectionId, source, name, '', { sub: 'error', reason });
+  }
+  const { text } = read;
+  const taken = unmovedFile(ctx, connectionId, name, text);
+  if (taken) return moveFile(ctx, connectionId, source, name, text, taken);
   try {
     if (Buffer.byteLength(text, 'utf8') > INBOUND_MAX_BYTES) {
       throw invalidRequest(`The file is larger than ${INBOUND_MAX_BYTES} bytes`);
@@ -162,11 +183,30 @@ async function takeFile(
       console.error(`inbound file ${source.urlOf(name)} not taken: ${reason}`);
       return { connectionId, file: name, moved: null, reason };
     }
-    await source.moveTo('error', name, error.message);
-    return { connectionId, file: name, moved: 'error', reason: error.message };
+    return moveFile(ctx, connectionId, source, name, text, { sub: 'error', reason: error.message });
   }
-  await source.moveTo('archive', name);
-  return { connectionId, file: name, moved: 'archive', reason: null };
+  return moveFile(ctx, connectionId, source, name, text, { sub: 'archive', reason: null });
+}
+
+/** Moves a file that was dealt with; when that fails, later passes only move it. */
+async function moveFile(
+  ctx: ServiceContext,
+  connectionId: string,
+  source: InboundSource,
+  name: string,
+  text: string,
+  move: UnmovedFile,
+): Promise<PolledFile> {
+  try {
+    await source.moveTo(move.sub, name, move.reason ?? undefined);
+  } catch (error) {
+    noteUnmoved(ctx, connectionId, name, text, move);
+    const why = (error as Error)?.message ?? String(error);
+    const done = move.sub === 'archive' ? 'was taken in' : 'was refused';
+    throw new Error(`The file ${name} ${done} but could not be moved to ${move.sub}/: ${why}`);
+  }
+  noteMoved(ctx, connectionId, name);
+  return { connectionId, file: name, moved: move.sub, reason: move.reason };
 }
 
 /** The polling loop, started next to the order-document drainer. */
@@ -175,8 +215,7 @@ export function startInboundPoller(
   options: Partial<OutboxDrainerOptions> & { poll?: InboundPollOptions } = {},
 ): OutboxDrainer {
   return startOutboxDrainer(() => pollInboundFolders(ctx, options.poll), {
-    onError: (error) =>
-      console.error(`inbound folder poll failed: ${(error as Error).message ?? error}`),
+    onError: (error) => console.error(`inbound folder poll failed: ${errorText(error)}`),
     ...options,
   });
 }

@@ -48,6 +48,8 @@ export function sftpSource(
   const base = `sftp://${encodeURIComponent(settings.username)}@${hostPart}:${settings.port}`;
   let session: Promise<{ client: SftpClient; socket: Socket }> | null = null;
   let socket: Socket | null = null;
+  /** Rejects once the connection is gone: a step under way then ends at once, not at its deadline. */
+  let closed: Promise<never> = new Promise<never>(() => {});
   let presentedKey: string | null = null;
 
   /** One step under the deadline; on timeout the connection is cut and the step fails. */
@@ -64,7 +66,11 @@ export function sftpSource(
       }, timeoutMs);
     });
     try {
-      const running = (async () => work((await (session ??= connect())).client))();
+      const running = (async () => {
+        const { client } = await (session ??= connect());
+        // A request the server dropped the connection under is never answered by the library.
+        return Promise.race([work(client), closed]);
+      })();
       running.catch(() => {}); // the race may abandon it
       return await Promise.race([running, deadline]);
     } catch (error) {
@@ -78,6 +84,11 @@ export function sftpSource(
   async function connect() {
     const expected = hostKeyDigest(settings.host_key_sha256);
     socket = connectTcp({ host: settings.host, port: settings.port });
+    const opened = socket;
+    closed = new Promise<never>((_, reject) =>
+      opened.once('close', () => reject(new Error('the server closed the connection'))),
+    );
+    closed.catch(() => {}); // only a step under way listens
     const client = new SftpClient('inbound', IGNORE_GLOBAL_EVENTS);
     await client.connect({
       sock: socket,
@@ -124,10 +135,20 @@ export function sftpSource(
           .sort()
           .slice(0, limit);
       }),
-    read: (name) =>
+    read: (name, maxBytes) =>
       step(`reading ${name}`, async (client) => {
+        // Sized first: a huge file is never downloaded into memory.
+        let size: number;
+        try {
+          ({ size } = await client.stat(pathOf(name)));
+        } catch (error) {
+          // Taken meanwhile (by the partner or another reader): passed over, not a fault.
+          if ((error as { code?: unknown } | null)?.code === 'ENOENT') return { gone: true };
+          throw error;
+        }
+        if (size > maxBytes) return { tooLargeBytes: size };
         const body = await client.get(pathOf(name));
-        return Buffer.isBuffer(body) ? body.toString('utf8') : String(body);
+        return { text: Buffer.isBuffer(body) ? body.toString('utf8') : String(body) };
       }),
     moveTo: (sub, name, reason) =>
       step(`moving ${name} to ${sub}/`, async (client) => {

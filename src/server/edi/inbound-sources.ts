@@ -4,16 +4,22 @@
  * through this interface, so both take the same path into ingest and the same archive/error
  * layout. Any method may throw; the poller then leaves the rest of that source for the next pass.
  */
-import { mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, stat, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { InterchangeSource } from './tables';
+
+/**
+ * A file's text; or that it is larger than the cap (it is not read: a huge file never fills the
+ * memory); or that it was gone by the time it was read (another reader took it).
+ */
+export type ReadResult = { text: string } | { tooLargeBytes: number } | { gone: true };
 
 export interface InboundSource {
   /** What interchanges and log rows record as the source. */
   readonly kind: InterchangeSource;
   /** The settled files (not hidden, not being written), sorted, at most `limit`. */
   list(options: { now: number; settleMs: number; limit: number }): Promise<string[]>;
-  read(name: string): Promise<string>;
+  read(name: string, maxBytes: number): Promise<ReadResult>;
   /** Moves `name` into `archive/` or `error/` (with `<name>.reason.txt` beside it for error/). */
   moveTo(sub: 'archive' | 'error', name: string, reason?: string): Promise<void>;
   /** Where a file is, for log rows: `file://…` or `sftp://user@host:port/…` (no secrets). */
@@ -29,8 +35,14 @@ export function folderSource(directory: string): InboundSource {
       let entries;
       try {
         entries = await readdir(directory, { withFileTypes: true });
-      } catch {
-        return []; // not there (yet): nothing to take
+      } catch (error) {
+        // Said, not taken for an empty folder: a folder that went away (a moved share, a typo in
+        // the settings) is the administrator's to fix, and the clerk sees why nothing comes in.
+        throw new Error(
+          codeOf(error) === 'ENOENT'
+            ? `The folder ${directory} does not exist`
+            : `The folder ${directory} cannot be read: ${(error as Error).message}`,
+        );
       }
       const names: string[] = [];
       for (const entry of entries) {
@@ -41,7 +53,22 @@ export function folderSource(directory: string): InboundSource {
       }
       return names.sort();
     },
-    read: (name) => readFile(join(directory, name), 'utf8'),
+    async read(name, maxBytes) {
+      let handle;
+      try {
+        handle = await open(join(directory, name), 'r');
+      } catch (error) {
+        if (codeOf(error) === 'ENOENT') return { gone: true };
+        throw error;
+      }
+      try {
+        const { size } = await handle.stat();
+        if (size > maxBytes) return { tooLargeBytes: size };
+        return { text: await handle.readFile('utf8') };
+      } finally {
+        await handle.close();
+      }
+    },
     async moveTo(sub, name, reason) {
       const folder = join(directory, sub);
       await mkdir(folder, { recursive: true });
@@ -60,3 +87,5 @@ const exists = (path: string) =>
     () => true,
     () => false,
   );
+
+const codeOf = (error: unknown) => (error as { code?: unknown } | null)?.code;

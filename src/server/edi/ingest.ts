@@ -11,7 +11,7 @@ import type { ServiceContext } from '../core/context';
 import { conflict, invalidRequest, notFound, type DomainError } from '../core/errors';
 import type { Db } from '../db/db';
 import { engineOf } from '../db/engine';
-import { takeControlNumbers, type EdiSettings } from '../inventory';
+import { reportQuietly, takeControlNumbers, type EdiSettings } from '../inventory';
 import { requireCentralWrite, senderOfNewDelivery } from '../sync/role';
 import { planIngest, type IngestPlan, type PlannedGroup } from './inbound/ingest-plan';
 import {
@@ -37,6 +37,7 @@ import type { InterchangeOutcome, InterchangeSource, OrderDocumentStatus } from 
 import { logFacilityAmong } from './log-facility';
 import { readX12, type Interchange } from './x12/reader';
 import { writeInterchange, X12_CONTENT_TYPE } from './x12/writer';
+import { errorText } from './error-text';
 
 export interface InboundFile {
   text: string;
@@ -153,8 +154,9 @@ export async function ingestInterchange(
   if (claimed.length > 0) {
     // After the commit, not awaited: the answer does not wait on the partner; a failure is
     // recorded on the document and retried by the drainer.
+    // Reported quietly: nothing may escape this detached promise (a log that throws included).
     sendClaimedDocuments(ctx, claimed, { automatic: false }).catch((error: unknown) =>
-      console.error(`sending a 997 or 855 failed: ${(error as Error).message ?? error}`),
+      reportQuietly((e) => console.error(`sending a 997 or 855 failed: ${errorText(e)}`), error),
     );
   }
   const { plan, data } = result;

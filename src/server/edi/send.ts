@@ -18,6 +18,7 @@ import { insertTransactionRow } from '../orders';
 import { ownSenderIds, UNENVELOPED_X12_CONTENT_TYPE } from '../sync/role';
 import { envelopeQueuedSets } from './envelope';
 import { findDocumentToSend, listDueDocuments, type DocumentToSend } from './queries';
+import { isTargetFault } from './target-faults';
 import type { OrderDocumentStatus, OrderDocumentType } from './tables';
 
 /** 30 s, 1, 2, 4 … 32 min, then hourly, like advice re-deliveries; then a clerk retries. */
@@ -193,11 +194,17 @@ async function record(
   // A background try that fails counts towards the limit; the first send and a clerk's retry
   // plan the next try from scratch.
   const tries = automatic ? attempts : 1;
+  // A missing or unwritable target folder is planned again too: fixing it fixes the document.
+  const retryable =
+    outcome.retryable || (outcome.attempts.length > 0 && isTargetFault(outcome.error));
+  // Not before the receiver asked (a 429's Retry-After), yet never later than the longest wait.
+  const waitMs = Math.min(
+    policy.maxDelayMs,
+    Math.max(policy.baseDelayMs * 2 ** (tries - 1), outcome.retryAfterMs ?? 0),
+  );
   const nextAttemptAt =
-    !outcome.success && outcome.retryable && tries <= policy.maxAutoRetries
-      ? new Date(
-          now.getTime() + Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (tries - 1)),
-        ).toISOString()
+    !outcome.success && retryable && tries <= policy.maxAutoRetries
+      ? new Date(now.getTime() + waitMs).toISOString()
       : null;
   const action = SEND_ACTIONS[row.type];
   const last = outcome.attempts.at(-1);

@@ -9,6 +9,7 @@ import { reportQuietly } from '../inventory';
 import { describeSender } from '../sync/role';
 import { releaseDocument, sendClaimedDocuments, type SendResult } from './send';
 import type { QueuedDocument } from './queue';
+import { errorText } from './error-text';
 
 /** How long the ship answer waits for its documents to go out before it says "queued". */
 export const SHIP_ANSWER_WAIT_MS = 2_000;
@@ -41,7 +42,7 @@ export async function sendAfterCommit(
   ctx: ServiceContext,
   queued: QueuedDocument[],
   onError: (error: unknown) => void = (error) =>
-    console.error(`order document send failed: ${(error as Error).message ?? error}`),
+    console.error(`order document send failed: ${errorText(error)}`),
 ): Promise<Map<string, SendResult>> {
   const toSend = queued.filter((d) => d.sendsHere && d.error === null).map((d) => d.id);
   if (toSend.length === 0) return new Map();

@@ -129,7 +129,14 @@ export async function runWithRetry(
 
     if (result.ok) return { success: true, error: null, retryable: false, attempts };
     if (waitMs === null) {
-      return { success: false, error: result.error, retryable: result.transient, attempts };
+      const asked = result.retryAfterMs === null ? {} : { retryAfterMs: result.retryAfterMs };
+      return {
+        success: false,
+        error: result.error,
+        retryable: result.transient,
+        ...asked,
+        attempts,
+      };
     }
     await sleep(waitMs);
   }

@@ -63,6 +63,8 @@ export interface DeliveryOutcome {
   error: string | null;
   /** A failure that sending again later may fix (network trouble, timeouts, 408, 429, 5xx). */
   retryable: boolean;
+  /** The wait the receiver asked for on its last answer (Retry-After), when it asked. */
+  retryAfterMs?: number;
   attempts: AttemptRecord[];
 }
 

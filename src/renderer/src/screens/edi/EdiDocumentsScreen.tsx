@@ -18,7 +18,9 @@ import { Loaded, emptyFirstPage } from '../../components/LoadStates';
 import { CountedPager, withPage } from '../../components/Pager';
 import { useUrlSearch } from '../../components/useUrlSearch';
 import { formatTime } from '../../format/time';
+import { ClerkText } from '../inventory/ClerkText';
 import { DOCUMENT_STATUS_NAMES, documentTypeName } from './documentNames';
+import { sendErrorWords } from './sendErrorWords';
 import {
   EDI_DOCUMENTS_PAGE_SIZE,
   ediDocumentRequestOf,
@@ -210,7 +212,14 @@ function DocumentsTable({
                 <span className={`badge document-${document.status}`}>
                   {DOCUMENT_STATUS_NAMES[document.status]}
                 </span>
-                {document.error ? <p className="hint">{document.error}</p> : null}
+                {document.error ? (
+                  <div className="hint">
+                    <ClerkText message={sendErrorWords(document.error)} />
+                    {document.status === 'failed' && document.next_attempt_at
+                      ? ` Tried again by itself at ${formatTime(document.next_attempt_at)}.`
+                      : null}
+                  </div>
+                ) : null}
               </td>
               <td>
                 {document.sent_at

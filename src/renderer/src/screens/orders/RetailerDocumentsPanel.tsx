@@ -8,6 +8,8 @@ import { invalidateOrders } from '../../api/orderKeys';
 import { retryOrderDocument } from '../../api/orderDocuments';
 import { formatTime } from '../../format/time';
 import { documentTypeName, statusName } from '../edi/documentNames';
+import { sendErrorWords } from '../edi/sendErrorWords';
+import { ClerkText } from '../inventory/ClerkText';
 import { AcknowledgePanel } from './AcknowledgePanel';
 import { DocumentReader } from './DocumentReader';
 
@@ -105,11 +107,18 @@ function EntryLine({ entry }: { entry: TimelineEntry }) {
         {entry.direction === 'in' ? 'Received' : entry.status === 'queued' ? 'Made' : 'At'}{' '}
         {formatTime(entry.at)}
       </small>
-      {entry.errors.map((error) => (
-        <p className="hint" key={error}>
-          {error}
-        </p>
-      ))}
+      {entry.errors.map((error) =>
+        // Our own document's error is why it was not sent: in a clerk's words.
+        entry.direction === 'out' && entry.document_id ? (
+          <div className="hint" key={error}>
+            <ClerkText message={sendErrorWords(error)} />
+          </div>
+        ) : (
+          <p className="hint" key={error}>
+            {error}
+          </p>
+        ),
+      )}
       {entry.answers.length > 0 ? (
         <ul className="document-answers">
           {entry.answers.map((answer) => (

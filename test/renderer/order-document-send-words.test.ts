@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { sendErrorWords } from '../../src/renderer/src/screens/edi/sendErrorWords';
+
+describe('why an order document was not sent, in a clerk’s words', () => {
+  it.each([
+    [
+      'ECONNREFUSED: connect ECONNREFUSED 10.0.0.9:443',
+      'The retailer’s system could not be reached.',
+    ],
+    ['ETIMEDOUT: request timed out after 10000 ms', 'The retailer’s system could not be reached.'],
+    ['ECONNRESET: other side closed', 'The retailer’s system could not be reached.'],
+    ['503: down for maintenance', 'The retailer’s system is busy or down (HTTP 503).'],
+    ['429: slow down', 'The retailer’s system is busy or down (HTTP 429).'],
+    ['400: bad receiver id', 'The retailer’s system refused the document (HTTP 400).'],
+    [
+      '401: Unauthorized',
+      'The retailer’s system refused our credentials (HTTP 401). Ask an administrator to check the connection.',
+    ],
+    [
+      "ENOTDIR: not a directory, mkdir '/data/outbox/r1'",
+      'The document could not be written into the connection’s folder. Ask an administrator to check the folder.',
+    ],
+    [
+      'ENOENT: remote directory /outbound does not exist',
+      'The retailer’s server has no folder for it or does not let us write there. Ask an administrator to check the connection’s folder.',
+    ],
+    [
+      'EHOSTKEY: host key of 10.0.0.9:22 does not match host_key_sha256',
+      'The retailer’s server did not prove who it is (its host key does not match), so nothing was sent. Ask an administrator.',
+    ],
+    [
+      'EHOSTKEY: no host_key_sha256 is configured for sftp 10.0.0.9:22; refusing to connect',
+      'The connection has no valid host key fingerprint for the retailer’s server, so nothing was sent. Ask an administrator to check the connection.',
+    ],
+  ])('%s', (error, words) => {
+    expect(sendErrorWords(error)).toEqual({ text: words, detail: error });
+  });
+
+  it('keeps a reason that is already in words as it is', () => {
+    expect(sendErrorWords('Not sent: the connection is disabled')).toEqual({
+      text: 'Not sent: the connection is disabled',
+      detail: null,
+    });
+  });
+});
