@@ -4,7 +4,7 @@
  * should be. The transports call these final (no quick retry within one send), yet an
  * administrator who fixes the folder fixes every document waiting for it; so the drainer plans
  * them again like network trouble, and no clerk has to press Retry on each
- * (docs/decisions/XXXX-order-documents-retry-target-faults.md).
+ * (decision 0234).
  */
 const TARGET_FAULT = /^(ENOENT|ENOTDIR|EEXIST|EISDIR|EACCES|EPERM|EROFS|ENOSPC|EDQUOT|EIO):/;
 
