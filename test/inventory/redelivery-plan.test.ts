@@ -48,6 +48,19 @@ describe('planAfterOutcome', () => {
     expect(plan).toMatchObject({ autoRetries: 4, nextAttemptAt: plus(480_000), givenUp: false });
   });
 
+  it("waits at least the partner's Retry-After, never past the ceiling", () => {
+    const plan = (retryAfterMs: number) =>
+      planAfterOutcome(
+        { status: 'FAILURE', auto_retries: 0 },
+        { ...failure, automatic: false, retryAfterMs },
+        at,
+        defaultRedeliveryPolicy,
+      ).nextAttemptAt;
+    expect(plan(5_000)).toBe(plus(30_000));
+    expect(plan(120_000)).toBe(plus(120_000));
+    expect(plan(86_400_000)).toBe(plus(3_600_000));
+  });
+
   it('gives up after the limit of background re-deliveries', () => {
     const limit = defaultRedeliveryPolicy.maxAutoRetries;
     const plan = planAfterOutcome(

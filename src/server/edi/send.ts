@@ -10,6 +10,7 @@ import type { RedeliveryPolicy } from '../core/policies';
 import {
   deliver,
   leaseDelivery,
+  worthTryingAgain,
   releaseDeliveryLease,
   transportOf,
   type DeliveryOutcome,
@@ -18,7 +19,6 @@ import { insertTransactionRow } from '../orders';
 import { ownSenderIds, UNENVELOPED_X12_CONTENT_TYPE } from '../sync/role';
 import { envelopeQueuedSets } from './envelope';
 import { findDocumentToSend, listDueDocuments, type DocumentToSend } from './queries';
-import { isTargetFault } from './target-faults';
 import type { OrderDocumentStatus, OrderDocumentType } from './tables';
 
 /** 30 s, 1, 2, 4 … 32 min, then hourly, like advice re-deliveries; then a clerk retries. */
@@ -195,8 +195,7 @@ async function record(
   // plan the next try from scratch.
   const tries = automatic ? attempts : 1;
   // A missing or unwritable target folder is planned again too: fixing it fixes the document.
-  const retryable =
-    outcome.retryable || (outcome.attempts.length > 0 && isTargetFault(outcome.error));
+  const retryable = worthTryingAgain(outcome);
   // Not before the receiver asked (a 429's Retry-After), yet never later than the longest wait.
   const waitMs = Math.min(
     policy.maxDelayMs,

@@ -17,6 +17,7 @@ export {
 } from './transmission/outbox-drainer';
 export { climbingDirectoryError, climbsOutOfDataDir } from './transmission/transports/file';
 export { deliver } from './transmission/transports';
+export { worthTryingAgain } from './transmission/target-faults';
 export { hostKeyDigest, openSshFingerprint } from './transmission/transports/sftp';
 export {
   defaultDeliveryPolicy,

@@ -1,6 +1,7 @@
 import { completeDelivery, deliveryStates, insertAttempts, type AttemptContext } from '../queries';
 import type { ServiceContext } from '../../core/context';
 import { defaultRedeliveryPolicy, planAfterOutcome } from './redelivery';
+import { worthTryingAgain } from './target-faults';
 import type { DeliveryOutcome } from './types';
 
 /**
@@ -88,7 +89,11 @@ async function recordOutcomes(ctx: ServiceContext, settled: Settled[]): Promise<
       if (!current) continue;
       const plan = planAfterOutcome(
         current,
-        { ...outcome, automatic: job.automatic ?? false },
+        {
+          ...outcome,
+          retryable: worthTryingAgain(outcome),
+          automatic: job.automatic ?? false,
+        },
         now,
         policy,
       );

@@ -25,12 +25,18 @@ export interface DeliveryPlan {
 
 /**
  * What the outbox row says after a send. A recorded SUCCESS is never downgraded by a late
- * failure; only failures a later try may fix (network trouble, timeouts, 408, 429, 5xx) are
- * planned again.
+ * failure; only failures a later try may fix (network trouble, timeouts, 408, 429, 5xx, a target
+ * folder in trouble) are planned again, and not before the receiver's Retry-After.
  */
 export function planAfterOutcome(
   current: { status: string; auto_retries: number },
-  outcome: { success: boolean; error: string | null; retryable: boolean; automatic: boolean },
+  outcome: {
+    success: boolean;
+    error: string | null;
+    retryable: boolean;
+    automatic: boolean;
+    retryAfterMs?: number;
+  },
   at: Date,
   policy: RedeliveryPolicy,
 ): DeliveryPlan {
@@ -42,6 +48,10 @@ export function planAfterOutcome(
   if (!outcome.retryable) return { ...failed, nextAttemptAt: null, givenUp: false };
   if (autoRetries >= policy.maxAutoRetries)
     return { ...failed, nextAttemptAt: null, givenUp: true };
-  const next = new Date(at.getTime() + redeliveryDelayMs(autoRetries, policy));
+  const waitMs = Math.min(
+    policy.maxDelayMs,
+    Math.max(redeliveryDelayMs(autoRetries, policy), outcome.retryAfterMs ?? 0),
+  );
+  const next = new Date(at.getTime() + waitMs);
   return { ...failed, nextAttemptAt: next.toISOString(), givenUp: false };
 }
