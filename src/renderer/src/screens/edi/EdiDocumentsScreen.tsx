@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import {
   ORDER_DOCUMENT_STATUSES,
   ORDER_DOCUMENT_TYPES,
@@ -42,18 +42,24 @@ export function EdiDocumentsScreen() {
   const queryClient = useQueryClient();
   const [retrying, setRetrying] = useState<string | null>(null);
   // Kept above the list: a retried document leaves a "failed" list, and its answer must stay.
-  const [note, setNote] = useState<string | null>(null);
+  // It names the document, since its row may be gone; a send that failed again is an alert.
+  const [note, setNote] = useState<{ text: string; failed: boolean } | null>(null);
+  const noteRef = useRef<HTMLParagraphElement>(null);
 
   const retry = async (document: EdiDocumentListItem) => {
     setRetrying(document.id);
     setNote(null);
+    const which = documentLabel(document);
     try {
-      setNote((await retryOrderDocument(api, document.order.id, document.id)).message);
+      const answer = await retryOrderDocument(api, document.order.id, document.id);
+      setNote({ text: `${which}: ${answer.message}`, failed: answer.document.status === 'failed' });
     } catch (error) {
-      setNote(describeError(error));
+      setNote({ text: `${which}: ${describeError(error)}`, failed: true });
     } finally {
       setRetrying(null);
       await invalidateOrders(queryClient).catch(() => undefined);
+      // The pressed Retry is gone with its row (or disabled): the focus goes to the answer.
+      noteRef.current?.focus();
     }
   };
 
@@ -126,7 +132,16 @@ export function EdiDocumentsScreen() {
           </select>
         </label>
       </div>
-      {note ? <p role="status">{note}</p> : null}
+      {note ? (
+        <p
+          ref={noteRef}
+          tabIndex={-1}
+          className={note.failed ? 'field-error' : 'status-ok'}
+          role={note.failed ? 'alert' : 'status'}
+        >
+          {note.text}
+        </p>
+      ) : null}
       <Loaded
         state={state}
         onRetry={() => void query.refetch()}
@@ -160,6 +175,14 @@ export function EdiDocumentsScreen() {
       </Loaded>
     </section>
   );
+}
+
+/** A document by its type and order, e.g. "Invoice (810) for PO NW4500564". */
+function documentLabel(document: EdiDocumentListItem): string {
+  const order = document.order.po_number
+    ? `PO ${document.order.po_number}`
+    : document.order.picksheet_code;
+  return `${documentTypeName(document.type)} for ${order}`;
 }
 
 function DocumentsTable({
@@ -224,7 +247,7 @@ function DocumentsTable({
                     className="button"
                     disabled={retrying !== null}
                     onClick={() => onRetry(document)}
-                    aria-label={`Retry ${documentTypeName(document.type)} for ${document.order.po_number ?? document.order.picksheet_code}`}
+                    aria-label={`Retry ${documentLabel(document)}`}
                   >
                     {retrying === document.id ? 'Sending…' : 'Retry'}
                   </button>
