@@ -98,20 +98,29 @@ test('import purchase orders by the file input, open the order, reprocess a refu
     'po.edi: 1 order created.',
   );
   await expect(results.getByRole('listitem').filter({ hasText: 'empty-box.x12' })).toContainText(
-    'Refused: The interchange was refused',
+    'Refused: The interchange was refused: The interchange holds no functional group (GS)',
   );
+  // The batch's progress ends in what it came to (the .pdf never went).
+  const importPanel = page.getByRole('region', { name: 'Import purchase orders' });
+  await expect(importPanel.getByRole('status')).toHaveText(
+    'Done: 2 files, 1 refused. Each file’s line below says what it did.',
+  );
+  await expect(importPanel.getByRole('progressbar')).toHaveCount(0);
 
   // A file dragged from the desktop goes the same way.
   await dropFile(page, 'dragged.txt', interchange(good + 1, [purchaseOrder(`${po}D`)]));
   await expect(results.getByRole('listitem').filter({ hasText: 'dragged.txt' })).toHaveText(
     'dragged.txt: 1 order created.',
   );
+  await expect(importPanel.getByRole('status')).toHaveText('Imported 1 file.');
 
   // The refused file is in the inbox with its reason; Reprocess runs it again and says so.
   await page.getByLabel('Outcome').selectOption({ label: 'Refused' });
   const refusedId = String(refused).padStart(9, '0');
-  await page.getByRole('button', { name: `Open interchange ${refusedId}` }).click();
-  const detail = page.getByRole('region', { name: 'Interchange' });
+  const openRefused = page.getByRole('button', { name: `Open interchange ${refusedId}` });
+  await openRefused.click();
+  const detail = page.getByRole('region', { name: 'Interchange', exact: true });
+  await expect(detail.getByRole('heading', { name: 'Interchange', exact: true })).toBeFocused();
   await expect(detail.getByRole('note', { name: 'Reason' })).toHaveText(
     'The file holds no documents: there is no functional group (GS) in it',
   );
@@ -121,12 +130,17 @@ test('import purchase orders by the file input, open the order, reprocess a refu
     'Reprocessed: still refused. The file holds no documents: there is no functional group (GS) in it',
   );
   await expect(detail.getByText(/reprocessed /)).toBeVisible();
+  // Escape closes it and gives the focus back to the Open that showed it.
+  await page.keyboard.press('Escape');
+  await expect(detail).toHaveCount(0);
+  await expect(openRefused).toBeFocused();
 
   // The accepted one links its order.
   await page.getByLabel('Outcome').selectOption({ label: 'Accepted' });
+  // By keyboard: Enter on Open.
   await page
     .getByRole('button', { name: `Open interchange ${String(good).padStart(9, '0')}` })
-    .click();
+    .press('Enter');
   await expect(detail.getByRole('cell', { name: po, exact: true })).toBeVisible();
   await detail.getByRole('link', { name: new RegExp(`^Order ${po}`) }).click();
   await expect(page).toHaveURL(/#\/orders\/[0-9a-f-]{36}$/);

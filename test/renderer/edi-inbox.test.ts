@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { InterchangeSummaryView } from '../../src/shared/edi-inbound';
 import {
   canReprocess,
+  importProgress,
   importRefusal,
   importResult,
 } from '../../src/renderer/src/screens/edi/inboxFormat';
@@ -61,5 +62,16 @@ describe('the EDI inbox words', () => {
     expect(canReprocess('partial')).toBe(true);
     expect(canReprocess('accepted')).toBe(false);
     expect(canReprocess('duplicate')).toBe(false);
+  });
+});
+
+describe('import progress', () => {
+  it('counts the files as they go, then says what the batch came to', () => {
+    expect(importProgress(0, 3, 0)).toBe('Importing file 1 of 3…');
+    expect(importProgress(2, 3, 1)).toBe('Importing file 3 of 3…');
+    expect(importProgress(1, 1, 0)).toBe('Imported 1 file.');
+    expect(importProgress(3, 3, 1)).toBe(
+      'Done: 3 files, 1 refused. Each file’s line below says what it did.',
+    );
   });
 });

@@ -4,7 +4,7 @@ import { useApi } from '../../api/ApiContext';
 import { describeError } from '../../api/ApiError';
 import { ediInboxKeys, importInterchange } from '../../api/ediInbox';
 import { invalidateOrders } from '../../api/orderKeys';
-import { importRefusal, importResult, IMPORT_EXTENSIONS } from './inboxFormat';
+import { importProgress, importRefusal, importResult, IMPORT_EXTENSIONS } from './inboxFormat';
 
 interface FileResult {
   key: string;
@@ -16,7 +16,8 @@ interface FileResult {
 /**
  * "Import purchase orders": .edi/.x12/.txt files dropped here or chosen with the labelled file
  * input go one by one to POST /api/v1/edi/inbound (the path a partner's post takes); each file's
- * line says what it did. Other extensions are refused next to the field, before any upload.
+ * line says what it did, and a status line how far the batch is. Other extensions are refused
+ * next to the field, before any upload.
  */
 export function ImportDropZone() {
   const api = useApi();
@@ -25,6 +26,10 @@ export function ImportDropZone() {
   const [results, setResults] = useState<FileResult[]>([]);
   const [refusals, setRefusals] = useState<string[]>([]);
   const [dragging, setDragging] = useState(false);
+  // Files one at a time: how far the batch is, then what it came to (a live region, mounted).
+  const [progress, setProgress] = useState<{ done: number; total: number; refused: number } | null>(
+    null,
+  );
 
   const update = (key: string, change: Partial<FileResult>) =>
     setResults((list) => list.map((r) => (r.key === key ? { ...r, ...change } : r)));
@@ -40,14 +45,18 @@ export function ImportDropZone() {
       text: 'Importing…',
     }));
     setResults((list) => [...batch, ...list]);
+    let failed = 0;
+    setProgress(taken.length > 0 ? { done: 0, total: taken.length, refused: 0 } : null);
     for (const [index, file] of taken.entries()) {
       const key = batch[index]!.key;
       try {
         const answer = await importInterchange(api, await file.text());
         update(key, { state: 'done', text: importResult(answer.summary) });
       } catch (error) {
+        failed += 1;
         update(key, { state: 'refused', text: `Refused: ${describeError(error)}` });
       }
+      setProgress({ done: index + 1, total: taken.length, refused: failed });
     }
     if (taken.length > 0) {
       await Promise.all([
@@ -100,6 +109,12 @@ export function ImportDropZone() {
           )}
         </div>
       </div>
+      <p className="hint" role="status">
+        {progress ? importProgress(progress.done, progress.total, progress.refused) : null}
+      </p>
+      {progress && progress.done < progress.total ? (
+        <progress value={progress.done} max={progress.total} aria-label="Import progress" />
+      ) : null}
       {results.length > 0 && (
         <ul className="import-results" aria-label="Imported files" aria-live="polite">
           {results.map((result) => (
