@@ -97,10 +97,19 @@ export const acknowledgmentOptionsSchema = z.object({
 });
 export type AcknowledgmentOptions = z.infer<typeof acknowledgmentOptionsSchema>;
 
+/** Whether POST …/invoice would send an 810 now (prices are checked when it is pressed). */
+export const invoiceOptionsSchema = z.object({
+  available: z.boolean(),
+  /** Why not, in clerk words; null when available. */
+  reason: z.string().nullable(),
+});
+export type InvoiceOptions = z.infer<typeof invoiceOptionsSchema>;
+
 export const orderTimelineSchema = z.object({
   order_id: z.string(),
   entries: z.array(timelineEntrySchema),
   acknowledgment: acknowledgmentOptionsSchema,
+  invoice: invoiceOptionsSchema,
 });
 export type OrderTimeline = z.infer<typeof orderTimelineSchema>;
 
