@@ -11,6 +11,7 @@ import { formatTime } from '../../format/time';
 import { documentTypeName, statusName } from '../edi/documentNames';
 import { AcknowledgePanel } from './AcknowledgePanel';
 import { DocumentReader } from './DocumentReader';
+import { InvoicePanel } from './InvoicePanel';
 import { entryTimeWord, noDocumentsYet } from './timelineWords';
 
 /** What a Retry answered, shown in the entry it belongs to. */
@@ -25,7 +26,8 @@ interface RetryNote {
  * The documents exchanged with the retailer about this order, in time order (issue 16): the 850
  * that made it and any 860s, then the 855, 856 and 810 sent, each with the 997s that answered it.
  * A sent document opens readably with a download (Escape closes it); a failed one has Retry, whose
- * answer shows in its entry. The Acknowledge panel shows where an 855 can be sent.
+ * answer shows in its entry. The Acknowledge panel shows where an 855 can be sent, the Invoice
+ * panel on a shipped order.
  */
 export function RetailerDocumentsPanel({
   orderId,
@@ -138,6 +140,9 @@ export function RetailerDocumentsPanel({
       </section>
       {timeline.data?.acknowledgment.available ? (
         <AcknowledgePanel orderId={orderId} options={timeline.data.acknowledgment} />
+      ) : null}
+      {timeline.data && orderStatus === 'Shipped' ? (
+        <InvoicePanel orderId={orderId} options={timeline.data.invoice} />
       ) : null}
     </>
   );
