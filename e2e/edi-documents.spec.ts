@@ -105,6 +105,14 @@ test('an 850 in, an 855 with a rejected line out, a failed send counted and retr
   await expect(timeline.getByRole('listitem').first()).toContainText(
     'Purchase order (850) from the retailer',
   );
+  // The 850 opens too: the file it came in, one segment per line.
+  const po = timeline.getByRole('listitem').first();
+  await po.getByRole('button', { name: 'Read Purchase order (850)' }).click();
+  const poText = po.getByLabel('Content of the Purchase order (850)');
+  await expect(poText).toContainText('BEG*00*SA*E2E-PO-7301**20261126~');
+  expect(((await poText.textContent()) ?? '').split('\n')[0]).toMatch(/^ISA\*/);
+  await po.getByRole('button', { name: 'Close Purchase order (850)' }).click();
+  await expect(poText).toHaveCount(0);
 
   // Acknowledge: line 2 rejected, the rest accepted.
   const panel = page.getByRole('region', { name: 'Acknowledge the purchase order' });

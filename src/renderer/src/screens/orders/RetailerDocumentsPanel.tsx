@@ -11,6 +11,7 @@ import { formatTime } from '../../format/time';
 import { documentTypeName, statusName } from '../edi/documentNames';
 import { AcknowledgePanel } from './AcknowledgePanel';
 import { DocumentReader } from './DocumentReader';
+import { InterchangeReader } from './InterchangeReader';
 import { InvoicePanel } from './InvoicePanel';
 import { entryTimeWord, noDocumentsYet } from './timelineWords';
 
@@ -25,7 +26,7 @@ interface RetryNote {
 /**
  * The documents exchanged with the retailer about this order, in time order (issue 16): the 850
  * that made it and any 860s, then the 855, 856 and 810 sent, each with the 997s that answered it.
- * A sent document opens readably with a download (Escape closes it); a failed one has Retry, whose
+ * Each opens readably with a download (Escape closes it; an inbound set shows its whole file); a failed one has Retry, whose
  * answer shows in its entry. The Acknowledge panel shows where an 855 can be sent, the Invoice
  * panel on a shipped order.
  */
@@ -61,11 +62,11 @@ export function RetailerDocumentsPanel({
     }
   };
 
-  const closeOnEscape = (event: KeyboardEvent, documentId: string) => {
-    if (event.key !== 'Escape' || open !== documentId) return;
+  const closeOnEscape = (event: KeyboardEvent, key: string) => {
+    if (event.key !== 'Escape' || open !== key) return;
     event.preventDefault();
     setOpen(null);
-    readButtons.current.get(documentId)?.focus();
+    readButtons.current.get(key)?.focus();
   };
 
   const entries = timeline.data?.entries ?? [];
@@ -85,27 +86,29 @@ export function RetailerDocumentsPanel({
           <ol className="retailer-documents" aria-label="Document timeline">
             {entries.map((entry) => {
               const documentId = entry.document_id;
+              const interchangeId = entry.interchange_id;
+              const key = documentId ?? `${interchangeId}-${entry.type}-${entry.at}`;
               const name = documentTypeName(entry.type);
               return (
-                <li key={documentId ?? `${entry.interchange_id}-${entry.type}-${entry.at}`}>
+                <li key={key}>
                   <EntryLine entry={entry} />
-                  {documentId ? (
-                    <div onKeyDown={(event) => closeOnEscape(event, documentId)}>
+                  {documentId || interchangeId ? (
+                    <div onKeyDown={(event) => closeOnEscape(event, key)}>
                       <div className="action-bar">
                         <button
                           type="button"
                           className="button"
                           ref={(button) => {
-                            if (button) readButtons.current.set(documentId, button);
-                            else readButtons.current.delete(documentId);
+                            if (button) readButtons.current.set(key, button);
+                            else readButtons.current.delete(key);
                           }}
-                          aria-expanded={open === documentId}
-                          onClick={() => setOpen(open === documentId ? null : documentId)}
+                          aria-expanded={open === key}
+                          onClick={() => setOpen(open === key ? null : key)}
                         >
-                          {open === documentId ? 'Close' : 'Read'}{' '}
+                          {open === key ? 'Close' : 'Read'}{' '}
                           <span className="visually-hidden">{name}</span>
                         </button>
-                        {entry.status === 'failed' ? (
+                        {documentId && entry.status === 'failed' ? (
                           <button
                             type="button"
                             className="button"
@@ -117,7 +120,7 @@ export function RetailerDocumentsPanel({
                           </button>
                         ) : null}
                       </div>
-                      {note?.documentId === documentId ? (
+                      {documentId && note?.documentId === documentId ? (
                         <p
                           ref={noteRef}
                           tabIndex={-1}
@@ -127,8 +130,10 @@ export function RetailerDocumentsPanel({
                           {note.text}
                         </p>
                       ) : null}
-                      {open === documentId ? (
+                      {open === key && documentId ? (
                         <DocumentReader orderId={orderId} documentId={documentId} />
+                      ) : open === key && interchangeId ? (
+                        <InterchangeReader interchangeId={interchangeId} name={name} />
                       ) : null}
                     </div>
                   ) : null}
