@@ -79,6 +79,8 @@ export const timelineEntrySchema = z.object({
   control_number: z.string().nullable(),
   errors: z.array(z.string()),
   answers: z.array(documentAnswerSchema),
+  /** Whether POST …/retry would send it again: failed, with content (one not built has none). */
+  retryable: z.boolean(),
 });
 export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
 

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { acknowledgeBodyOf, acknowledgeFormSchema } from '../../src/shared/edi-documents';
-import { ORDER_DOCUMENT_STATUSES, type OrderDocumentView } from '../../src/shared/order-documents';
+import {
+  isRetryable,
+  ORDER_DOCUMENT_STATUSES,
+  type OrderDocumentView,
+} from '../../src/shared/order-documents';
 import {
   DOCUMENT_STATUS_NAMES,
   attentionCounts,
@@ -30,6 +34,15 @@ describe('retailer documents: words', () => {
     ]);
     expect(attentionCounts(1, 0).map((count) => count.label)).toEqual(['1 overdue acknowledgment']);
     expect(attentionCounts(0, 0)).toEqual([]);
+  });
+
+  it('offers Retry only for a failed document that has content to send', () => {
+    const x12 = 'application/edi-x12';
+    expect(isRetryable({ status: 'failed', content_type: x12 })).toBe(true);
+    expect(isRetryable({ status: 'failed', content_type: null })).toBe(false);
+    for (const status of ORDER_DOCUMENT_STATUSES.filter((s) => s !== 'failed')) {
+      expect(isRetryable({ status, content_type: x12 })).toBe(false);
+    }
   });
 
   it('says after acknowledging what each 855 is, queued included', () => {

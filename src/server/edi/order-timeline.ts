@@ -7,6 +7,7 @@ import type { AuthUser, ServiceContext } from '../core/context';
 import { notFound } from '../core/errors';
 import { findOrderForUser, ORDER_NOT_FOUND, type OrderRow } from '../orders';
 import { inboundSetSchema } from '../../shared/edi-inbound';
+import { isRetryable } from '../../shared/order-documents';
 import type {
   AcknowledgmentOptions,
   InvoiceOptions,
@@ -53,6 +54,7 @@ export async function orderTimeline(
       control_number: row.interchange_control_number,
       errors: parsed.data.errors,
       answers: [],
+      retryable: false,
     });
   }
   for (const document of documents) {
@@ -68,6 +70,7 @@ export async function orderTimeline(
           ? null
           : String(document.interchange_control_number),
       errors: document.error ? [document.error] : [],
+      retryable: isRetryable(document),
       answers: answers
         .filter((answer) => answer.document_id === document.id)
         .flatMap(({ outcome, interchange_id, interchange_control_number, received_at }) =>

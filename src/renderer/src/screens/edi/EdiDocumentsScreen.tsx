@@ -6,6 +6,7 @@ import {
   ORDER_DOCUMENT_TYPES,
   type OrderDocumentStatusValue,
   type OrderDocumentTypeValue,
+  isRetryable,
 } from '../../../../shared/order-documents';
 import type { EdiDocumentListItem } from '../../../../shared/edi-documents';
 import { useApi } from '../../api/ApiContext';
@@ -241,7 +242,7 @@ function DocumentsTable({
                   : `Made ${formatTime(document.created_at)}`}
               </td>
               <td>
-                {document.status === 'failed' ? (
+                {isRetryable(document) ? (
                   <button
                     type="button"
                     className="button"

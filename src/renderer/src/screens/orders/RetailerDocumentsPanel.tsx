@@ -108,7 +108,7 @@ export function RetailerDocumentsPanel({
                           {open === key ? 'Close' : 'Read'}{' '}
                           <span className="visually-hidden">{name}</span>
                         </button>
-                        {documentId && entry.status === 'failed' ? (
+                        {documentId && entry.retryable ? (
                           <button
                             type="button"
                             className="button"
