@@ -146,3 +146,40 @@ test('import purchase orders by the file input, open the order, reprocess a refu
   await expect(page).toHaveURL(/#\/orders\/[0-9a-f-]{36}$/);
   await expect(page.getByText(po).first()).toBeVisible();
 });
+
+test('a long import shows its progress, and files added meanwhile are turned away with the reason', async ({
+  page,
+}) => {
+  await openScreen(page, 'EDI inbox');
+  // The service's answer waits until the second batch has been tried.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/v1/edi/inbound', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const stamp = 600_000_000 + (Date.now() % 1_000_000);
+  const input = page.getByLabel('X12 files to import');
+  await input.setInputFiles({
+    name: 'slow.edi',
+    mimeType: 'text/plain',
+    buffer: Buffer.from(interchange(stamp, null)),
+  });
+  const importPanel = page.getByRole('region', { name: 'Import purchase orders' });
+  await expect(importPanel.getByRole('status')).toHaveText('Importing file 1 of 1…');
+  await expect(importPanel.getByRole('progressbar', { name: 'Import progress' })).toBeVisible();
+  await expect(input).toBeEnabled();
+
+  await dropFile(page, 'meanwhile.edi', interchange(stamp + 1, null));
+  await expect(importPanel.getByRole('alert')).toHaveText(
+    '1 file not imported: wait until the files being imported are done, then add it again.',
+  );
+  const results = page.getByRole('list', { name: 'Imported files' });
+  await expect(results.getByRole('listitem').filter({ hasText: 'meanwhile.edi' })).toHaveCount(0);
+
+  release();
+  await expect(importPanel.getByRole('status')).toHaveText(
+    'Done: 1 file, 1 refused. Each file’s line below says what it did.',
+  );
+  await expect(importPanel.getByRole('progressbar')).toHaveCount(0);
+});

@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type DragEvent } from 'react';
+import { useId, useRef, useState, type DragEvent } from 'react';
 import { useApi } from '../../api/ApiContext';
 import { describeError } from '../../api/ApiError';
 import { ediInboxKeys, importInterchange } from '../../api/ediInbox';
 import { invalidateOrders } from '../../api/orderKeys';
+import { plural } from '../../format/plural';
 import { importProgress, importRefusal, importResult, IMPORT_EXTENSIONS } from './inboxFormat';
 
 interface FileResult {
@@ -31,10 +32,20 @@ export function ImportDropZone() {
     null,
   );
 
+  // One batch at a time, so its progress is its own: files chosen or dropped meanwhile are turned
+  // away with the reason. (The input stays enabled: disabling it would drop the keyboard focus.)
+  const importing = useRef(false);
+
   const update = (key: string, change: Partial<FileResult>) =>
     setResults((list) => list.map((r) => (r.key === key ? { ...r, ...change } : r)));
 
   const importFiles = async (files: File[]) => {
+    if (importing.current) {
+      setRefusals([
+        `${plural(files.length, 'file')} not imported: wait until the files being imported are done, then add ${files.length === 1 ? 'it' : 'them'} again.`,
+      ]);
+      return;
+    }
     const refused = files.flatMap((file) => importRefusal(file.name) ?? []);
     setRefusals(refused);
     const taken = files.filter((file) => importRefusal(file.name) === null);
@@ -47,6 +58,7 @@ export function ImportDropZone() {
     setResults((list) => [...batch, ...list]);
     let failed = 0;
     setProgress(taken.length > 0 ? { done: 0, total: taken.length, refused: 0 } : null);
+    importing.current = taken.length > 0;
     for (const [index, file] of taken.entries()) {
       const key = batch[index]!.key;
       try {
@@ -58,6 +70,7 @@ export function ImportDropZone() {
       }
       setProgress({ done: index + 1, total: taken.length, refused: failed });
     }
+    importing.current = false;
     if (taken.length > 0) {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: ediInboxKeys.all }),
