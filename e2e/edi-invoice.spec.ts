@@ -157,3 +157,28 @@ test('an order with no documents says what to do', async ({ page }) => {
     'No documents with the retailer yet. No connection of this retailer takes purchase order acknowledgments (855). The ASN (or shipment confirmation) is made when the order ships, for each connection that takes one.',
   );
 });
+
+test('a timeline that could not load says why and offers Retry', async ({ page }) => {
+  let failures = 1;
+  await page.route('**/document-timeline', async (route) => {
+    if (failures-- > 0) {
+      await route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          message: 'Document timeline retrieval failed',
+          error: { code: 'INTERNAL_ERROR' },
+        }),
+      });
+    } else {
+      await route.continue();
+    }
+  });
+  await page.goto(`/#/orders/${order(1)}`);
+  const documents = page.getByRole('region', { name: 'Retailer documents' });
+  await expect(documents.getByRole('alert')).toContainText(
+    'Could not load the documents: Document timeline retrieval failed',
+  );
+  await documents.getByRole('button', { name: 'Retry' }).click();
+  await expect(documents.getByRole('list', { name: 'Document timeline' })).toBeVisible();
+});

@@ -7,6 +7,7 @@ import { describeError } from '../../api/ApiError';
 import { useOrderTimeline } from '../../api/ediDocuments';
 import { invalidateOrders } from '../../api/orderKeys';
 import { retryOrderDocument } from '../../api/orderDocuments';
+import { LoadFailed } from '../../components/LoadStates';
 import { formatTime } from '../../format/time';
 import { documentTypeName, statusName } from '../edi/documentNames';
 import { AcknowledgePanel } from './AcknowledgePanel';
@@ -75,7 +76,11 @@ export function RetailerDocumentsPanel({
       <section className="panel" aria-labelledby="retailer-documents-heading">
         <h2 id="retailer-documents-heading">Retailer documents</h2>
         {timeline.isError ? (
-          <p className="hint">The documents could not be loaded.</p>
+          <LoadFailed
+            what="Could not load the documents"
+            message={describeError(timeline.error)}
+            onRetry={() => void timeline.refetch()}
+          />
         ) : entries.length === 0 ? (
           <p className="hint">
             {timeline.isPending
