@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../src/renderer/src/api/ApiError';
+import { refusedInterchangeId } from '../../src/renderer/src/api/ediInbox';
 import type { InterchangeSummaryView } from '../../src/shared/edi-inbound';
 import {
   canReprocess,
@@ -73,5 +75,22 @@ describe('import progress', () => {
     expect(importProgress(3, 3, 1)).toBe(
       'Done: 3 files, 1 refused. Each file’s line below says what it did.',
     );
+  });
+});
+
+describe('a refused import', () => {
+  it('finds the interchange the refusal was recorded as, else none', () => {
+    const refusal = (body: unknown) => new ApiError(400, 'INVALID_REQUEST', 'refused', body);
+    expect(
+      refusedInterchangeId(
+        refusal({
+          message: 'The interchange was refused: …',
+          error: { code: 'INVALID_REQUEST', data: { interchange_id: 'i-1', outcome: 'refused' } },
+        }),
+      ),
+    ).toBe('i-1');
+    expect(refusedInterchangeId(refusal({ message: 'not X12', error: { code: 'X' } }))).toBeNull();
+    expect(refusedInterchangeId(refusal(null))).toBeNull();
+    expect(refusedInterchangeId(new Error('offline'))).toBeNull();
   });
 });

@@ -2,7 +2,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { useApi } from '../../api/ApiContext';
 import { describeError } from '../../api/ApiError';
-import { ediInboxKeys, importInterchange } from '../../api/ediInbox';
+import {
+  ediInboxKeys,
+  fetchInterchange,
+  importInterchange,
+  refusedInterchangeId,
+} from '../../api/ediInbox';
 import { invalidateOrders } from '../../api/orderKeys';
 import { plural } from '../../format/plural';
 import { importProgress, importRefusal, importResult, IMPORT_EXTENSIONS } from './inboxFormat';
@@ -66,7 +71,7 @@ export function ImportDropZone() {
         update(key, { state: 'done', text: importResult(answer.summary) });
       } catch (error) {
         failed += 1;
-        update(key, { state: 'refused', text: `Refused: ${describeError(error)}` });
+        update(key, { state: 'refused', text: `Refused: ${await refusalReason(error)}` });
       }
       setProgress({ done: index + 1, total: taken.length, refused: failed });
     }
@@ -77,6 +82,18 @@ export function ImportDropZone() {
         invalidateOrders(queryClient),
       ]).catch(() => undefined);
     }
+  };
+
+  // Why a file was refused, in the inbox's clerk words where the refusal was recorded.
+  const refusalReason = async (error: unknown): Promise<string> => {
+    const id = refusedInterchangeId(error);
+    const reason = id
+      ? await fetchInterchange(api, id).then(
+          (item) => item.reason,
+          () => null,
+        )
+      : null;
+    return reason ? `${reason.split('\n').join('; ')}.` : describeError(error);
   };
 
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
