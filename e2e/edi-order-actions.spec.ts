@@ -149,6 +149,30 @@ test('Acknowledge: a wrong quantity is shown at its line and takes the focus', a
   );
 });
 
+test('Acknowledge: a refusal is said beside Send, never "sent"', async ({ page }) => {
+  await page.route('**/acknowledge', (route) =>
+    route.fulfill({
+      status: 409,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        message: 'This order is cancelled: it cannot be acknowledged',
+        error: { code: 'INVALID_REQUEST' },
+      }),
+    }),
+  );
+  await page.goto(`/#/orders/${order(1)}`);
+  const panel = page.getByRole('region', { name: 'Acknowledge the purchase order' });
+  const send = panel.getByRole('button', { name: 'Send acknowledgment' });
+  await send.click();
+  const alert = panel.getByRole('alert');
+  await expect(alert).toHaveText('Not sent: This order is cancelled: it cannot be acknowledged');
+  await expect(panel.getByRole('status')).toHaveCount(0);
+  // Right above the button pressed, not at the top of a long list of lines.
+  const [alertBox, sendBox] = [await alert.boundingBox(), await send.boundingBox()];
+  expect(sendBox!.y - (alertBox!.y + alertBox!.height)).toBeLessThan(40);
+  expect(sendBox!.y).toBeGreaterThan(alertBox!.y);
+});
+
 test('an order with no documents says what to do', async ({ page }) => {
   // The demo's direct-API order: its retailer takes no 855s, and it is not shipped.
   await page.goto(`/#/orders/${order(2)}`);
