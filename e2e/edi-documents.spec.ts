@@ -151,10 +151,9 @@ test('an 850 in, an 855 with a rejected line out, a failed send counted and retr
     await overdueBadge.click();
   }
   await expect(page.getByRole('heading', { name: 'Retailer documents', level: 1 })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Overdue acknowledgments' })).toHaveAttribute(
-    'aria-current',
-    'page',
-  );
+  await expect(
+    page.getByRole('link', { name: 'Overdue acknowledgments', exact: true }),
+  ).toHaveAttribute('aria-current', 'page');
   if (now.overdue === 0) {
     await expect(page.getByText('No overdue acknowledgments')).toBeVisible();
   } else {

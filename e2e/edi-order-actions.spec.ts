@@ -206,3 +206,46 @@ test('a timeline that could not load says why and offers Retry', async ({ page }
   await documents.getByRole('button', { name: 'Retry' }).click();
   await expect(documents.getByRole('list', { name: 'Document timeline' })).toBeVisible();
 });
+
+test('the header’s overdue count is asked again with the overdue list, so the two agree', async ({
+  page,
+}) => {
+  // The header's last answer is out of date (as after documents turned overdue with time).
+  await page.route('**/api/v1/edi/documents/summary', (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        message: 'Document summary retrieved successfully',
+        data: {
+          counts: {
+            queued: 0,
+            sent: 0,
+            failed: 0,
+            accepted: 0,
+            accepted_with_errors: 0,
+            rejected: 0,
+            overdue: 9,
+          },
+          needs_attention: 9,
+        },
+      }),
+    }),
+  );
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Orders' })
+    .click();
+  await page.goto('/#/edi/documents');
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('link', { name: '9 overdue acknowledgments' })).toBeVisible();
+  await page.unroute('**/api/v1/edi/documents/summary');
+
+  await page.getByRole('link', { name: 'Overdue acknowledgments', exact: true }).click();
+  const list = page.getByRole('table', { name: /overdue$/ });
+  await expect(list).toBeVisible();
+  const listed = (await list.getByRole('row').count()) - 1;
+  await expect(header.getByRole('link', { name: /overdue acknowledgments?$/ })).toHaveText(
+    `Overdue ${listed}`,
+  );
+});

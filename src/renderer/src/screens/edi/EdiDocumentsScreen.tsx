@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   ORDER_DOCUMENT_STATUSES,
   ORDER_DOCUMENT_TYPES,
@@ -11,7 +11,7 @@ import {
 import type { EdiDocumentListItem } from '../../../../shared/edi-documents';
 import { useApi } from '../../api/ApiContext';
 import { describeError } from '../../api/ApiError';
-import { useEdiDocuments } from '../../api/ediDocuments';
+import { ediDocumentKeys, useEdiDocuments } from '../../api/ediDocuments';
 import { invalidateOrders } from '../../api/orderKeys';
 import { retryOrderDocument } from '../../api/orderDocuments';
 import { loadStateOf } from '../../api/queries';
@@ -42,6 +42,14 @@ export function EdiDocumentsScreen() {
   const api = useApi();
   const queryClient = useQueryClient();
   const [retrying, setRetrying] = useState<string | null>(null);
+  // A document becomes overdue with time, not only with a write: each time this list is shown
+  // or answers, the header's counts are asked again, so they are of the same moment as the list.
+  const listedAt = query.isPlaceholderData ? 0 : query.dataUpdatedAt;
+  useEffect(() => {
+    if (listedAt > 0) {
+      void queryClient.invalidateQueries({ queryKey: ediDocumentKeys.summary, exact: true });
+    }
+  }, [listedAt, queryClient]);
   // Kept above the list: a retried document leaves a "failed" list, and its answer must stay.
   // It names the document, since its row may be gone; a send that failed again is an alert.
   const [note, setNote] = useState<{ text: string; failed: boolean } | null>(null);
