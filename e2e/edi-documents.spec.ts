@@ -105,14 +105,24 @@ test('an 850 in, an 855 with a rejected line out, a failed send counted and retr
   await expect(timeline.getByRole('listitem').first()).toContainText(
     'Purchase order (850) from the retailer',
   );
+  // The 850 opens too: the file it came in, one segment per line.
+  const po = timeline.getByRole('listitem').first();
+  await po.getByRole('button', { name: 'Read Purchase order (850)' }).click();
+  const poText = po.getByLabel('Content of the Purchase order (850)');
+  await expect(poText).toContainText('BEG*00*SA*E2E-PO-7301**20261126~');
+  expect(((await poText.textContent()) ?? '').split('\n')[0]).toMatch(/^ISA\*/);
+  await po.getByRole('button', { name: 'Close Purchase order (850)' }).click();
+  await expect(poText).toHaveCount(0);
 
   // Acknowledge: line 2 rejected, the rest accepted.
   const panel = page.getByRole('region', { name: 'Acknowledge the purchase order' });
-  await panel.getByLabel('Line 2 acknowledgment').selectOption('rejected');
-  await panel.getByLabel('Line 1 acknowledgment').selectOption('quantity_changed');
-  await expect(panel.getByLabel('Line 1 quantity')).toHaveValue('8');
-  await panel.getByLabel('Line 1 acknowledgment').selectOption('accepted');
-  await expect(panel.getByLabel('Line 1 quantity')).toHaveCount(0);
+  await panel.getByLabel('Acknowledgment for line 2 (SUM-JKT-RAIN-M)').selectOption('rejected');
+  await panel
+    .getByLabel('Acknowledgment for line 1 (SUM-BAG-20F)')
+    .selectOption('quantity_changed');
+  await expect(panel.getByLabel('Quantity for line 1 (SUM-BAG-20F)')).toHaveValue('8');
+  await panel.getByLabel('Acknowledgment for line 1 (SUM-BAG-20F)').selectOption('accepted');
+  await expect(panel.getByLabel('Quantity for line 1 (SUM-BAG-20F)')).toHaveCount(0);
   await panel.getByRole('button', { name: 'Send acknowledgment' }).click();
   // The send failed: the panel says so, never "sent".
   const outcome = panel.getByRole('status');
@@ -126,32 +136,44 @@ test('an 850 in, an 855 with a rejected line out, a failed send counted and retr
   await expect(ack.locator('details')).toContainText(/^Details(ENOTDIR|EEXIST): /);
 
   // The header counts it with what the demo already had (the demo's queued document may fail
-  // against the same folder meanwhile): it says what the service counts, and links to the
-  // overdue view.
+  // against the same folder meanwhile): one count per list, each what the service counts and
+  // what its list shows.
   const now = await attention(request, token);
   expect(now.failed).toBeGreaterThan(before.failed);
-  const badge = page.getByRole('link', {
-    name: new RegExp(`Retailer documents need attention: .*${now.failed} failed documents?`),
+  const header = page.getByRole('banner');
+  const failedBadge = header.getByRole('link', {
+    name: new RegExp(`^${now.failed} failed retailer documents?$`),
   });
-  await expect(badge).toHaveText(`Documents ${now.overdue + now.failed}`);
-  await badge.click();
+  await expect(failedBadge).toHaveText(`Failed ${now.failed}`);
+  const overdueBadge = header.getByRole('link', { name: /overdue acknowledgments?$/ });
+  if (now.overdue === 0) {
+    await expect(overdueBadge).toHaveCount(0);
+    await page.goto('/#/edi/documents?status=overdue');
+  } else {
+    await expect(overdueBadge).toHaveText(`Overdue ${now.overdue}`);
+    await overdueBadge.click();
+  }
   await expect(page.getByRole('heading', { name: 'Retailer documents', level: 1 })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Overdue acknowledgments' })).toHaveAttribute(
-    'aria-current',
-    'page',
-  );
-  if (before.overdue === 0) {
+  await expect(
+    page.getByRole('link', { name: 'Overdue acknowledgments', exact: true }),
+  ).toHaveAttribute('aria-current', 'page');
+  if (now.overdue === 0) {
     await expect(page.getByText('No overdue acknowledgments')).toBeVisible();
   } else {
-    // The demo's overdue ASN is listed; the failed 855 is not overdue (it was never sent).
-    await expect(page.getByRole('row', { name: /ASN \(856\)/ })).toHaveCount(before.overdue);
+    // The header's overdue count is the overdue list; the failed 855 is not in it (never sent).
+    await expect(page.getByRole('table', { name: /overdue$/ }).getByRole('row')).toHaveCount(
+      now.overdue + 1,
+    );
     await expect(page.getByRole('row', { name: /PO acknowledgment \(855\)/ })).toHaveCount(0);
   }
+  // The failed count opens the failed list, as long as its count.
+  await failedBadge.click();
+  await expect(page.getByLabel('Status')).toHaveValue('failed');
+  await expect(page.getByRole('table', { name: /documents?$/ }).getByRole('row')).toHaveCount(
+    now.failed + 1,
+  );
 
   // The failed one under Status: failed; the folder is back, Retry sends it.
-  await page.getByRole('link', { name: 'All documents' }).click();
-  await page.getByLabel('Status').selectOption('failed');
-  // The demo's own 855s are listed too until the filter's answer is in: pick this order's.
   const row = page
     .getByRole('row', { name: /PO acknowledgment \(855\)/ })
     .filter({ hasText: 'PO E2E-PO-7301' });
@@ -159,14 +181,18 @@ test('an 850 in, an 855 with a rejected line out, a failed send counted and retr
   await expect(page.getByRole('row', { name: /accepted/ })).toHaveCount(0);
   rmSync(outbox, { force: true });
   await row.getByRole('button', { name: /^Retry/ }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Document sent' })).toBeVisible();
+  // The answer names the document (its row left the failed list) and takes the focus.
+  const answer = page.getByRole('status').filter({ hasText: 'Document sent' });
+  await expect(answer).toContainText('PO acknowledgment (855) for PO E2E-PO-7301: ');
+  await expect(answer).toBeFocused();
   // Sent: the header no longer counts it.
   const after = await attention(request, token);
-  const left = after.overdue + after.failed;
-  expect(left).toBe(now.overdue + now.failed - 1);
-  const header = page.getByRole('banner').getByRole('link', { name: /Retailer documents need/ });
-  if (left === 0) await expect(header).toHaveCount(0);
-  else await expect(header).toHaveText(`Documents ${left}`);
+  expect(after.failed + after.overdue).toBe(now.overdue + now.failed - 1);
+  if (after.failed === 0) await expect(failedBadge).toHaveCount(0);
+  else
+    await expect(header.getByRole('link', { name: /failed retailer/ })).toHaveText(
+      `Failed ${after.failed}`,
+    );
 
   // Back on the order: the 855 is sent; it reads one segment per line and downloads.
   await page.getByLabel('Status').selectOption('');
@@ -181,4 +207,15 @@ test('an 850 in, an 855 with a rejected line out, a failed send counted and retr
   const download = page.waitForEvent('download');
   await ack.getByRole('button', { name: /^Download/ }).click();
   expect((await download).suggestedFilename()).toMatch(/855/);
+
+  // Escape closes the reader from inside it and gives the focus back to what opened it.
+  await content.focus();
+  await page.keyboard.press('Escape');
+  await expect(content).toHaveCount(0);
+  const read = ack.getByRole('button', { name: 'Read PO acknowledgment (855)' });
+  await expect(read).toBeFocused();
+  await expect(read).toHaveAttribute('aria-expanded', 'false');
+  // Enter opens it again from the keyboard.
+  await page.keyboard.press('Enter');
+  await expect(content).toBeVisible();
 });

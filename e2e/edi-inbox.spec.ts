@@ -97,21 +97,31 @@ test('import purchase orders by the file input, open the order, reprocess a refu
   await expect(results.getByRole('listitem').filter({ hasText: 'po.edi' })).toHaveText(
     'po.edi: 1 order created.',
   );
-  await expect(results.getByRole('listitem').filter({ hasText: 'empty-box.x12' })).toContainText(
-    'Refused: The interchange was refused',
+  // In the inbox's clerk words.
+  await expect(results.getByRole('listitem').filter({ hasText: 'empty-box.x12' })).toHaveText(
+    'empty-box.x12: Refused: The file holds no documents: there is no functional group (GS) in it.',
   );
+  // The batch's progress ends in what it came to (the .pdf never went).
+  const importPanel = page.getByRole('region', { name: 'Import purchase orders' });
+  await expect(importPanel.getByRole('status')).toHaveText(
+    'Done: 2 files, 1 refused. Each file’s line below says what it did.',
+  );
+  await expect(importPanel.getByRole('progressbar')).toHaveCount(0);
 
   // A file dragged from the desktop goes the same way.
   await dropFile(page, 'dragged.txt', interchange(good + 1, [purchaseOrder(`${po}D`)]));
   await expect(results.getByRole('listitem').filter({ hasText: 'dragged.txt' })).toHaveText(
     'dragged.txt: 1 order created.',
   );
+  await expect(importPanel.getByRole('status')).toHaveText('Imported 1 file.');
 
   // The refused file is in the inbox with its reason; Reprocess runs it again and says so.
   await page.getByLabel('Outcome').selectOption({ label: 'Refused' });
   const refusedId = String(refused).padStart(9, '0');
-  await page.getByRole('button', { name: `Open interchange ${refusedId}` }).click();
-  const detail = page.getByRole('region', { name: 'Interchange' });
+  const openRefused = page.getByRole('button', { name: `Open interchange ${refusedId}` });
+  await openRefused.click();
+  const detail = page.getByRole('region', { name: 'Interchange', exact: true });
+  await expect(detail.getByRole('heading', { name: 'Interchange', exact: true })).toBeFocused();
   await expect(detail.getByRole('note', { name: 'Reason' })).toHaveText(
     'The file holds no documents: there is no functional group (GS) in it',
   );
@@ -121,14 +131,56 @@ test('import purchase orders by the file input, open the order, reprocess a refu
     'Reprocessed: still refused. The file holds no documents: there is no functional group (GS) in it',
   );
   await expect(detail.getByText(/reprocessed /)).toBeVisible();
+  // Escape closes it and gives the focus back to the Open that showed it.
+  await page.keyboard.press('Escape');
+  await expect(detail).toHaveCount(0);
+  await expect(openRefused).toBeFocused();
 
   // The accepted one links its order.
   await page.getByLabel('Outcome').selectOption({ label: 'Accepted' });
+  // By keyboard: Enter on Open.
   await page
     .getByRole('button', { name: `Open interchange ${String(good).padStart(9, '0')}` })
-    .click();
+    .press('Enter');
   await expect(detail.getByRole('cell', { name: po, exact: true })).toBeVisible();
   await detail.getByRole('link', { name: new RegExp(`^Order ${po}`) }).click();
   await expect(page).toHaveURL(/#\/orders\/[0-9a-f-]{36}$/);
   await expect(page.getByText(po).first()).toBeVisible();
+});
+
+test('a long import shows its progress, and files added meanwhile are turned away with the reason', async ({
+  page,
+}) => {
+  await openScreen(page, 'EDI inbox');
+  // The service's answer waits until the second batch has been tried.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/v1/edi/inbound', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const stamp = 600_000_000 + (Date.now() % 1_000_000);
+  const input = page.getByLabel('X12 files to import');
+  await input.setInputFiles({
+    name: 'slow.edi',
+    mimeType: 'text/plain',
+    buffer: Buffer.from(interchange(stamp, null)),
+  });
+  const importPanel = page.getByRole('region', { name: 'Import purchase orders' });
+  await expect(importPanel.getByRole('status')).toHaveText('Importing file 1 of 1…');
+  await expect(importPanel.getByRole('progressbar', { name: 'Import progress' })).toBeVisible();
+  await expect(input).toBeEnabled();
+
+  await dropFile(page, 'meanwhile.edi', interchange(stamp + 1, null));
+  await expect(importPanel.getByRole('alert')).toHaveText(
+    '1 file not imported: wait until the files being imported are done, then add it again.',
+  );
+  const results = page.getByRole('list', { name: 'Imported files' });
+  await expect(results.getByRole('listitem').filter({ hasText: 'meanwhile.edi' })).toHaveCount(0);
+
+  release();
+  await expect(importPanel.getByRole('status')).toHaveText(
+    'Done: 1 file, 1 refused. Each file’s line below says what it did.',
+  );
+  await expect(importPanel.getByRole('progressbar')).toHaveCount(0);
 });

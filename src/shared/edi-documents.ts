@@ -79,6 +79,8 @@ export const timelineEntrySchema = z.object({
   control_number: z.string().nullable(),
   errors: z.array(z.string()),
   answers: z.array(documentAnswerSchema),
+  /** Whether POST …/retry would send it again: failed, with content (one not built has none). */
+  retryable: z.boolean(),
 });
 export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
 
@@ -97,10 +99,19 @@ export const acknowledgmentOptionsSchema = z.object({
 });
 export type AcknowledgmentOptions = z.infer<typeof acknowledgmentOptionsSchema>;
 
+/** Whether POST …/invoice would send an 810 now (prices are checked when it is pressed). */
+export const invoiceOptionsSchema = z.object({
+  available: z.boolean(),
+  /** Why not, in clerk words; null when available. */
+  reason: z.string().nullable(),
+});
+export type InvoiceOptions = z.infer<typeof invoiceOptionsSchema>;
+
 export const orderTimelineSchema = z.object({
   order_id: z.string(),
   entries: z.array(timelineEntrySchema),
   acknowledgment: acknowledgmentOptionsSchema,
+  invoice: invoiceOptionsSchema,
 });
 export type OrderTimeline = z.infer<typeof orderTimelineSchema>;
 

@@ -112,6 +112,14 @@ export type OrderDocumentView = z.infer<typeof orderDocumentSchema>;
 
 export const orderDocumentListSchema = z.array(orderDocumentSchema);
 
+/**
+ * Whether POST …/retry would send a document again: a failed one with content. One that could
+ * not be built has none (the retry refuses it), so no Retry is offered for it.
+ */
+export function isRetryable(document: { status: string; content_type: string | null }): boolean {
+  return document.status === 'failed' && document.content_type !== null;
+}
+
 /** POST …/acknowledge: per PO line (PO101) a choice; lines not named are accepted. */
 export const ACKNOWLEDGE_STATUSES = [
   'accepted',

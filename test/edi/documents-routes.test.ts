@@ -247,6 +247,22 @@ describeEngines('outbound documents: list, summary, one document, timeline', (en
       },
       needs_attention: 2,
     });
+    // Retry is offered for a failed document with content, not for one that could not be built.
+    const ackEntry = async () =>
+      dataOf<OrderTimeline>(
+        await get('packer@a.test', `/api/v1/orders/${poOrder}/document-timeline`),
+      ).entries.find((entry) => entry.document_id === ackId);
+    expect(await ackEntry()).toMatchObject({ status: 'failed', retryable: true });
+    const built = await svc.ctx.db
+      .selectFrom('order_documents')
+      .select(['document', 'content_type'])
+      .where('id', '=', ackId)
+      .executeTakeFirstOrThrow();
+    const setContent = (content: typeof built) =>
+      svc.ctx.db.updateTable('order_documents').set(content).where('id', '=', ackId).execute();
+    await setContent({ document: null, content_type: null });
+    expect(await ackEntry()).toMatchObject({ status: 'failed', retryable: false });
+    await setContent(built);
     page = await list('packer@a.test', '?page_size=1&page=2');
     expect(page).toMatchObject({ page: 2, page_size: 1, total_count: 2 });
     expect(page.documents.map((d) => d.id)).toEqual([ackId]);

@@ -2,7 +2,7 @@
  * POST …/acknowledge (855) and POST …/invoice (810) through the HTTP surface: made for the
  * connections that take them, sent after the commit, `po_acknowledgment_sent_at` and
  * `invoice_sent_at` set once the transport took them; refusals say why (an invoice names the
- * lines without a price).
+ * lines without a price). The order's timeline offers Invoice by the same rules.
  */
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { expectError } from '../api/envelope';
@@ -51,6 +51,16 @@ describeEngines('acknowledge and invoice', (engine) => {
       .where('id', '=', orderId)
       .executeTakeFirstOrThrow()
       .then((row) => row[column]);
+  /** What the order page's timeline says of Invoice for `orderId`. */
+  const invoiceOption = async (orderId: string) => {
+    const response = await svc.app.inject({
+      method: 'GET',
+      url: `/api/v1/orders/${orderId}/document-timeline`,
+      headers: { authorization: token },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json() as { data: { invoice: unknown } }).data.invoice;
+  };
 
   it('acknowledges with per-line choices: an 855 goes out, po_acknowledgment_sent_at is its send', async () => {
     await fresh(['855']);
@@ -101,6 +111,10 @@ describeEngines('acknowledge and invoice', (engine) => {
       'No connection of this retailer takes purchase order acknowledgments (855)',
     );
     expect(partner.received).toHaveLength(0);
+    expect(await invoiceOption(ORDERS.freight)).toEqual({
+      available: false,
+      reason: 'No connection of this retailer takes invoices (810)',
+    });
   });
 
   it('invoices a shipped order at the PO prices; refuses one whose lines lack prices, naming them', async () => {
@@ -118,7 +132,13 @@ describeEngines('acknowledge and invoice', (engine) => {
       'INVALID_REQUEST',
       'Only a shipped order is invoiced: ship it first',
     );
+    expect(await invoiceOption(ORDERS.parcel)).toEqual({
+      available: false,
+      reason: 'Only a shipped order is invoiced: ship it first',
+    });
     await api.step(ORDERS.parcel, 'ship');
+    // Offered once shipped; the prices are checked when it is pressed.
+    expect(await invoiceOption(ORDERS.parcel)).toEqual({ available: true, reason: null });
     expectError(
       await invoice(),
       409,
@@ -138,6 +158,10 @@ describeEngines('acknowledge and invoice', (engine) => {
     expect(body).toContain('~GS*IN*');
     expect(body).toContain('~IT1*10*2*EA*4.25**UP*012345678905*VN*SKU-RED~TDS*850~CTT*1~');
     expect(await sentAt('invoice_sent_at', ORDERS.parcel)).not.toBeNull();
+    expect(await invoiceOption(ORDERS.parcel)).toEqual({
+      available: false,
+      reason: 'This order is already invoiced',
+    });
     // The order's documents: its ASN, then its invoice, with their own control numbers.
     const list = await svc.app.inject({
       method: 'GET',

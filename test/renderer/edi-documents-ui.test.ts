@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { acknowledgeBodyOf, acknowledgeFormSchema } from '../../src/shared/edi-documents';
-import { ORDER_DOCUMENT_STATUSES, type OrderDocumentView } from '../../src/shared/order-documents';
+import {
+  isRetryable,
+  ORDER_DOCUMENT_STATUSES,
+  type OrderDocumentView,
+} from '../../src/shared/order-documents';
 import {
   DOCUMENT_STATUS_NAMES,
-  attentionLabel,
+  attentionCounts,
   statusName,
 } from '../../src/renderer/src/screens/edi/documentNames';
 import {
@@ -23,13 +27,22 @@ describe('retailer documents: words', () => {
     expect(statusName('duplicate')).toBe('duplicate (already received)');
   });
 
-  it('labels the header count for screen readers', () => {
-    expect(attentionLabel(2, 1)).toBe(
-      'Retailer documents need attention: 2 overdue acknowledgments, 1 failed document',
-    );
-    expect(attentionLabel(1, 0)).toBe(
-      'Retailer documents need attention: 1 overdue acknowledgment',
-    );
+  it('gives the header one count per list, each named for screen readers', () => {
+    expect(attentionCounts(2, 1)).toEqual([
+      { status: 'overdue', n: 2, text: 'Overdue', label: '2 overdue acknowledgments' },
+      { status: 'failed', n: 1, text: 'Failed', label: '1 failed retailer document' },
+    ]);
+    expect(attentionCounts(1, 0).map((count) => count.label)).toEqual(['1 overdue acknowledgment']);
+    expect(attentionCounts(0, 0)).toEqual([]);
+  });
+
+  it('offers Retry only for a failed document that has content to send', () => {
+    const x12 = 'application/edi-x12';
+    expect(isRetryable({ status: 'failed', content_type: x12 })).toBe(true);
+    expect(isRetryable({ status: 'failed', content_type: null })).toBe(false);
+    for (const status of ORDER_DOCUMENT_STATUSES.filter((s) => s !== 'failed')) {
+      expect(isRetryable({ status, content_type: x12 })).toBe(false);
+    }
   });
 
   it('says after acknowledging what each 855 is, queued included', () => {

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../src/renderer/src/api/ApiError';
+import { refusedInterchangeId } from '../../src/renderer/src/api/ediInbox';
 import type { InterchangeSummaryView } from '../../src/shared/edi-inbound';
 import {
   canReprocess,
+  importProgress,
   importRefusal,
   importResult,
 } from '../../src/renderer/src/screens/edi/inboxFormat';
@@ -61,5 +64,33 @@ describe('the EDI inbox words', () => {
     expect(canReprocess('partial')).toBe(true);
     expect(canReprocess('accepted')).toBe(false);
     expect(canReprocess('duplicate')).toBe(false);
+  });
+});
+
+describe('import progress', () => {
+  it('counts the files as they go, then says what the batch came to', () => {
+    expect(importProgress(0, 3, 0)).toBe('Importing file 1 of 3…');
+    expect(importProgress(2, 3, 1)).toBe('Importing file 3 of 3…');
+    expect(importProgress(1, 1, 0)).toBe('Imported 1 file.');
+    expect(importProgress(3, 3, 1)).toBe(
+      'Done: 3 files, 1 refused. Each file’s line below says what it did.',
+    );
+  });
+});
+
+describe('a refused import', () => {
+  it('finds the interchange the refusal was recorded as, else none', () => {
+    const refusal = (body: unknown) => new ApiError(400, 'INVALID_REQUEST', 'refused', body);
+    expect(
+      refusedInterchangeId(
+        refusal({
+          message: 'The interchange was refused: …',
+          error: { code: 'INVALID_REQUEST', data: { interchange_id: 'i-1', outcome: 'refused' } },
+        }),
+      ),
+    ).toBe('i-1');
+    expect(refusedInterchangeId(refusal({ message: 'not X12', error: { code: 'X' } }))).toBeNull();
+    expect(refusedInterchangeId(refusal(null))).toBeNull();
+    expect(refusedInterchangeId(new Error('offline'))).toBeNull();
   });
 });

@@ -7,13 +7,15 @@ import type { AuthUser, ServiceContext } from '../core/context';
 import { notFound } from '../core/errors';
 import { findOrderForUser, ORDER_NOT_FOUND, type OrderRow } from '../orders';
 import { inboundSetSchema } from '../../shared/edi-inbound';
+import { isRetryable } from '../../shared/order-documents';
 import type {
   AcknowledgmentOptions,
+  InvoiceOptions,
   OrderTimeline,
   TimelineEntry,
 } from '../../shared/edi-documents';
 import { connectionsTaking, orderPoLines } from './order-replies';
-import { listOrderDocuments } from './queries';
+import { listOrderDocuments, standingInvoices } from './queries';
 import { engineOf } from '../db/engine';
 import * as sqliteQueries from './timeline-queries';
 import { listAnswersOfOrder } from './timeline-queries';
@@ -30,11 +32,12 @@ export async function orderTimeline(
   if (!order) throw notFound(ORDER_NOT_FOUND);
   const { listInboundSetsOfOrder } =
     engineOf(ctx.db) === 'postgres' ? postgresQueries : sqliteQueries;
-  const [inbound, documents, answers, acknowledgment] = await Promise.all([
+  const [inbound, documents, answers, acknowledgment, invoice] = await Promise.all([
     listInboundSetsOfOrder(ctx.db, order),
     listOrderDocuments(ctx.db, order.id, ctx.clock.now().toISOString()),
     listAnswersOfOrder(ctx.db, order.id),
     acknowledgmentOptions(ctx, order),
+    invoiceOptions(ctx, order),
   ]);
   const entries: TimelineEntry[] = [];
   for (const row of inbound) {
@@ -51,6 +54,7 @@ export async function orderTimeline(
       control_number: row.interchange_control_number,
       errors: parsed.data.errors,
       answers: [],
+      retryable: false,
     });
   }
   for (const document of documents) {
@@ -66,6 +70,7 @@ export async function orderTimeline(
           ? null
           : String(document.interchange_control_number),
       errors: document.error ? [document.error] : [],
+      retryable: isRetryable(document),
       answers: answers
         .filter((answer) => answer.document_id === document.id)
         .flatMap(({ outcome, interchange_id, interchange_control_number, received_at }) =>
@@ -84,7 +89,7 @@ export async function orderTimeline(
   }
   // Stable: same-time entries keep inbound before outbound, documents in creation order.
   entries.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
-  return { order_id: order.id, entries, acknowledgment };
+  return { order_id: order.id, entries, acknowledgment, invoice };
 }
 
 /** Whether POST …/acknowledge would send an 855 now, and the PO lines the clerk chooses for. */
@@ -114,6 +119,32 @@ async function acknowledgmentOptions(
       quantity: line.quantity,
     })),
   };
+}
+
+/**
+ * Whether POST …/invoice would send an 810 now, by the same rules it refuses with (./order-replies.ts):
+ * a connection takes 810s, the order is shipped and has a PO number, and no invoice stands. The
+ * prices are checked when the clerk presses Invoice; the refusal names the lines without one.
+ */
+async function invoiceOptions(ctx: ServiceContext, order: OrderRow): Promise<InvoiceOptions> {
+  const [connections, standing] = await Promise.all([
+    connectionsTaking(ctx.db, order, '810'),
+    standingInvoices(ctx.db, order.id),
+  ]);
+  const first = standing[0];
+  const reason =
+    connections.length === 0
+      ? 'No connection of this retailer takes invoices (810)'
+      : order.status !== 'Shipped'
+        ? 'Only a shipped order is invoiced: ship it first'
+        : !order.po_number
+          ? 'This order has no PO number'
+          : first?.status === 'failed'
+            ? 'Its invoice failed to send: send it again with Retry in the documents above'
+            : first
+              ? 'This order is already invoiced'
+              : null;
+  return { available: reason === null, reason };
 }
 
 function safeJson(text: string): unknown {

@@ -113,3 +113,12 @@ export async function acknowledgeOrder(api: ApiClient, orderId: string, body: Ac
   });
   return { message: envelope.message, documents: envelope.data.documents };
 }
+
+/** POST …/invoice: the message says per connection whether the 810 was sent, queued or failed. */
+export async function invoiceOrder(api: ApiClient, orderId: string) {
+  const envelope = await api.request(`${orderPath(orderId)}/invoice`, madeDocumentsSchema, {
+    method: 'POST',
+    body: {},
+  });
+  return { message: envelope.message, documents: envelope.data.documents };
+}

@@ -6,6 +6,8 @@ import {
   type InterchangePage,
 } from '../../../shared/edi-inbox';
 import { interchangeSummarySchema, type InterchangeSummaryView } from '../../../shared/edi-inbound';
+import { z } from 'zod';
+import { isApiError } from './ApiError';
 import type { ApiClient } from './client';
 
 /** The EDI inbox: inbound interchanges, one with its text, a download, a reprocess, an import. */
@@ -68,4 +70,18 @@ export async function importInterchange(
     rawBody: { text, contentType: 'application/edi-x12' },
   });
   return { message: envelope.message, summary: envelope.data };
+}
+
+const refusalBodySchema = z.object({
+  error: z.object({ data: z.object({ interchange_id: z.string().min(1) }) }),
+});
+
+/**
+ * The interchange a refused import was recorded as (the refusal's `error.data`), whose stored
+ * reason is in clerk words; null when the refusal recorded none (not X12, unknown sender).
+ */
+export function refusedInterchangeId(error: unknown): string | null {
+  if (!isApiError(error)) return null;
+  const parsed = refusalBodySchema.safeParse(error.body);
+  return parsed.success ? parsed.data.error.data.interchange_id : null;
 }

@@ -1,28 +1,30 @@
 import { Link } from '@tanstack/react-router';
 import { useEdiDocumentSummary } from '../api/ediDocuments';
-import { attentionLabel } from '../screens/edi/documentNames';
+import { attentionCounts } from '../screens/edi/documentNames';
 
 /**
- * The header's count of retailer documents needing a clerk (overdue acknowledgments plus failed
- * sends), a link to the overdue view. Nothing shows while nothing needs attention; the live
- * region stays mounted so screen readers hear when something does.
+ * The header's counts of retailer documents needing a clerk: one link per list, so each count is
+ * exactly what its list shows (the overdue acknowledgments, the failed sends). Nothing shows while
+ * nothing needs attention; the live region stays mounted so screen readers hear when something
+ * does.
  */
 export function DocumentsBadge() {
   const summary = useEdiDocumentSummary().data;
-  const count = summary?.needs_attention ?? 0;
+  const counts = summary ? attentionCounts(summary.counts.overdue, summary.counts.failed) : [];
   return (
     <div className="documents-badge-region" aria-live="polite">
-      {summary && count > 0 ? (
+      {counts.map((count) => (
         <Link
+          key={count.status}
           to="/edi/documents"
-          search={{ status: 'overdue' }}
+          search={{ status: count.status }}
           className="sync-badge sync-badge-conflicts"
-          aria-label={attentionLabel(summary.counts.overdue, summary.counts.failed)}
-          title={attentionLabel(summary.counts.overdue, summary.counts.failed)}
+          aria-label={count.label}
+          title={count.label}
         >
-          Documents <span className="badge-count">{count}</span>
+          {count.text} <span className="badge-count">{count.n}</span>
         </Link>
-      ) : null}
+      ))}
     </div>
   );
 }

@@ -1,16 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   ORDER_DOCUMENT_STATUSES,
   ORDER_DOCUMENT_TYPES,
   type OrderDocumentStatusValue,
   type OrderDocumentTypeValue,
+  isRetryable,
 } from '../../../../shared/order-documents';
 import type { EdiDocumentListItem } from '../../../../shared/edi-documents';
 import { useApi } from '../../api/ApiContext';
 import { describeError } from '../../api/ApiError';
-import { useEdiDocuments } from '../../api/ediDocuments';
+import { ediDocumentKeys, useEdiDocuments } from '../../api/ediDocuments';
 import { invalidateOrders } from '../../api/orderKeys';
 import { retryOrderDocument } from '../../api/orderDocuments';
 import { loadStateOf } from '../../api/queries';
@@ -43,19 +44,33 @@ export function EdiDocumentsScreen() {
   const api = useApi();
   const queryClient = useQueryClient();
   const [retrying, setRetrying] = useState<string | null>(null);
+  // A document becomes overdue with time, not only with a write: each time this list is shown
+  // or answers, the header's counts are asked again, so they are of the same moment as the list.
+  const listedAt = query.isPlaceholderData ? 0 : query.dataUpdatedAt;
+  useEffect(() => {
+    if (listedAt > 0) {
+      void queryClient.invalidateQueries({ queryKey: ediDocumentKeys.summary, exact: true });
+    }
+  }, [listedAt, queryClient]);
   // Kept above the list: a retried document leaves a "failed" list, and its answer must stay.
-  const [note, setNote] = useState<string | null>(null);
+  // It names the document, since its row may be gone; a send that failed again is an alert.
+  const [note, setNote] = useState<{ text: string; failed: boolean } | null>(null);
+  const noteRef = useRef<HTMLParagraphElement>(null);
 
   const retry = async (document: EdiDocumentListItem) => {
     setRetrying(document.id);
     setNote(null);
+    const which = documentLabel(document);
     try {
-      setNote((await retryOrderDocument(api, document.order.id, document.id)).message);
+      const answer = await retryOrderDocument(api, document.order.id, document.id);
+      setNote({ text: `${which}: ${answer.message}`, failed: answer.document.status === 'failed' });
     } catch (error) {
-      setNote(describeError(error));
+      setNote({ text: `${which}: ${describeError(error)}`, failed: true });
     } finally {
       setRetrying(null);
       await invalidateOrders(queryClient).catch(() => undefined);
+      // The pressed Retry is gone with its row (or disabled): the focus goes to the answer.
+      noteRef.current?.focus();
     }
   };
 
@@ -128,7 +143,16 @@ export function EdiDocumentsScreen() {
           </select>
         </label>
       </div>
-      {note ? <p role="status">{note}</p> : null}
+      {note ? (
+        <p
+          ref={noteRef}
+          tabIndex={-1}
+          className={note.failed ? 'field-error' : 'status-ok'}
+          role={note.failed ? 'alert' : 'status'}
+        >
+          {note.text}
+        </p>
+      ) : null}
       <Loaded
         state={state}
         onRetry={() => void query.refetch()}
@@ -162,6 +186,14 @@ export function EdiDocumentsScreen() {
       </Loaded>
     </section>
   );
+}
+
+/** A document by its type and order, e.g. "Invoice (810) for PO NW4500564". */
+function documentLabel(document: EdiDocumentListItem): string {
+  const order = document.order.po_number
+    ? `PO ${document.order.po_number}`
+    : document.order.picksheet_code;
+  return `${documentTypeName(document.type)} for ${order}`;
 }
 
 function DocumentsTable({
@@ -227,13 +259,13 @@ function DocumentsTable({
                   : `Made ${formatTime(document.created_at)}`}
               </td>
               <td>
-                {document.status === 'failed' ? (
+                {isRetryable(document) ? (
                   <button
                     type="button"
                     className="button"
                     disabled={retrying !== null}
                     onClick={() => onRetry(document)}
-                    aria-label={`Retry ${documentTypeName(document.type)} for ${document.order.po_number ?? document.order.picksheet_code}`}
+                    aria-label={`Retry ${documentLabel(document)}`}
                   >
                     {retrying === document.id ? 'Sending…' : 'Retry'}
                   </button>

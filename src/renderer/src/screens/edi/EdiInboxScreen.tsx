@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import {
   INTERCHANGE_OUTCOMES,
   type InterchangeItem,
@@ -40,50 +40,70 @@ export function EdiInboxScreen() {
   const [outcome, setOutcome] = useState<InterchangeOutcomeValue | null>(null);
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<string | null>(null);
+  // Closing gives the focus back to the Open that showed the panel (found again by its
+  // interchange: a refetch may have re-made the row), or to the list's heading when a filter or
+  // page change took the row away.
+  const listSection = useRef<HTMLElement>(null);
+  const listHeading = useRef<HTMLHeadingElement>(null);
+  const closeDetail = () => {
+    const opener = selected
+      ? listSection.current?.querySelector<HTMLElement>(
+          `button[data-interchange-id="${CSS.escape(selected)}"]`,
+        )
+      : null;
+    setSelected(null);
+    (opener ?? listHeading.current)?.focus();
+  };
   const query = useQuery({
     queryKey: ediInboxKeys.list(outcome, page),
     queryFn: ({ signal }) => fetchInterchanges(api, { outcome, page }, signal),
     staleTime: 0,
   });
 
-  const columns = [
-    column.accessor('received_at', {
-      header: 'Received',
-      cell: (info) => formatTime(info.getValue()),
-    }),
-    column.accessor((row) => row.retailer_name ?? '', { id: 'retailer', header: 'Retailer' }),
-    column.accessor(
-      (row) => `${SOURCE_LABELS[row.source]}${row.file_name ? `: ${row.file_name}` : ''}`,
-      {
-        id: 'source',
-        header: 'Came in',
-      },
-    ),
-    column.accessor('control_number', { header: 'Control number' }),
-    column.accessor((row) => setsSummary(row), { id: 'sets', header: 'Sets' }),
-    column.accessor('outcome', {
-      header: 'Outcome',
-      cell: (info) => (
-        <span className={`badge outcome-${info.getValue()}`}>
-          {OUTCOME_LABELS[info.getValue()]}
-        </span>
+  // Made once: new cell functions on every render would re-mount each row's Open button, and a
+  // refetch would take the keyboard focus off it.
+  const columns = useMemo(
+    () => [
+      column.accessor('received_at', {
+        header: 'Received',
+        cell: (info) => formatTime(info.getValue()),
+      }),
+      column.accessor((row) => row.retailer_name ?? '', { id: 'retailer', header: 'Retailer' }),
+      column.accessor(
+        (row) => `${SOURCE_LABELS[row.source]}${row.file_name ? `: ${row.file_name}` : ''}`,
+        {
+          id: 'source',
+          header: 'Came in',
+        },
       ),
-    }),
-    column.display({
-      id: 'open',
-      header: 'Details',
-      cell: (info) => (
-        <button
-          type="button"
-          className="button"
-          aria-label={`Open interchange ${info.row.original.control_number || info.row.original.file_name || info.row.original.id}`}
-          onClick={() => setSelected(info.row.original.id)}
-        >
-          Open
-        </button>
-      ),
-    }),
-  ];
+      column.accessor('control_number', { header: 'Control number' }),
+      column.accessor((row) => setsSummary(row), { id: 'sets', header: 'Sets' }),
+      column.accessor('outcome', {
+        header: 'Outcome',
+        cell: (info) => (
+          <span className={`badge outcome-${info.getValue()}`}>
+            {OUTCOME_LABELS[info.getValue()]}
+          </span>
+        ),
+      }),
+      column.display({
+        id: 'open',
+        header: 'Details',
+        cell: (info) => (
+          <button
+            type="button"
+            className="button"
+            aria-label={`Open interchange ${info.row.original.control_number || info.row.original.file_name || info.row.original.id}`}
+            data-interchange-id={info.row.original.id}
+            onClick={() => setSelected(info.row.original.id)}
+          >
+            Open
+          </button>
+        ),
+      }),
+    ],
+    [],
+  );
 
   return (
     <section className="edi-inbox" aria-labelledby="edi-inbox-heading">
@@ -93,8 +113,10 @@ export function EdiInboxScreen() {
         </h1>
       </div>
       <ImportDropZone />
-      <section className="panel" aria-labelledby="edi-inbox-list-heading">
-        <h2 id="edi-inbox-list-heading">Inbound interchanges</h2>
+      <section className="panel" aria-labelledby="edi-inbox-list-heading" ref={listSection}>
+        <h2 id="edi-inbox-list-heading" ref={listHeading} tabIndex={-1}>
+          Inbound interchanges
+        </h2>
         <div className="field">
           <label htmlFor="edi-inbox-outcome">Outcome</label>
           <select
@@ -154,7 +176,7 @@ export function EdiInboxScreen() {
           )}
         </Loaded>
       </section>
-      {selected && <InterchangeDetailPanel id={selected} onClose={() => setSelected(null)} />}
+      {selected && <InterchangeDetailPanel id={selected} onClose={closeDetail} />}
     </section>
   );
 }

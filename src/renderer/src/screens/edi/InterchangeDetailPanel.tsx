@@ -14,12 +14,13 @@ import { loadStateOf } from '../../api/queries';
 import { Loaded } from '../../components/LoadStates';
 import { saveBlob } from '../../components/saveBlob';
 import { formatTime } from '../../format/time';
+import { statusName } from './documentNames';
 import { canReprocess, OUTCOME_LABELS, setName, SOURCE_LABELS } from './inboxFormat';
 
 /**
  * One inbound interchange: its sets with their orders (links to the order page), the reason in
  * clerk words, the text one segment per line, a Download, and Reprocess for a refused, rejected
- * or partly taken-in one.
+ * or partly taken-in one. Escape closes it, as Close does.
  */
 export function InterchangeDetailPanel({ id, onClose }: { id: string; onClose: () => void }) {
   const api = useApi();
@@ -32,6 +33,7 @@ export function InterchangeDetailPanel({ id, onClose }: { id: string; onClose: (
   const [busy, setBusy] = useState<'reprocess' | 'download' | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const noteRef = useRef<HTMLParagraphElement>(null);
 
   // A row's Open moves the focus here, so keyboard and screen-reader users land on what opened.
   useEffect(() => {
@@ -50,6 +52,8 @@ export function InterchangeDetailPanel({ id, onClose }: { id: string; onClose: (
       setNote(describeError(error));
     } finally {
       setBusy(null);
+      // The pressed button was disabled (so lost the focus) and may be gone: the answer takes it.
+      noteRef.current?.focus();
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: [...ediInboxKeys.all, 'list'] }),
         invalidateOrders(queryClient),
@@ -71,13 +75,21 @@ export function InterchangeDetailPanel({ id, onClose }: { id: string; onClose: (
   };
 
   return (
-    <section className="panel edi-interchange" aria-labelledby="edi-interchange-heading">
+    <section
+      className="panel edi-interchange"
+      aria-labelledby="edi-interchange-heading"
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape') return;
+        event.preventDefault();
+        onClose();
+      }}
+    >
       <div className="panel-header">
         <h2 id="edi-interchange-heading" ref={headingRef} tabIndex={-1}>
           Interchange
         </h2>
         <button type="button" className="button" onClick={onClose}>
-          Close
+          Close <span className="visually-hidden">interchange</span>
         </button>
       </div>
       <Loaded
@@ -137,7 +149,7 @@ export function InterchangeDetailPanel({ id, onClose }: { id: string; onClose: (
                         <td>{setName(set.type)}</td>
                         <td>{set.control_number}</td>
                         <td>{set.po_number ?? ''}</td>
-                        <td>{set.status}</td>
+                        <td>{statusName(set.status)}</td>
                         <td>
                           {set.order_id ? (
                             <Link to="/orders/$orderId" params={{ orderId: set.order_id }}>
@@ -179,7 +191,7 @@ export function InterchangeDetailPanel({ id, onClose }: { id: string; onClose: (
                 </button>
               )}
             </div>
-            <p className="hint" role="status" aria-live="polite">
+            <p className="hint" role="status" aria-live="polite" ref={noteRef} tabIndex={-1}>
               {note}
             </p>
             <h3>Text as received</h3>

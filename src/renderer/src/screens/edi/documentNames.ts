@@ -44,11 +44,35 @@ export function statusName(status: string): string {
   return status.replaceAll('_', ' ');
 }
 
-/** The header badge's words: what needs a clerk, counted. */
-export function attentionLabel(overdue: number, failed: number): string {
-  const parts = [
-    overdue > 0 ? `${overdue} overdue acknowledgment${overdue === 1 ? '' : 's'}` : null,
-    failed > 0 ? `${failed} failed document${failed === 1 ? '' : 's'}` : null,
-  ].filter((part): part is string => part !== null);
-  return `Retailer documents need attention: ${parts.join(', ')}`;
+/** One header count: the list it opens, its short text and its full name. */
+export interface AttentionCount {
+  status: 'overdue' | 'failed';
+  n: number;
+  text: string;
+  label: string;
+}
+
+/**
+ * The header's counts of what needs a clerk, each linking to the list with exactly that many
+ * rows: overdue acknowledgments, then failed documents; none for a zero.
+ */
+export function attentionCounts(overdue: number, failed: number): AttentionCount[] {
+  const counts: AttentionCount[] = [];
+  if (overdue > 0) {
+    counts.push({
+      status: 'overdue',
+      n: overdue,
+      text: 'Overdue',
+      label: `${overdue} overdue acknowledgment${overdue === 1 ? '' : 's'}`,
+    });
+  }
+  if (failed > 0) {
+    counts.push({
+      status: 'failed',
+      n: failed,
+      text: 'Failed',
+      label: `${failed} failed retailer document${failed === 1 ? '' : 's'}`,
+    });
+  }
+  return counts;
 }

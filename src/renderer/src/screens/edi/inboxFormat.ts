@@ -39,6 +39,15 @@ export function importRefusal(fileName: string): string | null {
   return `${fileName} was not imported: only .edi, .x12 and .txt files hold purchase orders.`;
 }
 
+/** How far an import of several files is, then what it came to. */
+export function importProgress(done: number, total: number, refused: number): string {
+  if (done < total) return `Importing file ${done + 1} of ${total}…`;
+  const files = plural(total, 'file');
+  return refused === 0
+    ? `Imported ${files}.`
+    : `Done: ${files}, ${refused} refused. Each file’s line below says what it did.`;
+}
+
 /** What one imported file did, in a line: orders created, duplicates, rejected sets. */
 export function importResult(summary: InterchangeSummaryView): string {
   if (summary.duplicate) {

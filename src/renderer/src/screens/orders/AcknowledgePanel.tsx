@@ -83,18 +83,19 @@ export function AcknowledgePanel({
         acknowledgment (855) goes to the retailer.
       </p>
       <form onSubmit={(event) => void onSubmit(event)} noValidate>
-        <FormError message={formError} />
         {fields.map((field, index) => {
           const line = options.lines[index]!;
           const id = `ack-line-${index}`;
           const quantityError = errors.lines?.[index]?.quantity?.message;
+          // Each control names its line and SKU: a list of "Quantity" fields is no help by ear.
+          const lineName = `line ${line.line_id} (${line.sku})`;
           return (
             <fieldset key={field.id} className="ack-line">
               <legend>
                 Line {line.line_id}: {line.sku}, {line.quantity} ordered
               </legend>
               <div className="field">
-                <label htmlFor={`${id}-status`}>Line {line.line_id} acknowledgment</label>
+                <label htmlFor={`${id}-status`}>Acknowledgment for {lineName}</label>
                 <select id={`${id}-status`} {...register(`lines.${index}.status`)}>
                   {ACKNOWLEDGE_STATUSES.map((status) => (
                     <option key={status} value={status}>
@@ -105,7 +106,7 @@ export function AcknowledgePanel({
               </div>
               {choices[index]?.status === 'quantity_changed' ? (
                 <div className="field">
-                  <label htmlFor={`${id}-quantity`}>Line {line.line_id} quantity</label>
+                  <label htmlFor={`${id}-quantity`}>Quantity for {lineName}</label>
                   <input
                     id={`${id}-quantity`}
                     inputMode="numeric"
@@ -123,6 +124,8 @@ export function AcknowledgePanel({
             </fieldset>
           );
         })}
+        {/* A refusal shows where the clerk pressed Send, not above a long list of lines. */}
+        <FormError message={formError} />
         <button type="submit" className="button primary" disabled={isSubmitting}>
           {isSubmitting ? 'Sending acknowledgment…' : 'Send acknowledgment'}
         </button>

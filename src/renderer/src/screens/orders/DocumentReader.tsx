@@ -5,11 +5,15 @@ import { fetchDocumentContent, useOrderDocument } from '../../api/ediDocuments';
 import { saveBlob } from '../../components/saveBlob';
 import { documentTypeName } from '../edi/documentNames';
 
-/** One document as a clerk reads it (X12 one segment per line), with a download of the bytes sent. */
+/**
+ * One document as a clerk reads it (X12 one segment per line), with a download of the bytes sent;
+ * the button says so while it downloads. The timeline around it closes it on Escape.
+ */
 export function DocumentReader({ orderId, documentId }: { orderId: string; documentId: string }) {
   const api = useApi();
   const document = useOrderDocument(orderId, documentId);
   const [problem, setProblem] = useState<string | null>(null);
+  const [downloading, setDownloading] = useState(false);
 
   if (document.isPending) return <p role="status">Loading the document…</p>;
   if (document.isError) {
@@ -21,11 +25,14 @@ export function DocumentReader({ orderId, documentId }: { orderId: string; docum
   const name = documentTypeName(detail.type);
   const download = async () => {
     setProblem(null);
+    setDownloading(true);
     try {
       const blob = await fetchDocumentContent(api, orderId, documentId);
       saveBlob(blob, detail.file_name ?? `${detail.type.toLowerCase()}_${detail.id}.edi`);
     } catch (error) {
-      setProblem(describeError(error));
+      setProblem(`Not downloaded: ${describeError(error)}`);
+    } finally {
+      setDownloading(false);
     }
   };
   return (
@@ -37,12 +44,22 @@ export function DocumentReader({ orderId, documentId }: { orderId: string; docum
           <pre aria-label={`Content of the ${name}`} tabIndex={0}>
             {detail.readable}
           </pre>
-          <button type="button" className="button" onClick={() => void download()}>
-            Download <span className="visually-hidden">{name}</span>
+          <button
+            type="button"
+            className="button"
+            disabled={downloading}
+            onClick={() => void download()}
+          >
+            {downloading ? 'Downloading…' : 'Download'}{' '}
+            <span className="visually-hidden">{name}</span>
           </button>
         </>
       )}
-      {problem ? <p role="alert">{problem}</p> : null}
+      {problem ? (
+        <p className="field-error" role="alert">
+          {problem}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -348,7 +348,7 @@ export function OrderPage() {
           <Pallets order={order} />
           <BolPanel order={order} />
           <ChangeFacilityPanel order={order} />
-          <RetailerDocumentsPanel orderId={orderId} />
+          <RetailerDocumentsPanel orderId={orderId} orderStatus={order.status} />
         </>
       ) : (
         <OrderNotShown

@@ -140,7 +140,7 @@ export function PackingScreen() {
           <div className="packing-area-side">
             <PalletsPanel view={view} station={station} />
             <DocumentsPanel view={view} station={station} />
-            <RetailerDocumentsPanel orderId={orderId} />
+            <RetailerDocumentsPanel orderId={orderId} orderStatus={view.status} />
           </div>
         </div>
       ) : (
