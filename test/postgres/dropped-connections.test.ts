@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { baseBundle } from '../helpers/fixtures';
 import { onAdmin } from '../helpers/postgres/databases';
 import { createTestService, type TestService } from '../helpers/service';
@@ -41,5 +41,32 @@ describe.skipIf(!postgres)('PostgreSQL connections dropped under the service', (
     await new Promise((resolve) => setTimeout(resolve, 200));
     const after = await Promise.all(Array.from({ length: 8 }, facilities));
     expect(after.map((a) => a.statusCode)).toEqual(Array(8).fill(200));
+  });
+
+  it('a log that throws while the pool reports the cut does not take the process down', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {
+      throw new Error('stderr is closed');
+    });
+    const uncaught: unknown[] = [];
+    const onUncaught = (error: unknown) => uncaught.push(error);
+    process.on('uncaughtException', onUncaught);
+    try {
+      await Promise.all(Array.from({ length: 8 }, facilities)); // fill the pool again
+      const { rows } = await sql<{ db: string }>`SELECT current_database() AS db`.execute(
+        svc.ctx.db,
+      );
+      await onAdmin(postgres!.adminUrl, [
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+          WHERE datname = '${rows[0]!.db}' AND pid <> pg_backend_pid()`,
+      ]);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(log).toHaveBeenCalled(); // the pool did report, and its listener swallowed the throw
+      const after = await Promise.all(Array.from({ length: 8 }, facilities));
+      expect(after.map((a) => a.statusCode)).toEqual(Array(8).fill(200));
+      expect(uncaught).toEqual([]);
+    } finally {
+      process.off('uncaughtException', onUncaught);
+      log.mockRestore();
+    }
   });
 });

@@ -63,15 +63,24 @@ function connect(
 ): Kysely<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, types, ...settings });
   // An idle client losing its connection (a server restart) must not kill the process.
-  pool.on('error', (error) => console.error(`PostgreSQL pool: ${error.message}`));
+  pool.on('error', (error) => tellQuietly(`PostgreSQL pool: ${error.message}`));
   // Nor a checked-out one (pg-pool listens on idle clients only): its query fails with the error,
   // and the pool drops the broken client when it comes back.
   pool.on('connect', (client) =>
-    client.on('error', (error) => console.error(`PostgreSQL connection: ${error.message}`)),
+    client.on('error', (error) => tellQuietly(`PostgreSQL connection: ${error.message}`)),
   );
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   registerPool(db, pool);
   return db;
+}
+
+/** Logs from an 'error' listener, which must not throw: that would be an uncaught exception. */
+function tellQuietly(message: string): void {
+  try {
+    console.error(message);
+  } catch {
+    // No log to write to (a closed stderr): the connection's fault is handled all the same.
+  }
 }
 
 /** Applies the PostgreSQL migrations; used at start-up and by the tests' template database. */
