@@ -9,16 +9,15 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
 import ssh2 from 'ssh2';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { pollInboundFolders, startInboundPoller } from '../../src/server/edi';
 import { useSecretsKey } from '../../src/server/core/secret-box';
 import { id } from '../helpers/fixtures';
-import { ok, startReceiver, type Receiver } from '../helpers/receivers';
 import { createTestService, type TestService } from '../helpers/service';
-import { startSftpServer, type RunningSftpServer } from '../helpers/sftp-server';
+import { startSftpServer } from '../helpers/sftp-server';
 import { tempDirsPerTest } from '../helpers/temp-dirs';
 import { goldenFor, polledInboundBundle, polledOrderDocuments } from './inbound-support';
-import { until } from './support';
+import { partnerSuite, sftpInbound } from './partner-suite';
 
 const { utils: sshUtils } = ssh2;
 const USER = 'retailer';
@@ -27,44 +26,18 @@ const OTHER_HOST_KEY = `SHA256:${randomBytes(32).toString('base64').replace(/=+$
 
 describe('a polled SFTP directory', () => {
   const tempDir = tempDirsPerTest('edi-inbound-sftp');
-  let partner: Receiver;
-  let svc: TestService | undefined;
-  let sftp: RunningSftpServer | undefined;
+  const suite = partnerSuite();
+  afterEach(() => useSecretsKey(null));
 
-  beforeAll(async () => {
-    partner = await startReceiver(ok, 'retailer-one');
-  });
-  afterAll(async () => {
-    await partner?.close();
-  });
-  afterEach(async () => {
-    useSecretsKey(null);
-    if (svc) {
-      await until(() => svc!.ctx.deliveriesInFlight.size === 0, 'the 997 sends');
-      await svc.close();
-    }
-    svc = undefined;
-    await sftp?.close();
-    sftp = undefined;
-  });
-
-  const inbound = (port: number, hostKey: string, extra: Record<string, unknown> = {}) => ({
-    type: 'sftp',
-    host: '127.0.0.1',
-    port,
-    username: USER,
-    password: PASSWORD,
-    directory: '/outbox',
-    host_key_sha256: hostKey,
-    ...extra,
-  });
+  const inbound = (port: number, hostKey: string, extra: Record<string, unknown> = {}) =>
+    sftpInbound(port, hostKey, { username: USER, password: PASSWORD }, extra);
 
   async function serviceWith(inboundSettings: unknown) {
-    svc = await createTestService({
+    suite.svc = await createTestService({
       dataDir: tempDir(),
-      seed: polledInboundBundle(partner.url, inboundSettings),
+      seed: polledInboundBundle(suite.partner.url, inboundSettings),
     });
-    return svc;
+    return suite.svc;
   }
 
   const pollLog = (service: TestService) =>
@@ -86,8 +59,8 @@ describe('a polled SFTP directory', () => {
       goldenFor('850-two-orders.edi', 518).replaceAll('RECEIVER1', 'STRANGER1'),
     );
     writeFileSync(join(outbox, 'half.edi.part'), 'ISA*'); // a partner still uploading
-    sftp = await startSftpServer({ root, username: USER, password: PASSWORD });
-    const service = await serviceWith(inbound(sftp.port, sftp.hostKeySha256));
+    suite.sftp = await startSftpServer({ root, username: USER, password: PASSWORD });
+    const service = await serviceWith(inbound(suite.sftp.port, suite.sftp.hostKeySha256));
 
     const results = await pollInboundFolders(service.ctx, { settleMs: 0 });
     expect(results.map((r) => [r.file, r.moved])).toEqual([
@@ -121,11 +94,11 @@ describe('a polled SFTP directory', () => {
       .where('action_type', '=', 'INGEST_PURCHASE_ORDER')
       .execute();
     expect(ingestRows.map((r) => r.request_url)).toContain(
-      `sftp://${USER}@127.0.0.1:${sftp.port}/outbox/po-517.edi`,
+      `sftp://${USER}@127.0.0.1:${suite.sftp.port}/outbox/po-517.edi`,
     );
     expect(JSON.stringify(ingestRows)).not.toContain(PASSWORD);
-    await partner.waitFor(1);
-    expect(partner.received.at(-1)!.body).toContain('AK1*PO*');
+    await suite.partner.waitFor(1);
+    expect(suite.partner.received.at(-1)!.body).toContain('AK1*PO*');
 
     // Dropped again: a duplicate, archived under another name, nothing created.
     writeFileSync(join(outbox, 'po-517.edi'), goldenFor('850-two-orders.edi', 517));
@@ -138,8 +111,8 @@ describe('a polled SFTP directory', () => {
     const root = tempDir();
     mkdirSync(join(root, 'outbox'));
     writeFileSync(join(root, 'outbox', 'po-1.edi'), goldenFor('850-two-orders.edi', 519));
-    sftp = await startSftpServer({ root, username: USER, password: PASSWORD });
-    const service = await serviceWith(inbound(sftp.port, sftp.hostKeySha256));
+    suite.sftp = await startSftpServer({ root, username: USER, password: PASSWORD });
+    const service = await serviceWith(inbound(suite.sftp.port, suite.sftp.hostKeySha256));
     expect(await pollInboundFolders(service.ctx, { settleMs: 60_000 })).toEqual([]);
     expect(readdirSync(join(root, 'outbox'))).toEqual(['po-1.edi']);
   });
@@ -147,10 +120,10 @@ describe('a polled SFTP directory', () => {
   it('a dead server: one FAILURE row with the reason, not one per pass', async () => {
     const root = tempDir();
     mkdirSync(join(root, 'outbox'));
-    sftp = await startSftpServer({ root, username: USER, password: PASSWORD });
-    const { port, hostKeySha256 } = sftp;
-    await sftp.close(); // nothing listens there now
-    sftp = undefined;
+    suite.sftp = await startSftpServer({ root, username: USER, password: PASSWORD });
+    const { port, hostKeySha256 } = suite.sftp;
+    await suite.sftp.close(); // nothing listens there now
+    suite.sftp = undefined;
     const service = await serviceWith(inbound(port, hostKeySha256));
 
     for (let pass = 0; pass < 3; pass++) {
@@ -206,23 +179,23 @@ describe('a polled SFTP directory', () => {
     mkdirSync(join(root, 'outbox'));
     writeFileSync(join(root, 'outbox', 'po-2.edi'), goldenFor('850-two-orders.edi', 520));
     let passwordsSent = 0;
-    sftp = await startSftpServer({
+    suite.sftp = await startSftpServer({
       root,
       username: USER,
       password: PASSWORD,
       onPassword: () => (passwordsSent += 1),
     });
-    const wrongKey = await serviceWith(inbound(sftp.port, OTHER_HOST_KEY));
+    const wrongKey = await serviceWith(inbound(suite.sftp.port, OTHER_HOST_KEY));
     await pollInboundFolders(wrongKey.ctx, { settleMs: 0 });
     const [keyRow] = await pollLog(wrongKey);
     expect(keyRow!.error_message).toContain('does not match host_key_sha256');
-    expect(keyRow!.error_message).toContain(sftp.hostKeySha256);
+    expect(keyRow!.error_message).toContain(suite.sftp.hostKeySha256);
     expect(passwordsSent).toBe(0); // never sent to an unverified server
     await wrongKey.close();
-    svc = undefined;
+    suite.svc = undefined;
 
     const wrongPassword = await serviceWith(
-      inbound(sftp.port, sftp.hostKeySha256, { password: 'not-it' }),
+      inbound(suite.sftp.port, suite.sftp.hostKeySha256, { password: 'not-it' }),
     );
     await pollInboundFolders(wrongPassword.ctx, { settleMs: 0 });
     const [loginRow] = await pollLog(wrongPassword);
@@ -230,13 +203,15 @@ describe('a polled SFTP directory', () => {
     expect(readdirSync(join(root, 'outbox'))).toEqual(['po-2.edi']);
 
     // Fixed on the server side: the next pass takes it and records that it answers again.
-    await sftp.close();
-    sftp = await startSftpServer({ root, username: USER, password: 'not-it' });
+    await suite.sftp.close();
+    suite.sftp = await startSftpServer({ root, username: USER, password: 'not-it' });
     await wrongPassword.ctx.db
       .updateTable('connections')
       .set({
         order_documents_json: JSON.stringify(
-          polledOrderDocuments(inbound(sftp.port, sftp.hostKeySha256, { password: 'not-it' })),
+          polledOrderDocuments(
+            inbound(suite.sftp.port, suite.sftp.hostKeySha256, { password: 'not-it' }),
+          ),
         ),
       })
       .execute();
@@ -251,8 +226,8 @@ describe('a polled SFTP directory', () => {
     const root = tempDir();
     mkdirSync(join(root, 'outbox'));
     writeFileSync(join(root, 'outbox', 'po-3.edi'), goldenFor('850-two-orders.edi', 521));
-    sftp = await startSftpServer({ root, username: USER, password: PASSWORD });
-    const service = await serviceWith(inbound(sftp.port, sftp.hostKeySha256));
+    suite.sftp = await startSftpServer({ root, username: USER, password: PASSWORD });
+    const service = await serviceWith(inbound(suite.sftp.port, suite.sftp.hostKeySha256));
     const row = await service.ctx.db
       .selectFrom('connections')
       .select('order_documents_json')
@@ -269,13 +244,16 @@ describe('a polled SFTP directory', () => {
     const root = tempDir();
     mkdirSync(join(root, 'outbox'));
     writeFileSync(join(root, 'outbox', 'po-4.edi'), goldenFor('850-two-orders.edi', 522));
-    sftp = await startSftpServer({
+    suite.sftp = await startSftpServer({
       root,
       username: USER,
       password: 'unused-password',
       publicKey: keys.public,
     });
-    const { password: _password, ...withoutPassword } = inbound(sftp.port, sftp.hostKeySha256);
+    const { password: _password, ...withoutPassword } = inbound(
+      suite.sftp.port,
+      suite.sftp.hostKeySha256,
+    );
     const service = await serviceWith({ ...withoutPassword, privateKey: keys.private });
     const results = await pollInboundFolders(service.ctx, { settleMs: 0 });
     expect(results.map((r) => r.moved)).toEqual(['archive']);
@@ -285,8 +263,8 @@ describe('a polled SFTP directory', () => {
     const root = tempDir();
     mkdirSync(join(root, 'outbox'));
     writeFileSync(join(root, 'outbox', 'po-5.edi'), goldenFor('850-two-orders.edi', 523));
-    sftp = await startSftpServer({ root, username: USER, password: PASSWORD });
-    const service = await serviceWith(inbound(sftp.port, sftp.hostKeySha256));
+    suite.sftp = await startSftpServer({ root, username: USER, password: PASSWORD });
+    const service = await serviceWith(inbound(suite.sftp.port, suite.sftp.hostKeySha256));
     const asRole = (role: 'workstation' | 'central') => {
       const sync = { role, sqlite: null, deviceId: role === 'central' ? null : 'device-1' };
       service.ctx.sync = { ...sync, client: null } as unknown as NonNullable<
@@ -298,7 +276,7 @@ describe('a polled SFTP directory', () => {
       await service.ctx.db.updateTable('connections').set({ sender: 'workstation' }).execute();
       asRole('workstation');
       expect(await pollInboundFolders(service.ctx, { settleMs: 0 })).toEqual([]);
-      expect(sftp.connections()).toBe(0);
+      expect(suite.sftp.connections()).toBe(0);
       asRole('central');
       const results = await pollInboundFolders(service.ctx, { settleMs: 0 });
       expect(results.map((r) => r.moved)).toEqual(['archive']);

@@ -4,7 +4,7 @@
  * `null`) is reported, never escapes its timer, and the loop's next pass does the work once the
  * fault is gone; a reporter that throws changes nothing.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import type { ServiceContext } from '../../src/server/core/context';
@@ -15,6 +15,7 @@ import { ok, respond, startReceiver, type Receiver } from '../helpers/receivers'
 import { createTestService, type TestService } from '../helpers/service';
 import { tempDirsPerTest } from '../helpers/temp-dirs';
 import { goldenFor, polledInboundBundle } from '../edi/inbound-support';
+import { polledFolderService } from '../edi/partner-suite';
 import { documentRows, FAST_POLICY, loadParcelOrder, ORDERS, until } from '../edi/support';
 
 describeEngines('the order-document loops in trouble', (engine) => {
@@ -93,15 +94,13 @@ describeEngines('the order-document loops in trouble', (engine) => {
   });
 
   it('the inbound poller: passes that throw are reported, the timer goes on, and the file is taken in', async () => {
-    const dataDir = tempDir();
-    svc = await createTestService({
+    const polled = await polledFolderService({
       engine,
-      dataDir,
-      seed: polledInboundBundle(partner.url, { type: 'file', directory: 'inbound/r1' }),
+      dataDir: tempDir(),
+      partnerUrl: partner.url,
     });
-    const folder = join(dataDir, 'inbound/r1');
-    mkdirSync(folder, { recursive: true });
-    writeFileSync(join(folder, 'po-801.edi'), goldenFor('850-two-orders.edi', 801));
+    svc = polled.svc;
+    writeFileSync(join(polled.folder, 'po-801.edi'), goldenFor('850-two-orders.edi', 801));
 
     let broken = true;
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);

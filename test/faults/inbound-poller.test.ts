@@ -7,51 +7,32 @@
  */
 import { mkdirSync, readdirSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { pollInboundFolders } from '../../src/server/edi';
 import { INBOUND_MAX_BYTES } from '../../src/shared/edi-inbound';
 import { describeEngines } from '../helpers/engines';
 import { id } from '../helpers/fixtures';
-import { ok, startReceiver, type Receiver } from '../helpers/receivers';
-import { createTestService, type TestService } from '../helpers/service';
-import { startSftpServer, type RunningSftpServer } from '../helpers/sftp-server';
+import { createTestService } from '../helpers/service';
+import { startSftpServer } from '../helpers/sftp-server';
 import { tempDirsPerTest } from '../helpers/temp-dirs';
 import { goldenFor, polledInboundBundle } from '../edi/inbound-support';
-import { until } from '../edi/support';
+import { partnerSuite, polledFolderService, sftpInbound } from '../edi/partner-suite';
 
 const USER = 'edi-in';
 const PASSWORD = 'sftp-inbound-secret';
 
 describeEngines('a polled inbound directory in trouble', (engine) => {
   const tempDir = tempDirsPerTest('faults-inbound');
-  let partner: Receiver;
-  let svc: TestService | undefined;
-  let sftp: RunningSftpServer | undefined;
-
-  beforeAll(async () => {
-    partner = await startReceiver(ok, 'retailer-one');
-  });
-  afterAll(async () => {
-    await partner?.close();
-  });
-  afterEach(async () => {
-    if (svc) await until(() => svc!.ctx.deliveriesInFlight.size === 0, 'the 997 sends');
-    await svc?.close();
-    svc = undefined;
-    await sftp?.close();
-    sftp = undefined;
-  });
+  const suite = partnerSuite();
 
   async function folderService() {
-    const dataDir = tempDir();
-    svc = await createTestService({
+    const made = await polledFolderService({
       engine,
-      dataDir,
-      seed: polledInboundBundle(partner.url, { type: 'file', directory: 'inbound/r1' }),
+      dataDir: tempDir(),
+      partnerUrl: suite.partner.url,
     });
-    const folder = join(dataDir, 'inbound/r1');
-    mkdirSync(folder, { recursive: true });
-    return { svc, folder };
+    suite.svc = made.svc;
+    return made;
   }
   /** Something that is not a folder where archive/ or error/ should be (root writes anywhere). */
   const blockFolder = (folder: string, sub: string) => {
@@ -59,12 +40,12 @@ describeEngines('a polled inbound directory in trouble', (engine) => {
     writeFileSync(file, '');
     symlinkSync(file, join(folder, sub));
   };
-  const poll = () => pollInboundFolders(svc!.ctx, { settleMs: 0, sftpTimeoutMs: 2_000 });
+  const poll = () => pollInboundFolders(suite.svc!.ctx, { settleMs: 0, sftpTimeoutMs: 2_000 });
   /** The poll status rows of connection 1: FAILURE when trouble starts, SUCCESS when it ends. */
   const pollStatus = async () =>
     (
-      await svc!.ctx.db
-        .selectFrom('transactions')
+      await suite
+        .svc!.ctx.db.selectFrom('transactions')
         .select(['execution_status', 'error_message'])
         .where('correlation_id', '=', id('c', 1))
         .orderBy('created_at')
@@ -72,16 +53,16 @@ describeEngines('a polled inbound directory in trouble', (engine) => {
         .execute()
     ).map((r) => [r.execution_status, r.error_message]);
   const interchanges = () =>
-    svc!.ctx.db
-      .selectFrom('edi_interchanges')
+    suite
+      .svc!.ctx.db.selectFrom('edi_interchanges')
       .select(['file_name', 'outcome'])
       .orderBy('received_at')
       .orderBy('file_name')
       .execute();
   const acks = async () =>
     (
-      await svc!.ctx.db
-        .selectFrom('order_documents')
+      await suite
+        .svc!.ctx.db.selectFrom('order_documents')
         .select('id')
         .where('type', '=', '997')
         .execute()
@@ -194,7 +175,7 @@ describeEngines('a polled inbound directory in trouble', (engine) => {
     writeFileSync(join(root, 'outbox', 'po-641.edi'), goldenFor('850-two-orders.edi', 641));
     let dropAt: 'READDIR' | 'READ' | null = 'READDIR';
     let reads = 0;
-    sftp = await startSftpServer({
+    const sftp = (suite.sftp = await startSftpServer({
       root,
       username: USER,
       password: PASSWORD,
@@ -202,19 +183,14 @@ describeEngines('a polled inbound directory in trouble', (engine) => {
         if (request === 'READ') reads += 1;
         return request === dropAt;
       },
-    });
-    svc = await createTestService({
+    }));
+    suite.svc = await createTestService({
       engine,
       dataDir: tempDir(),
-      seed: polledInboundBundle(partner.url, {
-        type: 'sftp',
-        host: '127.0.0.1',
-        port: sftp.port,
-        username: USER,
-        password: PASSWORD,
-        directory: '/outbox',
-        host_key_sha256: sftp.hostKeySha256,
-      }),
+      seed: polledInboundBundle(
+        suite.partner.url,
+        sftpInbound(sftp.port, sftp.hostKeySha256, { username: USER, password: PASSWORD }),
+      ),
     });
 
     const started = Date.now();
