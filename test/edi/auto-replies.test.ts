@@ -4,15 +4,16 @@
  * beside its 997, both reaching the retailer after the commit; a ship for a connection that
  * invoices by itself queues the 810.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { InterchangeSummaryView } from '../../src/shared/edi-inbound';
 import { readX12 } from '../../src/server/edi/x12/reader';
 import { id } from '../helpers/fixtures';
 import { manualClock } from '../helpers/clock';
-import { ok, respond, startReceiver, type Receiver } from '../helpers/receivers';
-import { createTestService, type TestService } from '../helpers/service';
+import { ok, respond } from '../helpers/receivers';
+import { createTestService } from '../helpers/service';
 import { dataOf } from '../fulfilment/support';
 import { goldenFor, inboundBundle, postInterchange } from './inbound-support';
+import { partnerSuite } from './partner-suite';
 import {
   asnBundle,
   documentRows,
@@ -34,30 +35,17 @@ const setsOf = (body: string) =>
   }));
 
 describe('auto_acknowledge', () => {
-  let partner: Receiver;
-  let svc: TestService | undefined;
-
-  beforeAll(async () => {
-    partner = await startReceiver(ok, 'retailer-one');
-  });
-  afterAll(async () => {
-    await partner?.close();
-  });
-  afterEach(async () => {
-    await until(() => !svc || svc.ctx.deliveriesInFlight.size === 0, 'the sends');
-    await svc?.close();
-    svc = undefined;
-  });
+  const suite = partnerSuite('retailer-one', 'the sends');
 
   async function ingest(settings: Record<string, unknown>) {
-    partner.clear();
-    partner.handle(ok);
-    svc = await createTestService({
-      seed: autoBundle(partner.url, settings),
+    suite.partner.clear();
+    suite.partner.handle(ok);
+    suite.svc = await createTestService({
+      seed: autoBundle(suite.partner.url, settings),
       clock: manualClock('2030-07-01T09:00:00Z').clock,
     });
-    const admin = await svc.login('admin@a.test');
-    const response = await postInterchange(svc, admin, goldenFor('850-two-orders.edi', 501));
+    const admin = await suite.svc.login('admin@a.test');
+    const response = await postInterchange(suite.svc, admin, goldenFor('850-two-orders.edi', 501));
     expect(response.statusCode, response.body).toBe(200);
     return dataOf<InterchangeSummaryView>(response);
   }
@@ -65,8 +53,8 @@ describe('auto_acknowledge', () => {
   it('an 850 for a connection that acknowledges by itself sends the 997 and an 855 per order', async () => {
     const data = await ingest({ send: ['855', '856'], auto_acknowledge: true });
     const orderIds = data.transaction_sets.map((s) => s.order_id!);
-    await partner.waitFor(3);
-    const received = partner.received.map((r) => setsOf(r.body)[0]!);
+    await suite.partner.waitFor(3);
+    const received = suite.partner.received.map((r) => setsOf(r.body)[0]!);
     expect(received.map((r) => r.functionalId).sort()).toEqual(['FA', 'PR', 'PR']);
     const acks = received.filter((r) => r.functionalId === 'PR');
     expect(
@@ -80,11 +68,11 @@ describe('auto_acknowledge', () => {
     }
     for (const orderId of orderIds) {
       await until(async () => {
-        const docs = await documentRows(svc!, orderId);
+        const docs = await documentRows(suite.svc!, orderId);
         return docs.some((d) => d.type === '855' && d.status === 'sent');
       }, 'the 855 sent');
-      const order = await svc!.ctx.db
-        .selectFrom('orders')
+      const order = await suite
+        .svc!.ctx.db.selectFrom('orders')
         .select('po_acknowledgment_sent_at')
         .where('id', '=', orderId)
         .executeTakeFirstOrThrow();
@@ -95,41 +83,28 @@ describe('auto_acknowledge', () => {
   it('without auto_acknowledge, or when send does not name 855, only the 997 goes out', async () => {
     for (const settings of [{ send: ['855', '856'] }, { send: ['856'], auto_acknowledge: true }]) {
       const data = await ingest(settings);
-      await partner.waitFor(1);
-      await until(() => svc!.ctx.deliveriesInFlight.size === 0, 'the 997 send');
-      expect(partner.received.map((r) => setsOf(r.body)[0]!.functionalId)).toEqual(['FA']);
+      await suite.partner.waitFor(1);
+      await until(() => suite.svc!.ctx.deliveriesInFlight.size === 0, 'the 997 send');
+      expect(suite.partner.received.map((r) => setsOf(r.body)[0]!.functionalId)).toEqual(['FA']);
       for (const set of data.transaction_sets) {
-        const docs = await documentRows(svc!, set.order_id!);
+        const docs = await documentRows(suite.svc!, set.order_id!);
         expect(docs.filter((d) => d.type === '855')).toEqual([]);
       }
-      await svc!.close();
-      svc = undefined;
+      await suite.svc!.close();
+      suite.svc = undefined;
     }
   });
 });
 
 describe('auto_invoice', () => {
-  let partner: Receiver;
-  let svc: TestService | undefined;
+  const suite = partnerSuite('retailer-invoices', 'the sends');
   let token: string;
 
-  beforeAll(async () => {
-    partner = await startReceiver(ok, 'retailer-invoices');
-  });
-  afterAll(async () => {
-    await partner?.close();
-  });
-  afterEach(async () => {
-    await until(() => !svc || svc.ctx.deliveriesInFlight.size === 0, 'the sends');
-    await svc?.close();
-    svc = undefined;
-  });
-
   async function loaded(settings: Record<string, unknown>) {
-    partner.clear();
-    partner.handle(ok);
-    const bundle = asnBundle(partner.url);
-    svc = await createTestService({
+    suite.partner.clear();
+    suite.partner.handle(ok);
+    const bundle = asnBundle(suite.partner.url);
+    suite.svc = await createTestService({
       seed: {
         ...bundle,
         connections: bundle.connections.map((c) =>
@@ -138,11 +113,11 @@ describe('auto_invoice', () => {
       },
       deliveryPolicy: FAST_POLICY,
     });
-    token = await svc.login('packer@a.test');
-    return loadParcelOrder(svc, token);
+    token = await suite.svc.login('packer@a.test');
+    return loadParcelOrder(suite.svc, token);
   }
   const ship = () =>
-    svc!.app.inject({
+    suite.svc!.app.inject({
       method: 'POST',
       url: `/api/v1/orders/${ORDERS.parcel}/ship`,
       headers: { authorization: token },
@@ -150,8 +125,8 @@ describe('auto_invoice', () => {
 
   it('a ship for a connection that invoices by itself sends the 856 and the 810 at the PO prices', async () => {
     await loaded({ send: ['856', '810'], auto_invoice: true });
-    await svc!.ctx.db
-      .updateTable('order_items')
+    await suite
+      .svc!.ctx.db.updateTable('order_items')
       .set({ pass_through_json: JSON.stringify({ line_id: '10', unit_price: '4.25' }) })
       .where('order_id', '=', ORDERS.parcel)
       .execute();
@@ -160,23 +135,23 @@ describe('auto_invoice', () => {
     expect(response.json().message).toBe(
       'Order shipped; the ASN was sent to Retailer One; the invoice was sent to Retailer One',
     );
-    const bodies = partner.received.map((r) => r.body);
+    const bodies = suite.partner.received.map((r) => r.body);
     expect(bodies.some((b) => b.includes('~GS*SH*'))).toBe(true);
     const invoice = bodies.find((b) => b.includes('~GS*IN*'));
     expect(invoice).toContain('~IT1*10*2*EA*4.25**UP*012345678905*VN*SKU-RED~TDS*850~CTT*1~');
-    const docs = await documentRows(svc!, ORDERS.parcel);
+    const docs = await documentRows(suite.svc!, ORDERS.parcel);
     expect(docs.map((d) => [d.type, d.status]).sort()).toEqual([
       ['810', 'sent'],
       ['856', 'sent'],
     ]);
-    const order = await svc!.ctx.db
-      .selectFrom('orders')
+    const order = await suite
+      .svc!.ctx.db.selectFrom('orders')
       .select('invoice_sent_at')
       .where('id', '=', ORDERS.parcel)
       .executeTakeFirstOrThrow();
     expect(order.invoice_sent_at).not.toBeNull();
     expect(
-      (await logRows(svc!, ORDERS.parcel, 'SEND_INVOICE')).map((r) => r.execution_status),
+      (await logRows(suite.svc!, ORDERS.parcel, 'SEND_INVOICE')).map((r) => r.execution_status),
     ).toEqual(['SUCCESS']);
   });
 
@@ -188,7 +163,7 @@ describe('auto_invoice', () => {
       'Order shipped; no ASN is set up for this retailer; the invoice for Retailer One failed: ' +
         'The invoice could not be built: no unit price for line 1 (SKU-RED)',
     );
-    const docs = await documentRows(svc!, ORDERS.parcel);
+    const docs = await documentRows(suite.svc!, ORDERS.parcel);
     expect(docs).toHaveLength(1);
     expect(docs[0]).toMatchObject({
       type: '810',
@@ -196,19 +171,19 @@ describe('auto_invoice', () => {
       document: null,
       error: 'The invoice could not be built: no unit price for line 1 (SKU-RED)',
     });
-    expect(partner.received).toHaveLength(0);
+    expect(suite.partner.received).toHaveLength(0);
   });
 
   it('one invoice per order: priced after a failed build it is invoiced by hand, then a second is refused until the retailer rejects the first', async () => {
     await loaded({ send: ['810'], auto_invoice: true });
     expect((await ship()).statusCode).toBe(200);
-    await svc!.ctx.db
-      .updateTable('order_items')
+    await suite
+      .svc!.ctx.db.updateTable('order_items')
       .set({ pass_through_json: JSON.stringify({ line_id: '10', unit_price: '4.25' }) })
       .where('order_id', '=', ORDERS.parcel)
       .execute();
     const invoice = () =>
-      svc!.app.inject({
+      suite.svc!.app.inject({
         method: 'POST',
         url: `/api/v1/orders/${ORDERS.parcel}/invoice`,
         headers: { authorization: token },
@@ -223,44 +198,46 @@ describe('auto_invoice', () => {
       message:
         'This order is already invoiced: a new invoice goes out only if the retailer rejects it',
     });
-    const sent = (await documentRows(svc!, ORDERS.parcel)).filter((d) => d.status === 'sent');
+    const sent = (await documentRows(suite.svc!, ORDERS.parcel)).filter((d) => d.status === 'sent');
     expect(sent).toHaveLength(1);
     // A 997 rejected it (as the 997 matching marks it): a corrected invoice may go.
-    await svc!.ctx.db
-      .updateTable('order_documents')
+    await suite
+      .svc!.ctx.db.updateTable('order_documents')
       .set({ status: 'rejected' })
       .where('id', '=', sent[0]!.id)
       .execute();
     const third = await invoice();
     expect(third.statusCode, third.body).toBe(200);
     expect(
-      (await documentRows(svc!, ORDERS.parcel)).map((d) => [d.status, d.document === null]).sort(),
+      (await documentRows(suite.svc!, ORDERS.parcel))
+        .map((d) => [d.status, d.document === null])
+        .sort(),
     ).toEqual([
       ['failed', true],
       ['rejected', false],
       ['sent', false],
     ]);
-    expect(partner.received.filter((r) => r.body.includes('~GS*IN*'))).toHaveLength(2);
+    expect(suite.partner.received.filter((r) => r.body.includes('~GS*IN*'))).toHaveLength(2);
   });
 
   it('an invoice that failed to send is sent again with Retry, not invoiced a second time', async () => {
     await loaded({ send: ['810'] });
     expect((await ship()).statusCode).toBe(200);
-    await svc!.ctx.db
-      .updateTable('order_items')
+    await suite
+      .svc!.ctx.db.updateTable('order_items')
       .set({ pass_through_json: JSON.stringify({ line_id: '10', unit_price: '4.25' }) })
       .where('order_id', '=', ORDERS.parcel)
       .execute();
     const invoice = () =>
-      svc!.app.inject({
+      suite.svc!.app.inject({
         method: 'POST',
         url: `/api/v1/orders/${ORDERS.parcel}/invoice`,
         headers: { authorization: token },
       });
-    partner.handle(respond(503, 'busy'));
+    suite.partner.handle(respond(503, 'busy'));
     const failed = await invoice();
     expect(failed.statusCode, failed.body).toBe(200);
-    const [document] = await documentRows(svc!, ORDERS.parcel);
+    const [document] = await documentRows(suite.svc!, ORDERS.parcel);
     expect(document).toMatchObject({ type: '810', status: 'failed' });
     expect(document!.document).not.toBeNull();
     const again = await invoice();
@@ -269,13 +246,13 @@ describe('auto_invoice', () => {
       message:
         'This order has an invoice that failed to send: send it again with Retry in its documents',
     });
-    expect(await documentRows(svc!, ORDERS.parcel)).toHaveLength(1);
+    expect(await documentRows(suite.svc!, ORDERS.parcel)).toHaveLength(1);
   });
 
   it('without auto_invoice the ship sends no 810', async () => {
     await loaded({ send: ['856', '810'] });
     const response = await ship();
     expect(response.statusCode, response.body).toBe(200);
-    expect((await documentRows(svc!, ORDERS.parcel)).map((d) => d.type)).toEqual(['856']);
+    expect((await documentRows(suite.svc!, ORDERS.parcel)).map((d) => d.type)).toEqual(['856']);
   });
 });

@@ -73,16 +73,15 @@ describeEngines('an outbound document to a partner in trouble', (engine) => {
     svc = undefined;
   });
 
+  /** A service on the test's clock whose sends follow POLICY. */
+  const serviceAt = (time: ReturnType<typeof manualClock>, seed: unknown) =>
+    createTestService({ engine, seed, clock: time.clock, deliveryPolicy: POLICY });
+
   it.each(FAULTS)('$name: failed with the reason, retried later, sent once', async (c) => {
     partner.received.length = 0;
     partner.set({ kind: 'ok' });
     const time = manualClock('2030-07-01T09:00:00Z');
-    svc = await createTestService({
-      engine,
-      seed: asnBundle(partner.url),
-      clock: time.clock,
-      deliveryPolicy: POLICY,
-    });
+    svc = await serviceAt(time, asnBundle(partner.url));
     const token = await svc.login('packer@a.test');
     const api = await loadParcelOrder(svc, token);
 
@@ -137,12 +136,7 @@ describeEngines('an outbound document to a partner in trouble', (engine) => {
   it('a 997 to a dead partner: the interchange is taken in, the 997 fails and goes out once later', async () => {
     partner.received.length = 0;
     const time = manualClock('2030-07-01T09:00:00Z');
-    svc = await createTestService({
-      engine,
-      seed: inboundBundle(partner.url),
-      clock: time.clock,
-      deliveryPolicy: POLICY,
-    });
+    svc = await serviceAt(time, inboundBundle(partner.url));
     await partner.stop();
     const admin = await svc.login('admin@a.test');
     const answer = await postInterchange(svc, admin, goldenFor('850-two-orders.edi', 961));
@@ -167,12 +161,7 @@ describeEngines('an outbound document to a partner in trouble', (engine) => {
     partner.received.length = 0;
     partner.set({ kind: 'status', status: 500, body: 'oops' });
     const time = manualClock('2030-07-01T09:00:00Z');
-    svc = await createTestService({
-      engine,
-      seed: asnBundle(partner.url, { kind: 'DIRECT_API' }),
-      clock: time.clock,
-      deliveryPolicy: POLICY,
-    });
+    svc = await serviceAt(time, asnBundle(partner.url, { kind: 'DIRECT_API' }));
     const token = await svc.login('packer@a.test');
     const api = await loadParcelOrder(svc, token);
     const shipped = await api.step(ORDERS.parcel, 'ship');
