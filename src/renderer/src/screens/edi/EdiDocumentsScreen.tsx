@@ -29,6 +29,7 @@ import {
   searchForView,
   viewOf,
 } from './ediDocumentsSearch';
+import { ActionNote } from './ActionNote';
 
 /**
  * Retailer documents (issue 16, item 9): the acknowledgments, ASNs and invoices sent for the
@@ -143,16 +144,7 @@ export function EdiDocumentsScreen() {
           </select>
         </label>
       </div>
-      {note ? (
-        <p
-          ref={noteRef}
-          tabIndex={-1}
-          className={note.failed ? 'field-error' : 'status-ok'}
-          role={note.failed ? 'alert' : 'status'}
-        >
-          {note.text}
-        </p>
-      ) : null}
+      {note ? <ActionNote note={note} ref={noteRef} /> : null}
       <Loaded
         state={state}
         onRetry={() => void query.refetch()}

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useApi } from '../../api/ApiContext';
 import { describeError, isApiError } from '../../api/ApiError';
 import { ediInboxKeys, fetchInterchange, fetchInterchangeRaw } from '../../api/ediInbox';
 import { saveBlob } from '../../components/saveBlob';
+import { SegmentsReader } from './SegmentsReader';
 
 /**
  * An inbound purchase order (850) or change (860) as it came in: the whole file it arrived in,
@@ -23,8 +23,6 @@ export function InterchangeReader({
     queryFn: ({ signal }) => fetchInterchange(api, interchangeId, signal),
     retry: false,
   });
-  const [downloading, setDownloading] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
 
   if (query.isPending) return <p role="status">Loading the file…</p>;
   if (query.isError) {
@@ -37,39 +35,12 @@ export function InterchangeReader({
     );
   }
   const item = query.data;
-  const download = async () => {
-    setProblem(null);
-    setDownloading(true);
-    try {
-      const file = await fetchInterchangeRaw(api, interchangeId);
-      saveBlob(
-        new Blob([file.text], { type: file.contentType }),
-        item.file_name ?? `interchange-${item.control_number || item.id}.edi`,
-      );
-    } catch (error) {
-      setProblem(`Not downloaded: ${describeError(error)}`);
-    } finally {
-      setDownloading(false);
-    }
+  const save = async () => {
+    const file = await fetchInterchangeRaw(api, interchangeId);
+    saveBlob(
+      new Blob([file.text], { type: file.contentType }),
+      item.file_name ?? `interchange-${item.control_number || item.id}.edi`,
+    );
   };
-  return (
-    <div className="document-reader">
-      <pre aria-label={`Content of the ${name}`} tabIndex={0}>
-        {item.segments.join('\n')}
-      </pre>
-      <button
-        type="button"
-        className="button"
-        disabled={downloading}
-        onClick={() => void download()}
-      >
-        {downloading ? 'Downloading…' : 'Download'} <span className="visually-hidden">{name}</span>
-      </button>
-      {problem ? (
-        <p className="field-error" role="alert">
-          {problem}
-        </p>
-      ) : null}
-    </div>
-  );
+  return <SegmentsReader name={name} text={item.segments.join('\n')} save={save} />;
 }

@@ -17,6 +17,7 @@ import { DocumentReader } from './DocumentReader';
 import { InterchangeReader } from './InterchangeReader';
 import { InvoicePanel } from './InvoicePanel';
 import { entryTimeWord, noDocumentsYet } from './timelineWords';
+import { ActionNote } from '../edi/ActionNote';
 
 /** What a Retry answered, shown in the entry it belongs to. */
 interface RetryNote {
@@ -128,14 +129,7 @@ export function RetailerDocumentsPanel({
                         ) : null}
                       </div>
                       {documentId && note?.documentId === documentId ? (
-                        <p
-                          ref={noteRef}
-                          tabIndex={-1}
-                          className={note.failed ? 'field-error' : 'status-ok'}
-                          role={note.failed ? 'alert' : 'status'}
-                        >
-                          {note.text}
-                        </p>
+                        <ActionNote note={note} ref={noteRef} />
                       ) : null}
                       {open === key && documentId ? (
                         <DocumentReader orderId={orderId} documentId={documentId} />
