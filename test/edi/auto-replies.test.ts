@@ -174,20 +174,24 @@ describe('auto_invoice', () => {
     expect(suite.partner.received).toHaveLength(0);
   });
 
-  it('one invoice per order: priced after a failed build it is invoiced by hand, then a second is refused until the retailer rejects the first', async () => {
-    await loaded({ send: ['810'], auto_invoice: true });
-    expect((await ship()).statusCode).toBe(200);
-    await suite
+  /** Gives the parcel order's one line the PO price its 810 needs. */
+  const priceTheLine = () =>
+    suite
       .svc!.ctx.db.updateTable('order_items')
       .set({ pass_through_json: JSON.stringify({ line_id: '10', unit_price: '4.25' }) })
       .where('order_id', '=', ORDERS.parcel)
       .execute();
-    const invoice = () =>
-      suite.svc!.app.inject({
-        method: 'POST',
-        url: `/api/v1/orders/${ORDERS.parcel}/invoice`,
-        headers: { authorization: token },
-      });
+  const invoice = () =>
+    suite.svc!.app.inject({
+      method: 'POST',
+      url: `/api/v1/orders/${ORDERS.parcel}/invoice`,
+      headers: { authorization: token },
+    });
+
+  it('one invoice per order: priced after a failed build it is invoiced by hand, then a second is refused until the retailer rejects the first', async () => {
+    await loaded({ send: ['810'], auto_invoice: true });
+    expect((await ship()).statusCode).toBe(200);
+    await priceTheLine();
     // The 810 that could not be built (no price) does not stand in the way.
     const first = await invoice();
     expect(first.statusCode, first.body).toBe(200);
@@ -223,17 +227,7 @@ describe('auto_invoice', () => {
   it('an invoice that failed to send is sent again with Retry, not invoiced a second time', async () => {
     await loaded({ send: ['810'] });
     expect((await ship()).statusCode).toBe(200);
-    await suite
-      .svc!.ctx.db.updateTable('order_items')
-      .set({ pass_through_json: JSON.stringify({ line_id: '10', unit_price: '4.25' }) })
-      .where('order_id', '=', ORDERS.parcel)
-      .execute();
-    const invoice = () =>
-      suite.svc!.app.inject({
-        method: 'POST',
-        url: `/api/v1/orders/${ORDERS.parcel}/invoice`,
-        headers: { authorization: token },
-      });
+    await priceTheLine();
     suite.partner.handle(respond(503, 'busy'));
     const failed = await invoice();
     expect(failed.statusCode, failed.body).toBe(200);
