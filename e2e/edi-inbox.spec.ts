@@ -87,6 +87,7 @@ test('import purchase orders by the file input, open the order, reprocess a refu
       mimeType: 'text/plain',
       buffer: Buffer.from(interchange(refused, null)),
     },
+    { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Order 12 ships Friday') },
     { name: 'scan.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') },
   ]);
   // Another extension is refused next to the field, before any upload.
@@ -101,10 +102,14 @@ test('import purchase orders by the file input, open the order, reprocess a refu
   await expect(results.getByRole('listitem').filter({ hasText: 'empty-box.x12' })).toHaveText(
     'empty-box.x12: Refused: The file holds no documents: there is no functional group (GS) in it.',
   );
+  // A file the service kept no record of (no connection known): the answer in clerk words too.
+  await expect(results.getByRole('listitem').filter({ hasText: 'notes.txt' })).toHaveText(
+    'notes.txt: Refused: This file is not an X12 interchange (it must begin with an ISA segment). Check that it is the purchase order file the retailer sent.',
+  );
   // The batch's progress ends in what it came to (the .pdf never went).
   const importPanel = page.getByRole('region', { name: 'Import purchase orders' });
   await expect(importPanel.getByRole('status')).toHaveText(
-    'Done: 2 files, 1 refused. Each file’s line below says what it did.',
+    'Done: 3 files, 2 refused. Each file’s line below says what it did.',
   );
   await expect(importPanel.getByRole('progressbar')).toHaveCount(0);
 

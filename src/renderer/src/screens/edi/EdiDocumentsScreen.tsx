@@ -21,7 +21,7 @@ import { useUrlSearch } from '../../components/useUrlSearch';
 import { formatTime } from '../../format/time';
 import { ClerkText } from '../inventory/ClerkText';
 import { DOCUMENT_STATUS_NAMES, documentTypeName } from './documentNames';
-import { sendErrorWords } from './sendErrorWords';
+import { deliveryErrorWords } from '../../format/deliveryErrorWords';
 import {
   EDI_DOCUMENTS_PAGE_SIZE,
   ediDocumentRequestOf,
@@ -238,7 +238,7 @@ function DocumentsTable({
                 </span>
                 {document.error ? (
                   <div className="hint">
-                    <ClerkText message={sendErrorWords(document.error)} />
+                    <ClerkText message={deliveryErrorWords(document.error)} />
                     {document.status === 'failed' && document.next_attempt_at
                       ? ` Tried again by itself at ${formatTime(document.next_attempt_at)}.`
                       : null}

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { useApi } from '../../api/ApiContext';
-import { describeError } from '../../api/ApiError';
 import {
   ediInboxKeys,
   fetchInterchange,
@@ -10,6 +9,7 @@ import {
 } from '../../api/ediInbox';
 import { invalidateOrders } from '../../api/orderKeys';
 import { plural } from '../../format/plural';
+import { importRefusalWords } from './importRefusalWords';
 import { importProgress, importRefusal, importResult, IMPORT_EXTENSIONS } from './inboxFormat';
 
 interface FileResult {
@@ -93,7 +93,7 @@ export function ImportDropZone() {
           () => null,
         )
       : null;
-    return reason ? `${reason.split('\n').join('; ')}.` : describeError(error);
+    return reason ? `${reason.split('\n').join('; ')}.` : importRefusalWords(error);
   };
 
   const onDrop = (event: DragEvent<HTMLDivElement>) => {

@@ -1,6 +1,6 @@
 import type { AdvicePreview, PreviewConnection } from '../../api/inventory';
 import { ClerkText } from './ClerkText';
-import { clerkDeliveryError } from './clerkMessages';
+import { deliveryErrorWords } from '../../format/deliveryErrorWords';
 import { readableDocument } from './documentFormat';
 import { downloadText } from './download';
 import { formatTime, kindLabel } from './labels';
@@ -98,7 +98,7 @@ function ConnectionPreview({ connection }: { connection: PreviewConnection }) {
       ) : null}
       {connection.error ? (
         <p className="form-error">
-          <ClerkText message={clerkDeliveryError(connection.error)} />
+          <ClerkText message={deliveryErrorWords(connection.error, 'file')} />
         </p>
       ) : (
         <Changes connection={connection} />

@@ -5,7 +5,7 @@ import { useUrlSearch } from '../../components/useUrlSearch';
 import { useSnapshots } from './inventoryQueries';
 import { formatTime } from '../../format/time';
 import { ClerkText } from './ClerkText';
-import { clerkDeliveryError } from './clerkMessages';
+import { deliveryErrorWords } from '../../format/deliveryErrorWords';
 import { canRetry, inStableOrder, scheduleNote } from './deliveryState';
 import { kindLabel } from './labels';
 import { plural } from '../../format/plural';
@@ -67,7 +67,7 @@ function Snapshot({
               ) : null}
               {delivery.error ? (
                 <div>
-                  <ClerkText message={clerkDeliveryError(delivery.error)} />
+                  <ClerkText message={deliveryErrorWords(delivery.error, 'file')} />
                 </div>
               ) : null}
             </li>

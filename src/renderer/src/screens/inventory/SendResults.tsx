@@ -3,7 +3,7 @@ import type { AdviceOutcome, AdviceResult, SnapshotDelivery } from '../../api/in
 import { useSnapshot } from './inventoryQueries';
 import { useAnnounce } from '../../status/StatusContext';
 import { ClerkText } from './ClerkText';
-import { clerkDeliveryError } from './clerkMessages';
+import { deliveryErrorWords } from '../../format/deliveryErrorWords';
 import { canRetry, inStableOrder, scheduleNote } from './deliveryState';
 import { RetryDeliveryButton } from './RetryDeliveryButton';
 
@@ -40,7 +40,7 @@ function ResultRow({
       <td className={STATUS_CLASS[status]}>{STATUS_TEXT[status]}</td>
       <td>
         {schedule ? <div className="delivery-schedule">{schedule}</div> : null}
-        {error ? <ClerkText message={clerkDeliveryError(error)} /> : null}
+        {error ? <ClerkText message={deliveryErrorWords(error, 'file')} /> : null}
       </td>
       <td className="result-actions">
         {hasDocument ? (

@@ -1,17 +1,15 @@
 import { MAX_SKU_LENGTH } from '../../../../shared/inventory';
 import { FIELD_LABELS, type ItemField } from './columns';
 import type { ParsedSheet } from './sheetRows';
+import type { ClerkMessage } from '../../format/clerkMessage';
+import { deliveryErrorWords } from '../../format/deliveryErrorWords';
 
 /**
  * Messages for clerks. The service and the shared schema speak to developers ("Input should be
  * greater than or equal to 0"); the screen says which column and spreadsheet row, what is wrong
  * and what to write instead, and keeps the original text as the detail behind a toggle.
  */
-export interface ClerkMessage {
-  text: string;
-  /** The original message, when it differs from `text`. */
-  detail: string | null;
-}
+export type { ClerkMessage };
 
 /** What a cell message needs to name its place: the sheet, and who needs a status at 0. */
 export interface MessageContext {
@@ -174,46 +172,5 @@ export function clerkSummary(message: string): ClerkMessage {
       detail: message,
     };
   }
-  return clerkDeliveryError(message);
-}
-
-/** A delivery or document error (transport, partner answer) in a clerk's words. */
-export function clerkDeliveryError(message: string): ClerkMessage {
-  const said = (text: string) => ({ text, detail: message });
-  if (/\b(EEXIST|ENOENT|EACCES|EPERM|ENOTDIR|EISDIR|EROFS|ENOSPC)\b/.test(message)) {
-    return said(
-      'The file could not be written into the retailer’s folder on this computer. Ask an administrator to check the connection’s folder.',
-    );
-  }
-  if (
-    /\b(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ECONNRESET|EHOSTUNREACH|ETIMEDOUT)\b|timed? ?out/i.test(
-      message,
-    )
-  ) {
-    return said('The retailer’s system could not be reached. Try again later.');
-  }
-  if (/host key/i.test(message)) {
-    return said(
-      'The retailer’s server did not prove who it is (its host key does not match), so nothing was sent. Ask an administrator.',
-    );
-  }
-  const status = /^(\d{3})\b/.exec(message)?.[1];
-  if (status) {
-    const code = Number(status);
-    if (code === 401 || code === 403) {
-      return said(
-        `The retailer’s system refused our credentials (HTTP ${code}). Ask an administrator to check the connection.`,
-      );
-    }
-    if (code === 408 || code === 429 || code >= 500) {
-      return said(`The retailer’s system is busy or down (HTTP ${code}). Try again later.`);
-    }
-    return said(`The retailer’s system refused the file (HTTP ${code}).`);
-  }
-  if (/^Cannot build the document/.test(message)) {
-    return said(
-      'The document for this retailer could not be built from these rows. Ask an administrator; the details say why.',
-    );
-  }
-  return { text: message, detail: null };
+  return deliveryErrorWords(message, 'file');
 }

@@ -10,7 +10,7 @@ import { retryOrderDocument } from '../../api/orderDocuments';
 import { LoadFailed } from '../../components/LoadStates';
 import { formatTime } from '../../format/time';
 import { documentTypeName, statusName } from '../edi/documentNames';
-import { sendErrorWords } from '../edi/sendErrorWords';
+import { deliveryErrorWords } from '../../format/deliveryErrorWords';
 import { ClerkText } from '../inventory/ClerkText';
 import { AcknowledgePanel } from './AcknowledgePanel';
 import { DocumentReader } from './DocumentReader';
@@ -169,7 +169,7 @@ function EntryLine({ entry }: { entry: TimelineEntry }) {
         // Our own document's error is why it was not sent: in a clerk's words.
         entry.direction === 'out' && entry.document_id ? (
           <div className="hint" key={error}>
-            <ClerkText message={sendErrorWords(error)} />
+            <ClerkText message={deliveryErrorWords(error)} />
           </div>
         ) : (
           <p className="hint" key={error}>

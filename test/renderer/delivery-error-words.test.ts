@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { sendErrorWords } from '../../src/renderer/src/screens/edi/sendErrorWords';
+import { deliveryErrorWords } from '../../src/renderer/src/format/deliveryErrorWords';
 
-describe('why an order document was not sent, in a clerk’s words', () => {
+describe('why a document or file was not delivered, in a clerk’s words', () => {
   it.each([
     [
       'ECONNREFUSED: connect ECONNREFUSED 10.0.0.9:443',
@@ -33,13 +33,35 @@ describe('why an order document was not sent, in a clerk’s words', () => {
       'The connection has no valid host key fingerprint for the retailer’s server, so nothing was sent. Ask an administrator to check the connection.',
     ],
   ])('%s', (error, words) => {
-    expect(sendErrorWords(error)).toEqual({ text: words, detail: error });
+    expect(deliveryErrorWords(error)).toEqual({ text: words, detail: error });
   });
 
   it('keeps a reason that is already in words as it is', () => {
-    expect(sendErrorWords('Not sent: the connection is disabled')).toEqual({
+    expect(deliveryErrorWords('Not sent: the connection is disabled')).toEqual({
       text: 'Not sent: the connection is disabled',
       detail: null,
     });
+  });
+
+  // Inventory advices say "file" and carry node's own texts too; the words are the same.
+  it.each([
+    [
+      "EEXIST: file already exists, mkdir '/data/outbox/r1'",
+      'The file could not be written into the connection’s folder. Ask an administrator to check the folder.',
+    ],
+    ['connect ECONNREFUSED 127.0.0.1:9', 'The retailer’s system could not be reached.'],
+    ['The operation timed out', 'The retailer’s system could not be reached.'],
+    ['404: no such feed', 'The retailer’s system refused the file (HTTP 404).'],
+    ['503: Service Unavailable', 'The retailer’s system is busy or down (HTTP 503).'],
+    [
+      'EAUTH: All configured authentication methods failed',
+      'The retailer’s server refused our login. Ask an administrator to check the connection.',
+    ],
+    [
+      'Cannot build the document: GS02 is longer than 15 characters',
+      'The document for this retailer could not be built from these rows. Ask an administrator; the details say why.',
+    ],
+  ])('for an advice: %s', (error, words) => {
+    expect(deliveryErrorWords(error, 'file')).toEqual({ text: words, detail: error });
   });
 });
