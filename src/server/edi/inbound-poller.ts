@@ -17,12 +17,19 @@ import { resolve } from 'node:path';
 import { INBOUND_MAX_BYTES } from '../../shared/edi-inbound';
 import type { InboundSettings } from '../../shared/order-documents';
 import type { ServiceContext } from '../core/context';
-import { DomainError, invalidRequest } from '../core/errors';
+import { DomainError } from '../core/errors';
 import { startOutboxDrainer, type OutboxDrainer, type OutboxDrainerOptions } from '../inventory';
 import { ingestInterchange } from './ingest';
 import { noteSourceFailed, noteSourceReached, type PolledConnection } from './inbound-poll-status';
 import { inboundSourceLease, type SourceLease } from './inbound-lease';
-import { noteMoved, noteUnmoved, unmovedFile, type UnmovedFile } from './inbound-unmoved';
+import {
+  noteMoved,
+  noteUnmoved,
+  unmovedFile,
+  type PolledFileIdentity,
+  type UnmovedFile,
+} from './inbound-unmoved';
+import { recordTooLarge } from './inbound-too-large';
 import { folderSource, type InboundSource } from './inbound-sources';
 import { SFTP_STEP_TIMEOUT_MS, sftpSource } from './inbound-sftp';
 import { orderDocumentSettingsOf } from './settings';
@@ -134,8 +141,8 @@ async function pollSource(
 
 /**
  * Takes one file; a source failure (read, move) is thrown and ends the directory's pass. A file
- * taken in whose move failed is only moved by later passes (./inbound-unmoved.ts); a file gone
- * before it was read (another reader took it) is passed over.
+ * dealt with before (taken in or refused, its move failed) is only moved (./inbound-unmoved.ts).
+ * A file gone before it was read (another reader took it) is passed over.
  */
 async function takeFile(
   ctx: ServiceContext,
@@ -152,21 +159,50 @@ async function takeFile(
       reason: 'The file was gone before it was read',
     };
   }
-  if ('tooLargeBytes' in read) {
-    const reason = `The file is larger than ${INBOUND_MAX_BYTES} bytes (${read.tooLargeBytes} bytes)`;
-    return moveFile(ctx, connectionId, source, name, '', { sub: 'error', reason });
-  }
-  const { text } = read;
-  const taken = unmovedFile(ctx, connectionId, name, text);
-  if (taken) return moveFile(ctx, connectionId, source, name, text, taken);
+  const identity = identityOf(read);
+  let move: UnmovedFile;
   try {
-    if (Buffer.byteLength(text, 'utf8') > INBOUND_MAX_BYTES) {
-      throw invalidRequest(`The file is larger than ${INBOUND_MAX_BYTES} bytes`);
-    }
+    move =
+      unmovedFile(ctx, connectionId, name, identity) ??
+      (await takeIn(ctx, connectionId, source, name, identity, 'text' in read));
+  } catch (error) {
+    // The database: the file stays and is tried again next pass.
+    const reason = (error as Error)?.message ?? String(error);
+    console.error(`inbound file ${source.urlOf(name)} not taken: ${reason}`);
+    return { connectionId, file: name, moved: null, reason };
+  }
+  return moveFile(ctx, connectionId, source, name, identity, move);
+}
+
+/** A file is known by its text; one too large to take in by its size (its text is not kept). */
+function identityOf(read: { text: string } | { tooLargeBytes: number }): PolledFileIdentity {
+  if ('tooLargeBytes' in read) return { tooLargeBytes: read.tooLargeBytes };
+  const bytes = Buffer.byteLength(read.text, 'utf8');
+  return bytes > INBOUND_MAX_BYTES ? { tooLargeBytes: bytes } : { text: read.text };
+}
+
+/**
+ * Takes a new file in through the one ingest path, or records it refused as too large; answers
+ * where it goes. A database failure is thrown (the file stays for the next pass).
+ */
+async function takeIn(
+  ctx: ServiceContext,
+  connectionId: string,
+  source: InboundSource,
+  name: string,
+  identity: PolledFileIdentity,
+  read: boolean,
+): Promise<UnmovedFile> {
+  if ('tooLargeBytes' in identity) {
+    const size = { bytes: identity.tooLargeBytes, max_bytes: INBOUND_MAX_BYTES, unread: !read };
+    const file = { connectionId, source: source.kind, fileName: name };
+    return { sub: 'error', reason: await recordTooLarge(ctx, file, size) };
+  }
+  try {
     await ingestInterchange(
       ctx,
       {
-        text,
+        text: identity.text,
         source: source.kind,
         fileName: name,
         userId: null,
@@ -177,15 +213,10 @@ async function takeFile(
       async (connection) => connection.id === connectionId,
     );
   } catch (error) {
-    if (!(error instanceof DomainError)) {
-      // The database: the file stays and is tried again next pass.
-      const reason = (error as Error)?.message ?? String(error);
-      console.error(`inbound file ${source.urlOf(name)} not taken: ${reason}`);
-      return { connectionId, file: name, moved: null, reason };
-    }
-    return moveFile(ctx, connectionId, source, name, text, { sub: 'error', reason: error.message });
+    if (!(error instanceof DomainError)) throw error;
+    return { sub: 'error', reason: error.message };
   }
-  return moveFile(ctx, connectionId, source, name, text, { sub: 'archive', reason: null });
+  return { sub: 'archive', reason: null };
 }
 
 /** Moves a file that was dealt with; when that fails, later passes only move it. */
@@ -194,13 +225,13 @@ async function moveFile(
   connectionId: string,
   source: InboundSource,
   name: string,
-  text: string,
+  identity: PolledFileIdentity,
   move: UnmovedFile,
 ): Promise<PolledFile> {
   try {
     await source.moveTo(move.sub, name, move.reason ?? undefined);
   } catch (error) {
-    noteUnmoved(ctx, connectionId, name, text, move);
+    noteUnmoved(ctx, connectionId, name, identity, move);
     const why = (error as Error)?.message ?? String(error);
     const done = move.sub === 'archive' ? 'was taken in' : 'was refused';
     throw new Error(`The file ${name} ${done} but could not be moved to ${move.sub}/: ${why}`);

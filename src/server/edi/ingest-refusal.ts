@@ -21,14 +21,24 @@ export interface RefusedFile {
 
 /**
  * Why a whole file was refused: empty, not X12, addressed to another company (or from a sender
- * the connection does not know), or holding no functional group.
+ * the connection does not know), holding no functional group, or larger than a file may be (a
+ * polled file: nothing of it is kept, ./inbound-too-large.ts).
  */
-export type RefusalKind = 'empty' | 'not_x12' | 'addressee' | 'no_group';
+export type RefusalKind = 'empty' | 'not_x12' | 'addressee' | 'no_group' | 'too_large';
+
+/** The size of a file refused as too large, stored in the summary (its text is not kept). */
+export interface RefusedSize {
+  bytes: number;
+  max_bytes: number;
+  /** True when the file was never read (its size alone refused it). */
+  unread: boolean;
+}
 
 export interface Refusal {
   kind: RefusalKind;
   message: string;
   interchange: Interchange | null;
+  size?: RefusedSize;
 }
 
 export async function recordRefusal(
@@ -50,6 +60,7 @@ export async function recordRefusal(
       refused: refusal.message,
       refusal: refusal.kind,
       located: [],
+      ...refusal.size,
       ...extra,
     });
   if (file.reprocessOf) {
