@@ -4,11 +4,15 @@
  * SFTP directory (`{type: 'sftp', …}`, ./inbound-sftp.ts) has its files taken in through the same
  * path as POST /api/v1/edi/inbound. A file taken in (whatever its sets' fate, duplicates too)
  * moves to `archive/`; a refused one (not X12, another addressee, no group, too large) to
- * `error/` with a `.reason.txt` beside it, on the same server. A database failure leaves the file
- * for the next pass; so does a source that fails (a dead or slow server: every SFTP step has a
- * deadline), which is logged and recorded for the clerk (./inbound-poll-status.ts). No network
- * I/O happens inside a database transaction: the file is read, then ingested (one transaction),
- * then moved; a crash between ingest and move takes the file again next pass, as a duplicate.
+ * `error/` with a `.reason.txt` beside it, on the same server. Every refused file is recorded for
+ * the connection, so the EDI inbox lists it; one too large keeps no text, only its size
+ * (./inbound-too-large.ts). A database failure leaves the file for the next pass; so does a
+ * source that fails (a dead or slow server: every SFTP step has a deadline), which is logged and
+ * recorded for the clerk (./inbound-poll-status.ts). No network I/O happens inside a database
+ * transaction: the file is read, then ingested (one transaction), then moved. A file dealt with
+ * whose move failed (or a crash between ingest and move) is only moved by a later pass, never
+ * taken in twice: this process remembers it, and after a restart the stored rows say so (same
+ * connection, file name and text; ./inbound-taken.ts).
  * On PostgreSQL a pass first takes the source's lease (./inbound-lease.ts), so two central
  * processes never take one file; a source another process is polling is left for the next pass.
  * A pass never throws (the loop is the outbox's: passes never overlap).
@@ -29,6 +33,7 @@ import {
   type PolledFileIdentity,
   type UnmovedFile,
 } from './inbound-unmoved';
+import { storedPolledFile } from './inbound-taken';
 import { recordTooLarge } from './inbound-too-large';
 import { folderSource, type InboundSource } from './inbound-sources';
 import { SFTP_STEP_TIMEOUT_MS, sftpSource } from './inbound-sftp';
@@ -141,8 +146,9 @@ async function pollSource(
 
 /**
  * Takes one file; a source failure (read, move) is thrown and ends the directory's pass. A file
- * dealt with before (taken in or refused, its move failed) is only moved (./inbound-unmoved.ts).
- * A file gone before it was read (another reader took it) is passed over.
+ * dealt with before (taken in or refused, its move failed) is only moved: known from this
+ * process's memory first (./inbound-unmoved.ts), else from the stored rows (./inbound-taken.ts,
+ * after a restart). A file gone before it was read (another reader took it) is passed over.
  */
 async function takeFile(
   ctx: ServiceContext,
@@ -164,6 +170,7 @@ async function takeFile(
   try {
     move =
       unmovedFile(ctx, connectionId, name, identity) ??
+      (await storedPolledFile(ctx.db, connectionId, name, identity)) ??
       (await takeIn(ctx, connectionId, source, name, identity, 'text' in read));
   } catch (error) {
     // The database: the file stays and is tried again next pass.
