@@ -2,7 +2,8 @@
  * The EDI inbox (issue 16, item 9): the inbound interchanges a clerk may see, one with its
  * readable text, its raw download, and a reprocess through the one ingest path. Who sees one is
  * who may post it: an admin of its connection's brand in its organisation (the same rule as
- * POST /api/v1/edi/inbound); anyone else gets the same 404 as for an unknown id.
+ * POST /api/v1/edi/inbound); anyone else gets the same 404 as for an unknown id. A polled file
+ * refused as too large kept no text: its download and reprocess answer 409.
  */
 import type {
   InterchangeDetail,

@@ -1,7 +1,8 @@
 /**
  * A file refused before any connection was found for it (empty, not X12, addressed to another
- * company) is still recorded when the connection is known from where it came (its polled folder,
- * or the interchange being reprocessed), so the EDI inbox lists it with the reason. One write.
+ * company; or a polled file too large to take in, recorded with no text) is still recorded when
+ * the connection is known from where it came (its polled folder, or the interchange being
+ * reprocessed), so the EDI inbox lists it with the reason. One write.
  */
 import { randomUUID } from 'node:crypto';
 import type { ServiceContext } from '../core/context';
