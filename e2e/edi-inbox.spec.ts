@@ -189,3 +189,26 @@ test('a long import shows its progress, and files added meanwhile are turned awa
   );
   await expect(importPanel.getByRole('progressbar')).toHaveCount(0);
 });
+
+test('a polled file too large to read is listed refused with its size, with nothing to read, download or reprocess', async ({
+  page,
+}) => {
+  await openScreen(page, 'EDI inbox');
+  await page.getByLabel('Outcome').selectOption({ label: 'Refused' });
+  const open = page.getByRole('button', { name: 'Open interchange orders-week-47.x12' });
+  await expect(open).toHaveCount(1);
+  await open.click();
+  const detail = page.getByRole('region', { name: 'Interchange', exact: true });
+  await expect(detail.getByText('Folder: orders-week-47.x12', { exact: false })).toBeVisible();
+  await expect(detail.getByRole('note', { name: 'Reason' })).toHaveText(
+    'The file is 41.3 MB, larger than the 16 MB a file may be; it goes to error/ unread. Ask the retailer to send it in smaller files.',
+  );
+  await expect(
+    detail.getByText(
+      'Nothing of this file was kept: it was too large to read, so there is no text to show or download.',
+    ),
+  ).toBeVisible();
+  await expect(detail.getByLabel('Interchange text')).toHaveCount(0);
+  await expect(detail.getByRole('button', { name: 'Download' })).toHaveCount(0);
+  await expect(detail.getByRole('button', { name: 'Reprocess' })).toHaveCount(0);
+});

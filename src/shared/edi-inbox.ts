@@ -48,6 +48,11 @@ export const interchangeItemSchema = z.object({
   reason: z.string().nullable(),
   /** When it was last reprocessed; null when never. */
   reprocessed_at: z.string().nullable(),
+  /**
+   * False for a file refused as too large: nothing of it was kept, so it has no text to show or
+   * download and nothing to reprocess.
+   */
+  content_kept: z.boolean(),
 });
 export type InterchangeItem = z.infer<typeof interchangeItemSchema>;
 
@@ -60,7 +65,7 @@ export const interchangePageSchema = z.object({
 export type InterchangePage = z.infer<typeof interchangePageSchema>;
 
 export const interchangeDetailSchema = interchangeItemSchema.extend({
-  /** The text as received, one segment per line. */
+  /** The text as received, one segment per line (none when content_kept is false). */
   segments: z.array(z.string()),
   /** The orders its sets made, changed or cancelled. */
   orders: z.array(

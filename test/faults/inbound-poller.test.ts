@@ -158,7 +158,7 @@ describeEngines('a polled inbound directory in trouble', (engine) => {
       [
         'a-huge.edi',
         'error',
-        `The file is larger than ${INBOUND_MAX_BYTES} bytes (${3 * 1024 ** 3} bytes)`,
+        'The file is 3 GB, larger than the 16 MB a file may be; it goes to error/ unread. Ask the retailer to send it in smaller files.',
       ],
       ['b-po-631.edi', 'archive', null],
     ]);
@@ -167,6 +167,11 @@ describeEngines('a polled inbound directory in trouble', (engine) => {
       'a-huge.edi.reason.txt',
     ]);
     expect(await pollStatus()).toEqual([]);
+    // Listed in the EDI inbox as refused, nothing of it kept (test/edi/inbox-too-large.test.ts).
+    expect(await interchanges()).toEqual([
+      { file_name: 'a-huge.edi', outcome: 'refused' },
+      { file_name: 'b-po-631.edi', outcome: 'accepted' },
+    ]);
   });
 
   it('an SFTP server that drops the connection mid-list, then mid-read: said, and the next pass takes the file once', async () => {
@@ -220,9 +225,12 @@ describeEngines('a polled inbound directory in trouble', (engine) => {
       ['po-641.edi', 'archive'],
     ]);
     expect(reads).toBeLessThan(20);
-    expect(await interchanges()).toEqual([{ file_name: 'po-641.edi', outcome: 'accepted' }]);
+    expect(await interchanges()).toEqual([
+      { file_name: 'a-huge.edi', outcome: 'refused' },
+      { file_name: 'po-641.edi', outcome: 'accepted' },
+    ]);
     expect((await pollStatus()).map((r) => r[0])).toEqual(['FAILURE', 'FAILURE', 'SUCCESS']);
     expect(await poll()).toEqual([]);
-    expect(await interchanges()).toHaveLength(1);
+    expect(await interchanges()).toHaveLength(2);
   });
 });

@@ -48,6 +48,11 @@ export async function createTestService(
      * as a second central process on the same database does; its owner drops it.
      */
     postgresUrl?: string;
+    /**
+     * SQLite: the database file `app.sqlite` of this folder instead of memory, so a later test
+     * service opens the same database again (a restart).
+     */
+    sqliteDir?: string;
   } = {},
 ): Promise<TestService> {
   // TEST_ENGINE=postgres runs a suite written for one engine on PostgreSQL (a survey of what
@@ -58,7 +63,7 @@ export async function createTestService(
   const store =
     engine === 'postgres'
       ? await openPostgresForTest(options.postgresUrl)
-      : await openDatabase(':memory:');
+      : await openDatabase(options.sqliteDir ?? ':memory:');
   const ctx: ServiceContext = {
     db: store.db,
     secret: new TextEncoder().encode('test-secret-test-secret-test-secret!'),

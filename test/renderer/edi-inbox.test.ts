@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/renderer/src/api/ApiError';
 import { refusedInterchangeId } from '../../src/renderer/src/api/ediInbox';
 import type { InterchangeSummaryView } from '../../src/shared/edi-inbound';
+import type { InterchangeOutcomeValue } from '../../src/shared/edi-inbox';
 import {
   canReprocess,
   importProgress,
@@ -58,12 +59,15 @@ describe('the EDI inbox words', () => {
     );
   });
 
-  it('offers Reprocess only where something was not taken in', () => {
-    expect(canReprocess('refused')).toBe(true);
-    expect(canReprocess('rejected')).toBe(true);
-    expect(canReprocess('partial')).toBe(true);
-    expect(canReprocess('accepted')).toBe(false);
-    expect(canReprocess('duplicate')).toBe(false);
+  it('offers Reprocess only where something was not taken in, and its text was kept', () => {
+    const kept = (outcome: InterchangeOutcomeValue) => ({ outcome, content_kept: true });
+    expect(canReprocess(kept('refused'))).toBe(true);
+    expect(canReprocess(kept('rejected'))).toBe(true);
+    expect(canReprocess(kept('partial'))).toBe(true);
+    expect(canReprocess(kept('accepted'))).toBe(false);
+    expect(canReprocess(kept('duplicate'))).toBe(false);
+    // A file refused as too large: nothing of it was kept, so nothing to run again.
+    expect(canReprocess({ outcome: 'refused', content_kept: false })).toBe(false);
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * The demo workspace's order documents (src/server/seed/demo-documents.ts): every demo order of
- * an EDI connection has its 850 and documents in every state, the inbox has a duplicate and a
- * refused file, and a second start changes none of it.
+ * an EDI connection has its 850 and documents in every state, the inbox has a duplicate, a
+ * refused file and one too large to read, and a second start changes none of it.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -75,9 +75,19 @@ describe('the demo workspace’s order documents', () => {
       .where('order_id', '=', order(2))
       .execute();
     expect(peak).toEqual([]);
-    const outcomes = await db.selectFrom('edi_interchanges').select('outcome').execute();
+    const outcomes = await db
+      .selectFrom('edi_interchanges')
+      .select(['outcome', 'file_name', 'raw', 'summary_json'])
+      .execute();
     const count = (o: string) => outcomes.filter((row) => row.outcome === o).length;
-    expect(count('refused')).toBe(1);
+    // A file with no group, and a polled file too large to read (no text kept, its size).
+    expect(count('refused')).toBe(2);
+    const tooLarge = outcomes.find((row) => row.file_name === 'orders-week-47.x12')!;
+    expect(tooLarge).toMatchObject({ outcome: 'refused', raw: '' });
+    expect(JSON.parse(tooLarge.summary_json)).toMatchObject({
+      refusal: 'too_large',
+      bytes: 43_304_550,
+    });
     expect(count('duplicate')).toBe(1);
     expect(count('partial') + count('rejected')).toBeGreaterThanOrEqual(1); // the refused 860
   });

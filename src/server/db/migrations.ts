@@ -23,6 +23,7 @@ import * as ediPoLinePosition from '../edi/migrations/0016_edi_po_line_position'
 import * as adviceDeliveryConnectionIndex from '../inventory/migrations/0018_advice_delivery_connection_index';
 import * as ediLogRowsFacility from '../edi/migrations/0020_edi_log_rows_facility';
 import * as printRate from '../documents/migrations/0021_print_rate';
+import * as ediPolledFileIndex from '../edi/migrations/0022_edi_polled_file_index';
 
 /**
  * The migration runner's list. Each feature owns its migrations, one file per migration in
@@ -64,6 +65,7 @@ const allMigrations: Record<string, Migration> = {
   // migration named before the last one applied.
   '0020_edi_log_rows_facility': ediLogRowsFacility,
   '0021_print_rate': printRate,
+  '0022_edi_polled_file_index': ediPolledFileIndex,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -4,11 +4,15 @@
  * SFTP directory (`{type: 'sftp', …}`, ./inbound-sftp.ts) has its files taken in through the same
  * path as POST /api/v1/edi/inbound. A file taken in (whatever its sets' fate, duplicates too)
  * moves to `archive/`; a refused one (not X12, another addressee, no group, too large) to
- * `error/` with a `.reason.txt` beside it, on the same server. A database failure leaves the file
- * for the next pass; so does a source that fails (a dead or slow server: every SFTP step has a
- * deadline), which is logged and recorded for the clerk (./inbound-poll-status.ts). No network
- * I/O happens inside a database transaction: the file is read, then ingested (one transaction),
- * then moved; a crash between ingest and move takes the file again next pass, as a duplicate.
+ * `error/` with a `.reason.txt` beside it, on the same server. Every refused file is recorded for
+ * the connection, so the EDI inbox lists it; one too large keeps no text, only its size
+ * (./inbound-too-large.ts). A database failure leaves the file for the next pass; so does a
+ * source that fails (a dead or slow server: every SFTP step has a deadline), which is logged and
+ * recorded for the clerk (./inbound-poll-status.ts). No network I/O happens inside a database
+ * transaction: the file is read, then ingested (one transaction), then moved. A file dealt with
+ * whose move failed (or a crash between ingest and move) is only moved by a later pass, never
+ * taken in twice: this process remembers it, and after a restart the stored rows say so (same
+ * connection, file name and text; ./inbound-taken.ts).
  * On PostgreSQL a pass first takes the source's lease (./inbound-lease.ts), so two central
  * processes never take one file; a source another process is polling is left for the next pass.
  * A pass never throws (the loop is the outbox's: passes never overlap).
@@ -17,12 +21,20 @@ import { resolve } from 'node:path';
 import { INBOUND_MAX_BYTES } from '../../shared/edi-inbound';
 import type { InboundSettings } from '../../shared/order-documents';
 import type { ServiceContext } from '../core/context';
-import { DomainError, invalidRequest } from '../core/errors';
+import { DomainError } from '../core/errors';
 import { startOutboxDrainer, type OutboxDrainer, type OutboxDrainerOptions } from '../inventory';
 import { ingestInterchange } from './ingest';
 import { noteSourceFailed, noteSourceReached, type PolledConnection } from './inbound-poll-status';
 import { inboundSourceLease, type SourceLease } from './inbound-lease';
-import { noteMoved, noteUnmoved, unmovedFile, type UnmovedFile } from './inbound-unmoved';
+import {
+  noteMoved,
+  noteUnmoved,
+  unmovedFile,
+  type PolledFileIdentity,
+  type UnmovedFile,
+} from './inbound-unmoved';
+import { storedPolledFile } from './inbound-taken';
+import { recordTooLarge } from './inbound-too-large';
 import { folderSource, type InboundSource } from './inbound-sources';
 import { SFTP_STEP_TIMEOUT_MS, sftpSource } from './inbound-sftp';
 import { orderDocumentSettingsOf } from './settings';
@@ -134,8 +146,9 @@ async function pollSource(
 
 /**
  * Takes one file; a source failure (read, move) is thrown and ends the directory's pass. A file
- * taken in whose move failed is only moved by later passes (./inbound-unmoved.ts); a file gone
- * before it was read (another reader took it) is passed over.
+ * dealt with before (taken in or refused, its move failed) is only moved: known from this
+ * process's memory first (./inbound-unmoved.ts), else from the stored rows (./inbound-taken.ts,
+ * after a restart). A file gone before it was read (another reader took it) is passed over.
  */
 async function takeFile(
   ctx: ServiceContext,
@@ -152,21 +165,51 @@ async function takeFile(
       reason: 'The file was gone before it was read',
     };
   }
-  if ('tooLargeBytes' in read) {
-    const reason = `The file is larger than ${INBOUND_MAX_BYTES} bytes (${read.tooLargeBytes} bytes)`;
-    return moveFile(ctx, connectionId, source, name, '', { sub: 'error', reason });
-  }
-  const { text } = read;
-  const taken = unmovedFile(ctx, connectionId, name, text);
-  if (taken) return moveFile(ctx, connectionId, source, name, text, taken);
+  const identity = identityOf(read);
+  let move: UnmovedFile;
   try {
-    if (Buffer.byteLength(text, 'utf8') > INBOUND_MAX_BYTES) {
-      throw invalidRequest(`The file is larger than ${INBOUND_MAX_BYTES} bytes`);
-    }
+    move =
+      unmovedFile(ctx, connectionId, name, identity) ??
+      (await storedPolledFile(ctx.db, connectionId, name, identity)) ??
+      (await takeIn(ctx, connectionId, source, name, identity, 'text' in read));
+  } catch (error) {
+    // The database: the file stays and is tried again next pass.
+    const reason = (error as Error)?.message ?? String(error);
+    console.error(`inbound file ${source.urlOf(name)} not taken: ${reason}`);
+    return { connectionId, file: name, moved: null, reason };
+  }
+  return moveFile(ctx, connectionId, source, name, identity, move);
+}
+
+/** A file is known by its text; one too large to take in by its size (its text is not kept). */
+function identityOf(read: { text: string } | { tooLargeBytes: number }): PolledFileIdentity {
+  if ('tooLargeBytes' in read) return { tooLargeBytes: read.tooLargeBytes };
+  const bytes = Buffer.byteLength(read.text, 'utf8');
+  return bytes > INBOUND_MAX_BYTES ? { tooLargeBytes: bytes } : { text: read.text };
+}
+
+/**
+ * Takes a new file in through the one ingest path, or records it refused as too large; answers
+ * where it goes. A database failure is thrown (the file stays for the next pass).
+ */
+async function takeIn(
+  ctx: ServiceContext,
+  connectionId: string,
+  source: InboundSource,
+  name: string,
+  identity: PolledFileIdentity,
+  read: boolean,
+): Promise<UnmovedFile> {
+  if ('tooLargeBytes' in identity) {
+    const size = { bytes: identity.tooLargeBytes, max_bytes: INBOUND_MAX_BYTES, unread: !read };
+    const file = { connectionId, source: source.kind, fileName: name };
+    return { sub: 'error', reason: await recordTooLarge(ctx, file, size) };
+  }
+  try {
     await ingestInterchange(
       ctx,
       {
-        text,
+        text: identity.text,
         source: source.kind,
         fileName: name,
         userId: null,
@@ -177,15 +220,10 @@ async function takeFile(
       async (connection) => connection.id === connectionId,
     );
   } catch (error) {
-    if (!(error instanceof DomainError)) {
-      // The database: the file stays and is tried again next pass.
-      const reason = (error as Error)?.message ?? String(error);
-      console.error(`inbound file ${source.urlOf(name)} not taken: ${reason}`);
-      return { connectionId, file: name, moved: null, reason };
-    }
-    return moveFile(ctx, connectionId, source, name, text, { sub: 'error', reason: error.message });
+    if (!(error instanceof DomainError)) throw error;
+    return { sub: 'error', reason: error.message };
   }
-  return moveFile(ctx, connectionId, source, name, text, { sub: 'archive', reason: null });
+  return { sub: 'archive', reason: null };
 }
 
 /** Moves a file that was dealt with; when that fails, later passes only move it. */
@@ -194,13 +232,13 @@ async function moveFile(
   connectionId: string,
   source: InboundSource,
   name: string,
-  text: string,
+  identity: PolledFileIdentity,
   move: UnmovedFile,
 ): Promise<PolledFile> {
   try {
     await source.moveTo(move.sub, name, move.reason ?? undefined);
   } catch (error) {
-    noteUnmoved(ctx, connectionId, name, text, move);
+    noteUnmoved(ctx, connectionId, name, identity, move);
     const why = (error as Error)?.message ?? String(error);
     const done = move.sub === 'archive' ? 'was taken in' : 'was refused';
     throw new Error(`The file ${name} ${done} but could not be moved to ${move.sub}/: ${why}`);

@@ -4,6 +4,7 @@
  */
 import type { SetSummary } from './ingest-sets';
 import type { RefusalKind } from './ingest-refusal';
+import { storedTooLargeReason } from './inbound-too-large';
 import type { InterchangeOutcome } from './tables';
 
 /** What ./ingest.ts and ./ingest-refusal.ts store as an interchange's summary_json. */
@@ -16,6 +17,10 @@ export interface StoredSummary {
   /** Per set (in order), where its faults are. */
   located?: { segment: string; position: number; message: string }[][];
   reprocessed_at?: string;
+  /** A file refused as too large: its size, the limit then, and whether it was read at all. */
+  bytes?: number;
+  max_bytes?: number;
+  unread?: boolean;
 }
 
 export interface ReasonInput {
@@ -64,6 +69,8 @@ function refusalReason(row: ReasonInput, summary: StoredSummary): string {
       return 'The file holds no documents: there is no functional group (GS) in it';
     case 'addressee':
       return addresseeReason(row);
+    case 'too_large':
+      return storedTooLargeReason(summary);
     default:
       return summary.refused ?? 'The file was refused';
   }

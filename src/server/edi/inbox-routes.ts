@@ -40,7 +40,7 @@ export const ediInboxRoutes: RouteDef[] = [
   defineRoute({
     method: 'GET',
     url: '/api/v1/edi/interchanges/:interchange_id',
-    summary: `One inbound interchange with its sets, their orders, the reason in clerk words and its text one segment per line. ${WHO}`,
+    summary: `One inbound interchange with its sets, their orders, the reason in clerk words and its text one segment per line (none, with content_kept false, for a file refused as too large). ${WHO}`,
     tag: 'Order documents',
     params: interchangeIdParamsSchema,
     invalid: invalidId,
@@ -69,6 +69,7 @@ export const ediInboxRoutes: RouteDef[] = [
       400: error('Invalid interchange ID format'),
       401: error('Authentication failed'),
       404: notFoundDoc,
+      409: error('No content: the file was refused as too large and nothing of it was kept'),
     },
     async handler({ params, request, reply }, ctx) {
       const file = await interchangeRaw(ctx, userOf(request), params.interchange_id);
@@ -96,7 +97,7 @@ export const ediInboxRoutes: RouteDef[] = [
       401: error('Authentication failed'),
       404: notFoundDoc,
       409: error(
-        'Nothing to reprocess: the interchange was taken in whole, or it repeats an earlier one',
+        'Nothing to reprocess: the interchange was taken in whole, it repeats an earlier one, or it is a file refused as too large (nothing of it was kept)',
       ),
     },
     async handler({ params, request }, ctx) {

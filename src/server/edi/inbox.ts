@@ -2,7 +2,8 @@
  * The EDI inbox (issue 16, item 9): the inbound interchanges a clerk may see, one with its
  * readable text, its raw download, and a reprocess through the one ingest path. Who sees one is
  * who may post it: an admin of its connection's brand in its organisation (the same rule as
- * POST /api/v1/edi/inbound); anyone else gets the same 404 as for an unknown id.
+ * POST /api/v1/edi/inbound); anyone else gets the same 404 as for an unknown id. A polled file
+ * refused as too large kept no text: its download and reprocess answer 409.
  */
 import type {
   InterchangeDetail,
@@ -58,8 +59,21 @@ function itemOf(row: InboxRow): InterchangeItem {
     sets: summary.transaction_sets ?? [],
     reason: clerkReason(row, summary),
     reprocessed_at: summary.reprocessed_at ?? null,
+    content_kept: contentKept(summary),
   };
 }
+
+/** A file refused as too large was stored without its text (./inbound-too-large.ts). */
+const contentKept = (summary: StoredSummary) => summary.refusal !== 'too_large';
+
+/** The 409 for a file whose text was never kept: there is nothing to show, download or run. */
+function nothingKept(item: InterchangeItem, what: string) {
+  return conflict(
+    `Nothing of this file was kept, so there is ${what}: ${lowerFirst(item.reason ?? 'it was too large to take in')}`,
+  );
+}
+
+const lowerFirst = (text: string) => text[0]!.toLowerCase() + text.slice(1);
 
 function parseSummary(json: string): StoredSummary {
   try {
@@ -100,6 +114,8 @@ export async function interchangeDetail(
 /** The text as received, for a download. */
 export async function interchangeRaw(ctx: ServiceContext, user: AuthUser, id: string) {
   const row = await visibleInterchange(ctx, user, id);
+  const item = itemOf(row);
+  if (!item.content_kept) throw nothingKept(item, 'no content to download');
   return {
     text: row.raw,
     contentType: X12_CONTENT_TYPE,
@@ -118,6 +134,8 @@ export async function reprocessInterchange(
   id: string,
 ): Promise<{ message: string; data: InterchangeDetail }> {
   const row = await visibleInterchange(ctx, user, id);
+  const before = itemOf(row);
+  if (!before.content_kept) throw nothingKept(before, 'nothing to reprocess');
   // Said before the run too (the run checks again inside its transaction), so an accepted
   // interchange whose connection is disabled since still answers that there is nothing to do.
   if (row.outcome === 'accepted' || row.outcome === 'duplicate') {
@@ -127,7 +145,6 @@ export async function reprocessInterchange(
         : 'This interchange is a repeat of an earlier one: reprocess that one instead',
     );
   }
-  const before = itemOf(row);
   let refusal: string | null = null;
   try {
     await ingestInterchange(

@@ -4,6 +4,7 @@ export { startOrderDocumentDrainer } from './drainer';
 export { ediInboundRoutes } from './inbound-routes';
 export { ediInboxRoutes } from './inbox-routes';
 export { pollInboundFolders, startInboundPoller } from './inbound-poller';
+export { recordTooLarge } from './inbound-too-large';
 export { sendDueDocuments } from './send';
 export { announceShipDocuments, releaseShipDocuments } from './ship-answer';
 export { queueShipDocuments, type QueuedDocument } from './ship-documents';

@@ -1,7 +1,8 @@
 /**
  * A file refused before any connection was found for it (empty, not X12, addressed to another
- * company) is still recorded when the connection is known from where it came (its polled folder,
- * or the interchange being reprocessed), so the EDI inbox lists it with the reason. One write.
+ * company; or a polled file too large to take in, recorded with no text) is still recorded when
+ * the connection is known from where it came (its polled folder, or the interchange being
+ * reprocessed), so the EDI inbox lists it with the reason. One write.
  */
 import { randomUUID } from 'node:crypto';
 import type { ServiceContext } from '../core/context';
@@ -21,14 +22,24 @@ export interface RefusedFile {
 
 /**
  * Why a whole file was refused: empty, not X12, addressed to another company (or from a sender
- * the connection does not know), or holding no functional group.
+ * the connection does not know), holding no functional group, or larger than a file may be (a
+ * polled file: nothing of it is kept, ./inbound-too-large.ts).
  */
-export type RefusalKind = 'empty' | 'not_x12' | 'addressee' | 'no_group';
+export type RefusalKind = 'empty' | 'not_x12' | 'addressee' | 'no_group' | 'too_large';
+
+/** The size of a file refused as too large, stored in the summary (its text is not kept). */
+export interface RefusedSize {
+  bytes: number;
+  max_bytes: number;
+  /** True when the file was never read (its size alone refused it). */
+  unread: boolean;
+}
 
 export interface Refusal {
   kind: RefusalKind;
   message: string;
   interchange: Interchange | null;
+  size?: RefusedSize;
 }
 
 export async function recordRefusal(
@@ -50,6 +61,7 @@ export async function recordRefusal(
       refused: refusal.message,
       refusal: refusal.kind,
       located: [],
+      ...refusal.size,
       ...extra,
     });
   if (file.reprocessOf) {

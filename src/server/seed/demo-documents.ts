@@ -5,6 +5,7 @@
  * refused, the 855s, 856s and 810s are built by the real builders and delivered over the
  * connections' file transports into the data dir, and the retailers' 997s are ingested and mark
  * them. Times are relative to now, so the overdue ASN stays overdue. Nothing reaches a network.
+ * The inbox also has a duplicate, a refused file and a polled file refused as too large.
  *
  * Two outcomes cannot happen offline and are recorded as the send path would record them, on
  * documents the real builders made: the invoice whose partner is down (failed, left to a clerk's
@@ -17,7 +18,9 @@ import {
   ingestInterchange,
   invoiceOrder,
   queueShipDocuments,
+  recordTooLarge,
 } from '../edi';
+import { INBOUND_MAX_BYTES } from '../../shared/edi-inbound';
 import { findOrderForUser, insertTransactionRow } from '../orders';
 import { senderOfNewDelivery } from '../sync/role';
 import {
@@ -222,8 +225,17 @@ export async function exchangeDemoDocuments(
     ago(step, 8),
     'refused',
   );
+  // A polled file too large to read, as the poller records it: refused with its size, no text.
+  await recordTooLarge(
+    at(step, ago(step, 6)),
+    { connectionId: connection.id, source: 'file', fileName: DEMO_TOO_LARGE_FILE },
+    { bytes: 43_304_550, max_bytes: INBOUND_MAX_BYTES, unread: true },
+  );
   await settle(ctx);
 }
+
+/** The demo's polled file refused as too large (the EDI inbox shows it without text). */
+export const DEMO_TOO_LARGE_FILE = 'orders-week-47.x12';
 
 interface SentDocument {
   id: string;

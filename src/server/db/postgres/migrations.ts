@@ -16,6 +16,7 @@ import * as syncRowJson from './migrations/0019_sync_row_json';
 import * as billingTotalsRowLock from './migrations/0020_billing_totals_row_lock';
 import * as ediLogRowsFacility from './migrations/0020_edi_log_rows_facility';
 import * as printRate from './migrations/0021_print_rate';
+import * as ediPolledFileIndex from './migrations/0022_edi_polled_file_index';
 
 /**
  * PostgreSQL's migration list (docs/decisions, "PostgreSQL twins and migrations"). It starts at
@@ -51,6 +52,8 @@ const allMigrations: Record<string, Migration> = {
   '0020_edi_log_rows_facility': ediLogRowsFacility,
   // Twin of documents/migrations/0021: the print rate counted in the database.
   '0021_print_rate': printRate,
+  // Twin of edi/migrations/0022: polled interchanges by connection and file name.
+  '0022_edi_polled_file_index': ediPolledFileIndex,
 };
 
 export const postgresMigrationProvider: MigrationProvider = {

@@ -20,7 +20,8 @@ import { canReprocess, OUTCOME_LABELS, setName, SOURCE_LABELS } from './inboxFor
 /**
  * One inbound interchange: its sets with their orders (links to the order page), the reason in
  * clerk words, the text one segment per line, a Download, and Reprocess for a refused, rejected
- * or partly taken-in one. Escape closes it, as Close does.
+ * or partly taken-in one. A file refused as too large kept no text: it says so, with neither
+ * Download nor Reprocess. Escape closes it, as Close does.
  */
 export function InterchangeDetailPanel({ id, onClose }: { id: string; onClose: () => void }) {
   const api = useApi();
@@ -168,19 +169,21 @@ export function InterchangeDetailPanel({ id, onClose }: { id: string; onClose: (
               </table>
             )}
             <div className="actions">
-              <button
-                type="button"
-                className="button"
-                disabled={busy !== null}
-                onClick={() =>
-                  void download(
-                    item.file_name ?? `interchange-${item.control_number || item.id}.edi`,
-                  )
-                }
-              >
-                {busy === 'download' ? 'Downloading…' : 'Download'}
-              </button>
-              {canReprocess(item.outcome) && (
+              {item.content_kept && (
+                <button
+                  type="button"
+                  className="button"
+                  disabled={busy !== null}
+                  onClick={() =>
+                    void download(
+                      item.file_name ?? `interchange-${item.control_number || item.id}.edi`,
+                    )
+                  }
+                >
+                  {busy === 'download' ? 'Downloading…' : 'Download'}
+                </button>
+              )}
+              {canReprocess(item) && (
                 <button
                   type="button"
                   className="button primary"
@@ -195,9 +198,16 @@ export function InterchangeDetailPanel({ id, onClose }: { id: string; onClose: (
               {note}
             </p>
             <h3>Text as received</h3>
-            <pre className="x12-text" aria-label="Interchange text" tabIndex={0}>
-              {item.segments.join('\n')}
-            </pre>
+            {item.content_kept ? (
+              <pre className="x12-text" aria-label="Interchange text" tabIndex={0}>
+                {item.segments.join('\n')}
+              </pre>
+            ) : (
+              <p>
+                Nothing of this file was kept: it was too large to read, so there is no text to show
+                or download.
+              </p>
+            )}
           </>
         )}
       </Loaded>

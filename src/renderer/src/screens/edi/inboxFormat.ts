@@ -26,9 +26,14 @@ const SET_NAMES: Record<string, string> = {
 
 export const setName = (type: string) => SET_NAMES[type] ?? `Set ${type || '?'}`;
 
-/** Outcomes a clerk may run again (after fixing an item, a facility code or the connection). */
-export const canReprocess = (outcome: InterchangeOutcomeValue) =>
-  outcome === 'refused' || outcome === 'rejected' || outcome === 'partial';
+/**
+ * Interchanges a clerk may run again (after fixing an item, a facility code or the connection):
+ * refused, rejected or partly taken in, and with their text kept (a file refused as too large
+ * was never kept, so there is nothing to run).
+ */
+export const canReprocess = (item: Pick<InterchangeItem, 'outcome' | 'content_kept'>) =>
+  item.content_kept &&
+  (item.outcome === 'refused' || item.outcome === 'rejected' || item.outcome === 'partial');
 
 export const IMPORT_EXTENSIONS = ['.edi', '.x12', '.txt'] as const;
 
