@@ -1,0 +1,270 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { DEMO, expect, openScreen, signIn, test, watchPageProblems } from './support';
+
+/**
+ * An axe-core scan of every screen and of the states a clerk meets on them (field errors, an
+ * open reader or drawer, an empty list), against WCAG 2.0/2.1 A and AA. A `serious` or
+ * `critical` finding fails; `moderate` and `minor` ones are attached to the test's report.
+ * The screens are many and each needs only a signed-in page: the demo clerk's token is fetched
+ * once per worker and handed to each test's page, so the tests sign in through the form once
+ * (the sign-in page's own test) and the rest start on their screen.
+ */
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const FAILING_IMPACTS = new Set(['serious', 'critical']);
+
+const order = (n: number) => `0d000000-0000-4000-8000-0000000000${String(n).padStart(2, '0')}`;
+/** The demo's open FREIGHT order PS-SUM-2611001: every panel an open order has. */
+const OPEN_ORDER = order(1);
+/** The demo's shipped order PS-SUM-2611011: its 855, 856 and 810 on the document timeline. */
+const SHIPPED_ORDER = order(11);
+
+/** One rule's result as axe gives it (axe-core's own types, through the builder we depend on). */
+type Result = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
+
+interface Finding {
+  id: string;
+  impact: string;
+  help: string;
+  targets: string[];
+}
+
+function findingOf(result: Result): Finding {
+  return {
+    id: result.id,
+    impact: result.impact ?? 'unknown',
+    help: result.help,
+    targets: result.nodes.map((node) => node.target.map(String).join(' ')),
+  };
+}
+
+/** One finding per line: impact, rule, what it asks, and the nodes (CSS selectors) it found. */
+function describeFindings(findings: Finding[]): string {
+  return findings
+    .map(
+      (f) =>
+        `[${f.impact}] ${f.id}: ${f.help}\n${f.targets.map((target) => `    ${target}`).join('\n')}`,
+    )
+    .join('\n');
+}
+
+/**
+ * Scans the page as it is now under the name `screen`. Serious and critical findings fail the
+ * test (softly: the other screens of the test are still scanned and reported); the others are
+ * attached to the report for a look.
+ */
+async function scan(page: Page, screen: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  // Axe ran: a page it could not read passes no rule either.
+  expect(results.passes.length, `rules passed on ${screen}`).toBeGreaterThan(0);
+  const findings = results.violations.map(findingOf);
+  const failing = findings.filter((f) => FAILING_IMPACTS.has(f.impact));
+  const other = findings.filter((f) => !FAILING_IMPACTS.has(f.impact));
+  if (other.length > 0) {
+    await test.info().attach(`${screen}: moderate and minor findings`, {
+      body: describeFindings(other),
+      contentType: 'text/plain',
+    });
+  }
+  // What axe could not decide (a colour over an image, an attribute a browser may ignore): for
+  // a person to look at, never a failure.
+  if (results.incomplete.length > 0) {
+    await test.info().attach(`${screen}: for a person to check`, {
+      body: describeFindings(results.incomplete.map(findingOf)),
+      contentType: 'text/plain',
+    });
+  }
+  expect.soft(describeFindings(failing), `serious or critical findings on ${screen}`).toBe('');
+}
+
+/** The demo clerk's token response, fetched once per worker (per service URL). */
+const tokens = new Map<string, Promise<{ access_token: string; expires_in: number }>>();
+
+async function demoToken(request: APIRequestContext, baseURL: string) {
+  let token = tokens.get(baseURL);
+  if (!token) {
+    token = request.post('/api/auth/token', { data: DEMO }).then(async (answer) => {
+      expect(answer.status()).toBe(200);
+      return ((await answer.json()) as { data: { access_token: string; expires_in: number } }).data;
+    });
+    tokens.set(baseURL, token);
+  }
+  return token;
+}
+
+/**
+ * The page starts signed in as the demo clerk: the session the sign-in form keeps in this tab's
+ * sessionStorage (src/renderer/src/auth/session.ts) is put there before the app loads.
+ */
+async function startSignedIn(page: Page, request: APIRequestContext, baseURL: string) {
+  const token = await demoToken(request, baseURL);
+  await page.addInitScript(
+    (session) => {
+      if (!sessionStorage.getItem('fulfillment.session'))
+        sessionStorage.setItem('fulfillment.session', JSON.stringify(session));
+    },
+    {
+      token: token.access_token,
+      email: DEMO.email,
+      expiresAt: Date.now() + token.expires_in * 1000,
+    },
+  );
+}
+
+/** Opens `hash` and waits for its level-1 heading (`heading`, a name or a pattern). */
+async function visit(page: Page, hash: string, heading: string | RegExp) {
+  await page.goto(`/#${hash}`);
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+}
+
+/** Nothing on the page still says it is loading. */
+async function settled(page: Page) {
+  await expect(page.getByText(/^Loading\b/)).toHaveCount(0);
+}
+
+let problems: string[] = [];
+test.beforeEach(({ page }) => {
+  problems = watchPageProblems(page);
+});
+test.afterEach(() => {
+  expect(problems).toEqual([]);
+});
+
+test('the sign-in page, and its field errors after an empty submit', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await scan(page, 'sign-in');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert').first()).toBeVisible();
+  await scan(page, 'sign-in with field errors');
+  await signIn(page);
+  await expect(page.getByRole('heading', { name: 'Facilities', level: 1 })).toBeVisible();
+  await settled(page);
+  await scan(page, 'facilities');
+});
+
+test.describe('signed in', () => {
+  test.beforeEach(async ({ page, request, baseURL }) => {
+    await startSignedIn(page, request, baseURL!);
+  });
+
+  test('the screens of the main navigation', async ({ page }) => {
+    test.slow();
+    await visit(page, '/facilities', 'Facilities');
+    await settled(page);
+    await scan(page, 'facilities');
+
+    await openScreen(page, 'Inventory');
+    await settled(page);
+    await scan(page, 'inventory');
+
+    await openScreen(page, 'Orders');
+    await expect(page.locator('.orders-table tbody a').first()).toBeVisible();
+    await scan(page, 'orders');
+
+    await openScreen(page, 'Transactions', 'Transaction log');
+    await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
+    await scan(page, 'transactions');
+    await page
+      .getByRole('table')
+      .getByRole('button', { name: /^Details of / })
+      .first()
+      .click();
+    await expect(page.getByRole('dialog', { name: 'Transaction details' })).toBeVisible();
+    await scan(page, 'transactions with a row’s details open');
+    await page.keyboard.press('Escape');
+
+    await openScreen(page, 'Analytics');
+    await settled(page);
+    await scan(page, 'analytics');
+
+    await openScreen(page, 'Billing');
+    await settled(page);
+    await scan(page, 'billing');
+    await page.getByRole('link', { name: 'Prices' }).first().click();
+    await settled(page);
+    await scan(page, 'billing prices');
+
+    await openScreen(page, 'Chargebacks');
+    await expect(page.getByRole('table', { name: /chargebacks?$/ })).toBeVisible();
+    await scan(page, 'chargebacks');
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    await expect(page.getByRole('form', { name: 'Import chargebacks from CSV' })).toBeVisible();
+    await scan(page, 'chargebacks with the CSV import open (claims)');
+
+    await openScreen(page, 'POS', 'POS reports');
+    await expect(page.getByRole('table', { name: /POS rows?$/ })).toBeVisible();
+    await scan(page, 'POS');
+
+    await openScreen(page, 'Sync');
+    await settled(page);
+    await scan(page, 'sync');
+
+    await openScreen(page, 'Settings');
+    await settled(page);
+    await scan(page, 'settings (label printer, GS1 prefix, sync)');
+  });
+
+  test('orders: an open and a shipped order, their panels, the reader, packing and the form', async ({
+    page,
+  }) => {
+    test.slow();
+    await visit(page, `/orders/${OPEN_ORDER}`, /PS-SUM-2611001/);
+    await expect(page.getByRole('region', { name: 'Retailer documents' })).toBeVisible();
+    await settled(page);
+    await scan(page, 'an open order (timeline, documents, BOL, acknowledge panels)');
+
+    await visit(page, `/orders/${OPEN_ORDER}/pack`, /PS-SUM-2611001/);
+    await settled(page);
+    await scan(page, 'packing');
+
+    await visit(page, `/orders/${SHIPPED_ORDER}`, /PS-SUM-2611011/);
+    const documents = page.getByRole('region', { name: 'Retailer documents' });
+    const timeline = documents.getByRole('list', { name: 'Document timeline' });
+    await expect(timeline.getByRole('listitem').first()).toBeVisible();
+    await settled(page);
+    await scan(page, 'a shipped order');
+    const read = timeline.getByRole('button', { name: /^Read / }).first();
+    await read.click();
+    await expect(timeline.getByLabel(/^Content of the /)).toBeVisible();
+    await scan(page, 'a shipped order with a document’s segments open');
+
+    await page.goto('/#/orders/new');
+    await page.getByRole('button', { name: /^Create order|^Save/ }).click();
+    await expect(page.getByRole('alert').first()).toBeVisible();
+    await scan(page, 'the order form with its field errors');
+
+    await visit(page, `/orders/${OPEN_ORDER}/edit`, /PS-SUM-2611001/);
+    await settled(page);
+    await scan(page, 'the order edit form');
+
+    await visit(page, '/orders?q=%22no-such-order-anywhere%22', 'Orders');
+    await expect(page.getByText(/No orders match/)).toBeVisible();
+    await scan(page, 'orders, a search that matches nothing');
+  });
+
+  test('EDI: the inbox with an interchange open, the retailer documents and their overdue view', async ({
+    page,
+  }) => {
+    await visit(page, '/edi/inbox', 'EDI inbox');
+    const open = page.getByRole('button', { name: /^Open interchange / }).first();
+    await expect(open).toBeVisible();
+    await scan(page, 'EDI inbox');
+    await open.click();
+    await expect(page.getByRole('heading', { name: 'Interchange', exact: true })).toBeFocused();
+    await scan(page, 'EDI inbox with an interchange open');
+
+    await visit(page, '/edi/documents', 'Retailer documents');
+    await expect(page.getByRole('table', { name: /documents?$/ })).toBeVisible();
+    await scan(page, 'retailer documents');
+
+    await visit(page, '/edi/documents?status=overdue', 'Retailer documents');
+    await settled(page);
+    await scan(page, 'retailer documents, overdue');
+
+    await visit(page, '/edi/documents?status=rejected&type=810', 'Retailer documents');
+    await settled(page);
+    await scan(page, 'retailer documents, a filter that matches nothing');
+  });
+});
