@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO, expect, openScreen, signIn, test, watchPageProblems } from './support';
@@ -13,6 +14,8 @@ import { DEMO, expect, openScreen, signIn, test, watchPageProblems } from './sup
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const FAILING_IMPACTS = new Set(['serious', 'critical']);
+
+const BAD_CSV = fileURLToPath(new URL('./fixtures/inventory-bad.csv', import.meta.url));
 
 const order = (n: number) => `0d000000-0000-4000-8000-0000000000${String(n).padStart(2, '0')}`;
 /** The demo's open FREIGHT order PS-SUM-2611001: every panel an open order has. */
@@ -266,5 +269,39 @@ test.describe('signed in', () => {
     await visit(page, '/edi/documents?status=rejected&type=810', 'Retailer documents');
     await settled(page);
     await scan(page, 'retailer documents, a filter that matches nothing');
+  });
+
+  test('states within screens: rows with problems, a question, items opened, an import refused', async ({
+    page,
+  }) => {
+    test.slow();
+    await visit(page, '/inventory', 'Inventory');
+    await page.getByLabel('Facility', { exact: true }).selectOption({ label: 'Reno DC' });
+    await page.getByLabel('Brand', { exact: true }).selectOption({ label: 'Summit Outdoor' });
+    await page.getByLabel('Inventory file').setInputFiles(BAD_CSV);
+    await expect(page.locator('.rows-count')).toHaveText(/with problems/);
+    await scan(page, 'inventory, rows with problems in their cells');
+
+    await visit(page, `/orders/${OPEN_ORDER}/pack`, /PS-SUM-2611001/);
+    await page.getByRole('button', { name: 'Cancel order…' }).click();
+    const question = page.getByRole('dialog', { name: /^Cancel order / });
+    await expect(question.getByRole('button', { name: 'Go back' })).toBeFocused();
+    await scan(page, 'packing, the cancel question open');
+    await question.getByRole('button', { name: 'Go back' }).click();
+
+    await visit(page, '/analytics', 'Analytics');
+    const items = page.getByRole('button', { name: /^Items of / }).first();
+    await items.click();
+    await expect(items).toHaveAttribute('aria-expanded', 'true');
+    await scan(page, 'analytics, an order’s items open');
+
+    await visit(page, '/edi/inbox', 'EDI inbox');
+    await page.getByLabel('X12 files to import').setInputFiles([
+      { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Order 12 ships Friday') },
+      { name: 'scan.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') },
+    ]);
+    const results = page.getByRole('list', { name: 'Imported files' });
+    await expect(results.getByRole('listitem')).toContainText('notes.txt: Refused');
+    await scan(page, 'EDI inbox, an import refused');
   });
 });
