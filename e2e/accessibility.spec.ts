@@ -304,4 +304,66 @@ test.describe('signed in', () => {
     await expect(results.getByRole('listitem')).toContainText('notes.txt: Refused');
     await scan(page, 'EDI inbox, an import refused');
   });
+
+  test('field errors on the other forms: acknowledgment, sync settings, search, dates, a CSV', async ({
+    page,
+  }) => {
+    test.slow();
+    await visit(page, `/orders/${OPEN_ORDER}`, /PS-SUM-2611001/);
+    const acknowledge = page.getByRole('region', { name: 'Acknowledge the purchase order' });
+    await acknowledge
+      .getByLabel('Acknowledgment for line 2 (SUM-JKT-RAIN-M)')
+      .selectOption('quantity_changed');
+    const quantity = acknowledge.getByLabel('Quantity for line 2 (SUM-JKT-RAIN-M)');
+    await quantity.fill('2.5');
+    await acknowledge.getByRole('button', { name: 'Send acknowledgment' }).click();
+    await expect(quantity).toHaveAttribute('aria-invalid', 'true');
+    await scan(page, 'an order, a wrong quantity in the acknowledgment');
+
+    await visit(page, '/settings', 'Settings');
+    const sync = page.getByRole('region', { name: 'Sync with a central service' });
+    await sync.getByLabel('Central service URL').fill('http://central.example.com');
+    await sync.getByLabel('Device ID').fill('dock-2');
+    await sync.getByRole('button', { name: 'Save' }).click();
+    await expect(sync.getByLabel('Central service URL')).toHaveAttribute('aria-invalid', 'true');
+    await scan(page, 'settings, sync settings with field errors');
+
+    await visit(page, '/transactions', 'Transaction log');
+    await page.getByLabel('Search', { exact: true }).fill('ab');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page.locator('#transactions-q-error')).toBeVisible();
+    await scan(page, 'transactions, a search too short');
+
+    await visit(page, '/billing', 'Billing');
+    await page.getByLabel('Packed from').fill('2026-11-02');
+    await page.getByLabel('Packed to').fill('2026-11-01');
+    await expect(page.locator('#billing-packed-to-error')).toBeVisible();
+    await scan(page, 'billing, dates the wrong way round');
+
+    await visit(page, '/pos', 'POS reports');
+    await page.getByLabel('Periods starting from').fill('2026-11-08');
+    await page.getByLabel('Periods ending by').fill('2026-11-01');
+    await expect(page.locator('#pos-range-error')).toBeVisible();
+    await scan(page, 'POS, dates the wrong way round');
+
+    await visit(page, '/chargebacks', 'Chargebacks');
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    const csv = page.getByRole('form', { name: 'Import chargebacks from CSV' });
+    await csv.getByLabel('CSV file').setInputFiles({
+      name: 'bad.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('Chargeback #,PO,Amount,Issue Date\nA11Y-1,BB4500527,lots,2026-11-20\n'),
+    });
+    for (const [label, option] of [
+      ['Brand', 'Summit Outdoor'],
+      ['Retailer', 'Big Box Retail'],
+    ] as const) {
+      const select = csv.getByLabel(label, { exact: true });
+      await expect(select.locator('option', { hasText: option })).toBeAttached();
+      await select.selectOption({ label: option });
+    }
+    await csv.getByRole('button', { name: 'Upload CSV' }).click();
+    await expect(csv.getByRole('table', { name: /Rejected rows/ })).toBeVisible();
+    await scan(page, 'chargebacks, a CSV refused with its rows');
+  });
 });
