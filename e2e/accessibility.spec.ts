@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
+import type { SyncConflict, SyncStatus } from '../src/shared/sync';
 import { DEMO, expect, openScreen, signIn, test, watchPageProblems } from './support';
 
 /**
@@ -365,5 +366,59 @@ test.describe('signed in', () => {
     await csv.getByRole('button', { name: 'Upload CSV' }).click();
     await expect(csv.getByRole('table', { name: /Rejected rows/ })).toBeVisible();
     await scan(page, 'chargebacks, a CSV refused with its rows');
+  });
+
+  test('sync: offline, with a conflict to resolve and a refusal beside it', async ({ page }) => {
+    // The demo workspace runs no sync: a workstation that is offline with one conflict is
+    // answered here, as e2e/sync-ui.spec.ts does.
+    const status: SyncStatus = {
+      role: 'workstation',
+      online: false,
+      pending_mutations: 2,
+      last_push_at: null,
+      last_pull_at: '2026-11-24T08:50:00Z',
+      conflicts: 1,
+      last_error: 'The central service could not be reached',
+    };
+    const conflict: SyncConflict = {
+      id: 'b7d3c1a0-1111-4222-8333-444455556666',
+      created_at: '2026-11-24T08:55:00Z',
+      device_id: 'dock-2',
+      seq: 14,
+      mutation: 'ORDER_UPDATE',
+      order_id: OPEN_ORDER,
+      brand_id: null,
+      picksheet_code: 'PS-SUM-2611001',
+      reason: 'The order shipped on the central service before this change arrived.',
+      fields: [{ table: 'orders', field: 'po_number', yours: 'PO-77', central: null }],
+      status: 'open',
+      resolution: null,
+      resolved_at: null,
+      offers: ['keep_central', 'apply_mine'],
+    };
+    await page.route('**/api/sync/v1/**', async (route) => {
+      const { pathname } = new URL(route.request().url());
+      if (pathname === '/api/sync/v1/status') return route.fulfill({ json: status });
+      if (pathname === '/api/sync/v1/conflicts' && route.request().method() === 'GET') {
+        return route.fulfill({
+          json: {
+            message: 'Conflicts retrieved successfully',
+            data: { items: [conflict], total_count: 1, page: 1, page_size: 50 },
+          },
+        });
+      }
+      return route.fulfill({
+        status: 409,
+        json: { message: 'Conflict already resolved', error: { code: 'CONFLICT' } },
+      });
+    });
+    await visit(page, '/sync', 'Sync');
+    const row = page.getByRole('table', { name: '1 open conflict' }).getByRole('row', {
+      name: /PS-SUM-2611001/,
+    });
+    await expect(page.getByRole('banner').getByRole('link', { name: /waiting/ })).toBeVisible();
+    await row.getByRole('button', { name: "Keep central's for PS-SUM-2611001" }).click();
+    await expect(row.getByRole('alert')).toHaveText('Conflict already resolved');
+    await scan(page, 'sync, offline with a conflict refused');
   });
 });
