@@ -17,6 +17,7 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const FAILING_IMPACTS = new Set(['serious', 'critical']);
 
 const BAD_CSV = fileURLToPath(new URL('./fixtures/inventory-bad.csv', import.meta.url));
+const CLEAN_CSV = fileURLToPath(new URL('./fixtures/inventory.csv', import.meta.url));
 
 const order = (n: number) => `0d000000-0000-4000-8000-0000000000${String(n).padStart(2, '0')}`;
 /** The demo's open FREIGHT order PS-SUM-2611001: every panel an open order has. */
@@ -282,6 +283,20 @@ test.describe('signed in', () => {
     await page.getByLabel('Inventory file').setInputFiles(BAD_CSV);
     await expect(page.locator('.rows-count')).toHaveText(/with problems/);
     await scan(page, 'inventory, rows with problems in their cells');
+    await page.getByLabel('Inventory file').setInputFiles(CLEAN_CSV);
+    await expect(page.locator('.rows-count')).toHaveText(/, 0 with problems/);
+    await page.getByRole('button', { name: 'Preview' }).click();
+    const preview = page.getByRole('region', { name: 'Preview' });
+    await preview.getByText(/^Show document for Big Box Retail/).click();
+    await expect(preview.getByLabel('Document for Big Box Retail')).toBeVisible();
+    await scan(page, 'inventory, the preview with a document open');
+    await page.getByRole('button', { name: /^Send to / }).click();
+    const results = page.getByRole('region', { name: 'Send results' });
+    await results.getByRole('button', { name: 'View document for Big Box Retail' }).click();
+    const sent = page.getByRole('dialog', { name: 'Document sent to Big Box Retail' });
+    await expect(sent.getByLabel('Document text')).toBeVisible();
+    await scan(page, 'inventory, the results of a send and the document sent');
+    await page.keyboard.press('Escape');
 
     await visit(page, `/orders/${OPEN_ORDER}/pack`, /PS-SUM-2611001/);
     await page.getByRole('button', { name: 'Cancel order…' }).click();
@@ -301,8 +316,8 @@ test.describe('signed in', () => {
       { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Order 12 ships Friday') },
       { name: 'scan.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') },
     ]);
-    const results = page.getByRole('list', { name: 'Imported files' });
-    await expect(results.getByRole('listitem')).toContainText('notes.txt: Refused');
+    const imported = page.getByRole('list', { name: 'Imported files' });
+    await expect(imported.getByRole('listitem')).toContainText('notes.txt: Refused');
     await scan(page, 'EDI inbox, an import refused');
   });
 
