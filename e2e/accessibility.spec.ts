@@ -304,6 +304,12 @@ test.describe('signed in', () => {
     await expect(question.getByRole('button', { name: 'Go back' })).toBeFocused();
     await scan(page, 'packing, the cancel question open');
     await question.getByRole('button', { name: 'Go back' }).click();
+    // A code on no line is refused next to the scan box (and packs nothing).
+    const scanBox = page.getByRole('textbox', { name: 'Scan' });
+    await scanBox.fill('NO-SUCH-CODE');
+    await scanBox.press('Enter');
+    await expect(page.getByRole('alert').filter({ hasText: 'NO-SUCH-CODE' })).toBeVisible();
+    await scan(page, 'packing, a scan refused');
 
     await visit(page, '/analytics', 'Analytics');
     const items = page.getByRole('button', { name: /^Items of / }).first();
