@@ -327,7 +327,7 @@ test.describe('signed in', () => {
     await scan(page, 'EDI inbox, an import refused');
   });
 
-  test('field errors on the other forms: acknowledgment, sync settings, search, dates, a CSV', async ({
+  test('field errors on the other forms: acknowledgment, BOL, settings, search, dates, a CSV', async ({
     page,
   }) => {
     test.slow();
@@ -341,8 +341,18 @@ test.describe('signed in', () => {
     await acknowledge.getByRole('button', { name: 'Send acknowledgment' }).click();
     await expect(quantity).toHaveAttribute('aria-invalid', 'true');
     await scan(page, 'an order, a wrong quantity in the acknowledgment');
+    const bol = page.getByRole('region', { name: 'Bill of lading' });
+    await bol.getByRole('button', { name: 'Upload bill of lading' }).click();
+    await expect(bol.locator('#bol-file-error')).toBeVisible();
+    await scan(page, 'an order, a BOL upload with no file');
 
     await visit(page, '/settings', 'Settings');
+    const printer = page.getByRole('region', { name: 'Label printer' });
+    await printer.getByLabel('Printer host').fill('127.0.0.1');
+    await printer.getByLabel('Port').fill('80');
+    await printer.getByRole('button', { name: 'Save printer' }).click();
+    await expect(printer.getByLabel('Port')).toHaveAttribute('aria-invalid', 'true');
+    await scan(page, 'settings, label printer with field errors');
     const sync = page.getByRole('region', { name: 'Sync with a central service' });
     await sync.getByLabel('Central service URL').fill('http://central.example.com');
     await sync.getByLabel('Device ID').fill('dock-2');
