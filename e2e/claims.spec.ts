@@ -114,7 +114,7 @@ test('POS: date filter, chart and table', async ({ page }) => {
 
   await page.getByLabel('Periods starting from').fill('2026-11-08');
   await expect(page).toHaveURL(/from=2026-11-08/);
-  const chart = page.getByRole('group', { name: 'Units and revenue over time' });
+  const chart = page.getByRole('figure', { name: 'Units and revenue over time' });
   await expect(chart).toContainText('in periods ending 2026-11-14 to 2026-11-21');
   await expect(chart.getByTestId('pos-chart').locator('svg').first()).toBeVisible();
   await expect(table.getByRole('row').nth(1)).toContainText('2026-11-21');

@@ -144,13 +144,13 @@ test('an 850 in, an 855 with a rejected line out, a failed send counted and retr
   const failedBadge = header.getByRole('link', {
     name: new RegExp(`^${now.failed} failed retailer documents?$`),
   });
-  await expect(failedBadge).toHaveText(`Failed ${now.failed}`);
+  await expect(failedBadge).toHaveText(`${now.failed} failed`);
   const overdueBadge = header.getByRole('link', { name: /overdue acknowledgments?$/ });
   if (now.overdue === 0) {
     await expect(overdueBadge).toHaveCount(0);
     await page.goto('/#/edi/documents?status=overdue');
   } else {
-    await expect(overdueBadge).toHaveText(`Overdue ${now.overdue}`);
+    await expect(overdueBadge).toHaveText(`${now.overdue} overdue`);
     await overdueBadge.click();
   }
   await expect(page.getByRole('heading', { name: 'Retailer documents', level: 1 })).toBeVisible();
@@ -191,7 +191,7 @@ test('an 850 in, an 855 with a rejected line out, a failed send counted and retr
   if (after.failed === 0) await expect(failedBadge).toHaveCount(0);
   else
     await expect(header.getByRole('link', { name: /failed retailer/ })).toHaveText(
-      `Failed ${after.failed}`,
+      `${after.failed} failed`,
     );
 
   // Back on the order: the 855 is sent; it reads one segment per line and downloads.

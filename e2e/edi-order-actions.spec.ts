@@ -246,6 +246,6 @@ test('the header’s overdue count is asked again with the overdue list, so the 
   await expect(list).toBeVisible();
   const listed = (await list.getByRole('row').count()) - 1;
   await expect(header.getByRole('link', { name: /overdue acknowledgments?$/ })).toHaveText(
-    `Overdue ${listed}`,
+    `${listed} overdue`,
   );
 });

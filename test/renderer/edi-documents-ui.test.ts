@@ -29,8 +29,8 @@ describe('retailer documents: words', () => {
 
   it('gives the header one count per list, each named for screen readers', () => {
     expect(attentionCounts(2, 1)).toEqual([
-      { status: 'overdue', n: 2, text: 'Overdue', label: '2 overdue acknowledgments' },
-      { status: 'failed', n: 1, text: 'Failed', label: '1 failed retailer document' },
+      { status: 'overdue', n: 2, text: 'overdue', label: '2 overdue acknowledgments' },
+      { status: 'failed', n: 1, text: 'failed', label: '1 failed retailer document' },
     ]);
     expect(attentionCounts(1, 0).map((count) => count.label)).toEqual(['1 overdue acknowledgment']);
     expect(attentionCounts(0, 0)).toEqual([]);

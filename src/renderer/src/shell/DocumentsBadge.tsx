@@ -6,7 +6,8 @@ import { attentionCounts } from '../screens/edi/documentNames';
  * The header's counts of retailer documents needing a clerk: one link per list, so each count is
  * exactly what its list shows (the overdue acknowledgments, the failed sends). Nothing shows while
  * nothing needs attention; the live region stays mounted so screen readers hear when something
- * does.
+ * does. The visible words ("2 overdue") begin the spoken name ("2 overdue acknowledgments"), so
+ * a clerk who says what they see reaches the link by voice (WCAG 2.5.3, label in name).
  */
 export function DocumentsBadge() {
   const summary = useEdiDocumentSummary().data;
@@ -22,7 +23,7 @@ export function DocumentsBadge() {
           aria-label={count.label}
           title={count.label}
         >
-          {count.text} <span className="badge-count">{count.n}</span>
+          <span className="badge-count">{count.n}</span> {count.text}
         </Link>
       ))}
     </div>

@@ -131,11 +131,14 @@ export function ImportDropZone() {
             }}
           />
           {refusals.length > 0 && (
-            <ul id={`${inputId}-refused`} className="field-error" role="alert">
-              {refusals.map((text) => (
-                <li key={text}>{text}</li>
-              ))}
-            </ul>
+            // The alert wraps the list: a role on the <ul> itself would unmake it a list.
+            <div id={`${inputId}-refused`} className="field-error" role="alert">
+              <ul>
+                {refusals.map((text) => (
+                  <li key={text}>{text}</li>
+                ))}
+              </ul>
+            </div>
           )}
         </div>
       </div>

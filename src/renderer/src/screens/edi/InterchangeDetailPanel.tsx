@@ -199,7 +199,7 @@ export function InterchangeDetailPanel({ id, onClose }: { id: string; onClose: (
             </p>
             <h3>Text as received</h3>
             {item.content_kept ? (
-              <pre className="x12-text" aria-label="Interchange text" tabIndex={0}>
+              <pre className="x12-text" role="region" aria-label="Interchange text" tabIndex={0}>
                 {item.segments.join('\n')}
               </pre>
             ) : (

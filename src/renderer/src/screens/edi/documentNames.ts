@@ -62,7 +62,7 @@ export function attentionCounts(overdue: number, failed: number): AttentionCount
     counts.push({
       status: 'overdue',
       n: overdue,
-      text: 'Overdue',
+      text: 'overdue',
       label: `${overdue} overdue acknowledgment${overdue === 1 ? '' : 's'}`,
     });
   }
@@ -70,7 +70,7 @@ export function attentionCounts(overdue: number, failed: number): AttentionCount
     counts.push({
       status: 'failed',
       n: failed,
-      text: 'Failed',
+      text: 'failed',
       label: `${failed} failed retailer document${failed === 1 ? '' : 's'}`,
     });
   }

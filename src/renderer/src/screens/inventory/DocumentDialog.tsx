@@ -77,7 +77,7 @@ export function DocumentDialog({
               Download document
             </button>
           </div>
-          <pre className="document-text" tabIndex={0} aria-label="Document text">
+          <pre className="document-text" role="region" tabIndex={0} aria-label="Document text">
             {readableDocument(state.data.text, state.data.contentType)}
           </pre>
         </>

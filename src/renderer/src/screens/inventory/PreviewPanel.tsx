@@ -108,7 +108,7 @@ function ConnectionPreview({ connection }: { connection: PreviewConnection }) {
           <summary>
             Show document for {retailer} ({connection.document.file_name})
           </summary>
-          <pre tabIndex={0} aria-label={`Document for ${retailer}`}>
+          <pre role="region" tabIndex={0} aria-label={`Document for ${retailer}`}>
             {readableDocument(connection.document.body, connection.document.content_type)}
           </pre>
           <button

@@ -3,8 +3,9 @@ import { describeError } from '../../api/ApiError';
 
 /**
  * The reader a document and an inbound file share: its segments one per line (focusable, so a
- * keyboard can scroll it), and a download that says so while it runs and says why it failed.
- * `save` fetches the bytes and hands them to the browser.
+ * keyboard can scroll it; a region, as a bare <pre> has no role its label may name), and a
+ * download that says so while it runs and says why it failed. `save` fetches the bytes and hands
+ * them to the browser.
  */
 export function SegmentsReader({
   name,
@@ -30,7 +31,7 @@ export function SegmentsReader({
   };
   return (
     <div className="document-reader">
-      <pre aria-label={`Content of the ${name}`} tabIndex={0}>
+      <pre role="region" aria-label={`Content of the ${name}`} tabIndex={0}>
         {text}
       </pre>
       <button

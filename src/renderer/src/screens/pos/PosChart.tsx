@@ -30,7 +30,7 @@ export function PosChart({ points, partial }: { points: PosPoint[]; partial: boo
   const first = points[0]?.date;
   const last = points.at(-1)?.date;
   return (
-    <figure className="pos-chart" role="group" aria-labelledby="pos-chart-title">
+    <figure className="pos-chart" aria-labelledby="pos-chart-title">
       <figcaption>
         <h2 id="pos-chart-title">Units and revenue over time</h2>
         <p className="hint">

@@ -37,8 +37,9 @@ export function SyncSummary({ status }: { status: SyncStatus }) {
             {status.last_error ? (
               <div>
                 <dt>Last sync failed</dt>
-                <dd className="sync-offline" role="status">
-                  {status.last_error}
+                {/* The status is inside the <dd>: a role on it would take it out of the list. */}
+                <dd className="sync-offline">
+                  <span role="status">{status.last_error}</span>
                 </dd>
               </div>
             ) : null}

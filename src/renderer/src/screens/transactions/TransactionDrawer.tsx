@@ -79,9 +79,13 @@ export function TransactionDrawer({
           {t.request_method} {t.request_url}
         </code>
       </p>
-      <pre aria-label="Request payload">{json(t.request_payload)}</pre>
+      <pre role="region" aria-label="Request payload">
+        {json(t.request_payload)}
+      </pre>
       <h3>Response{t.response_status === null ? '' : ` (HTTP ${t.response_status})`}</h3>
-      <pre aria-label="Response body">{json(t.response_body)}</pre>
+      <pre role="region" aria-label="Response body">
+        {json(t.response_body)}
+      </pre>
     </dialog>
   );
 }
