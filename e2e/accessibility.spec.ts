@@ -1,8 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import type { SyncConflict, SyncStatus } from '../src/shared/sync';
+import type { SyncConflict } from '../src/shared/sync';
 import { DEMO, expect, openScreen, signIn, test, watchPageProblems } from './support';
+import { OFFLINE_WORKSTATION } from './fixtures/sync-status';
 
 /**
  * An axe-core scan of every screen and of the states a clerk meets on them (field errors, an
@@ -401,15 +402,7 @@ test.describe('signed in', () => {
   test('sync: offline, with a conflict to resolve and a refusal beside it', async ({ page }) => {
     // The demo workspace runs no sync: a workstation that is offline with one conflict is
     // answered here, as e2e/sync-ui.spec.ts does.
-    const status: SyncStatus = {
-      role: 'workstation',
-      online: false,
-      pending_mutations: 2,
-      last_push_at: null,
-      last_pull_at: '2026-11-24T08:50:00Z',
-      conflicts: 1,
-      last_error: 'The central service could not be reached',
-    };
+    const status = OFFLINE_WORKSTATION;
     const conflict: SyncConflict = {
       id: 'b7d3c1a0-1111-4222-8333-444455556666',
       created_at: '2026-11-24T08:55:00Z',

@@ -1,6 +1,7 @@
 import type { Page, Request } from '@playwright/test';
 import type { SyncConflict, SyncStatus } from '../src/shared/sync';
 import { expect, test, beginEachTest, signIn } from './support';
+import { OFFLINE_WORKSTATION } from './fixtures/sync-status';
 
 // The sync service may not run in the demo workspace: its three endpoints are answered here.
 beginEachTest(async (page) => {
@@ -27,16 +28,6 @@ const OPEN_CONFLICT: SyncConflict = {
   resolution: null,
   resolved_at: null,
   offers: ['keep_central', 'apply_mine'],
-};
-
-const OFFLINE: SyncStatus = {
-  role: 'workstation',
-  online: false,
-  pending_mutations: 2,
-  last_push_at: null,
-  last_pull_at: '2026-11-24T08:50:00Z',
-  conflicts: 1,
-  last_error: 'The central service could not be reached',
 };
 
 /** A fake sync service: open conflicts until one is resolved, then none. */
@@ -134,7 +125,7 @@ class FakeSync {
 }
 
 test('the badge leads to the Sync screen, where a conflict is resolved', async ({ page }) => {
-  const sync = new FakeSync(OFFLINE);
+  const sync = new FakeSync(OFFLINE_WORKSTATION);
   sync.refusals.push({ status: 409, message: 'Conflict already resolved', code: 'CONFLICT' });
   await sync.install(page);
   await signIn(page);
@@ -214,7 +205,7 @@ test('the badge leads to the Sync screen, where a conflict is resolved', async (
 });
 
 test('a standalone install shows no badge and says how to connect', async ({ page }) => {
-  const sync = new FakeSync({ ...OFFLINE, role: 'standalone', pending_mutations: 0 });
+  const sync = new FakeSync({ ...OFFLINE_WORKSTATION, role: 'standalone', pending_mutations: 0 });
   sync.open = [];
   await sync.install(page);
   const statusAnswered = page.waitForResponse((response) =>
@@ -288,7 +279,7 @@ const SHIPPED_WINS: SyncConflict = {
 test('a refused new order keeps its values and is created again under a new picksheet code; Shipped wins offers no Apply mine', async ({
   page,
 }) => {
-  const sync = new FakeSync({ ...OFFLINE, online: true, last_error: null });
+  const sync = new FakeSync({ ...OFFLINE_WORKSTATION, online: true, last_error: null });
   sync.open = [REFUSED_CREATE, SHIPPED_WINS];
   sync.refusals.push({
     status: 409,

@@ -15,14 +15,13 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { InterchangeDetail, InterchangePage } from '../../src/shared/edi-inbox';
 import { INBOUND_MAX_BYTES } from '../../src/shared/edi-inbound';
 import { pollInboundFolders } from '../../src/server/edi';
 import { expectError } from '../api/envelope';
 import { dataOf } from '../fulfilment/support';
 import { id } from '../helpers/fixtures';
-import { ok, startReceiver, type Receiver } from '../helpers/receivers';
 import { describeEngines } from '../helpers/engines';
 import { createTestService, type TestService } from '../helpers/service';
 import { tempDirsPerTest } from '../helpers/temp-dirs';
@@ -34,7 +33,7 @@ import {
   interchange,
   reprocess,
 } from './inbox-support';
-import { until } from './support';
+import { partnerSuite } from './partner-suite';
 
 const HUGE = 3 * 1024 ** 3;
 const UNREAD_REASON =
@@ -42,28 +41,17 @@ const UNREAD_REASON =
 
 describeEngines('a polled file too large to take in', (engine) => {
   const tempDir = tempDirsPerTest('edi-too-large');
-  let partner: Receiver;
+  const suite = partnerSuite('too-large-retailer');
   let svc: TestService;
   let folder: string;
   const tokens: Record<string, string> = {};
 
-  beforeAll(async () => {
-    partner = await startReceiver(ok, 'too-large-retailer');
-  });
-  afterAll(async () => {
-    await partner?.close();
-  });
-  afterEach(async () => {
-    await until(() => svc.ctx.deliveriesInFlight.size === 0, 'the 997 sends');
-    await svc?.close();
-  });
-
   async function fresh() {
     const dataDir = tempDir();
-    svc = await createTestService({
+    svc = suite.svc = await createTestService({
       engine,
       dataDir,
-      seed: inboxBundle(partner.url, {
+      seed: inboxBundle(suite.partner.url, {
         send: ['856'],
         facility_id: id('f', 1),
         inbound: { type: 'file', directory: 'inbound/r1' },
