@@ -152,7 +152,9 @@ test.describe('signed in', () => {
     await page.keyboard.press('Enter');
 
     await expect(orderHeading).toBeFocused();
+    // Said by the live region, and shown on the order for whoever looks at it.
     await expect(page.getByRole('status').filter({ hasText: 'Order saved.' })).toBeAttached();
+    await expect(page.getByRole('main').getByText('Order saved.', { exact: true })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Identifiers' }).getByText(po)).toBeVisible();
   });
 
