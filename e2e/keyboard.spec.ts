@@ -286,7 +286,12 @@ test.describe('signed in', () => {
       ['/inventory', 'Inventory'],
       ['/transactions', 'Transaction log'],
       ['/edi/inbox', 'EDI inbox'],
+      ['/edi/documents', 'Retailer documents'],
+      ['/analytics', 'Analytics'],
       ['/billing', 'Billing'],
+      ['/chargebacks', 'Chargebacks'],
+      ['/pos', 'POS reports'],
+      ['/sync', 'Sync'],
       ['/settings', 'Settings'],
       ['/facilities', 'Facilities'],
     ];
