@@ -23,15 +23,18 @@ const SHIPPED_ORDER = order(11);
 /** The most Tab presses a test allows itself to reach a control (a screen's worth). */
 const MAX_TABS = 120;
 
-/** Whether `target` has the focus now. */
+/** Whether `target` has the focus now (not while it is missing: the press loop goes on). */
 const hasFocus = (target: Locator) =>
-  target.evaluate((element) => element === document.activeElement).catch(() => false);
+  target
+    .evaluate((element) => element === document.activeElement, undefined, { timeout: 1_000 })
+    .catch(() => false);
 
 /**
  * Presses Tab (Shift+Tab when `back`) until `target` has the focus; fails when it never does
  * within `max` presses, so a control only a mouse reaches fails here.
  */
 async function tabTo(page: Page, target: Locator, { back = false, max = MAX_TABS } = {}) {
+  await expect(target).toBeAttached();
   for (let presses = 0; presses < max && !(await hasFocus(target)); presses += 1) {
     await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
   }
