@@ -1,17 +1,17 @@
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { SyncConflict } from '../src/shared/sync';
-import { DEMO, expect, openScreen, signIn, test, watchPageProblems } from './support';
+import { expect, openScreen, signIn, startSignedIn, test, watchPageProblems } from './support';
 import { OFFLINE_WORKSTATION } from './fixtures/sync-status';
 
 /**
  * An axe-core scan of every screen and of the states a clerk meets on them (field errors, an
  * open reader or drawer, an empty list), against WCAG 2.0/2.1 A and AA. A `serious` or
  * `critical` finding fails; `moderate` and `minor` ones are attached to the test's report.
- * The screens are many and each needs only a signed-in page: the demo clerk's token is fetched
- * once per worker and handed to each test's page, so the tests sign in through the form once
- * (the sign-in page's own test) and the rest start on their screen.
+ * The screens are many and each needs only a signed-in page: `startSignedIn` hands each test's
+ * page the demo clerk's token, so the tests sign in through the form once (the sign-in page's own
+ * test) and the rest start on their screen.
  */
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -82,40 +82,6 @@ async function scan(page: Page, screen: string): Promise<void> {
     });
   }
   expect.soft(describeFindings(failing), `serious or critical findings on ${screen}`).toBe('');
-}
-
-/** The demo clerk's token response, fetched once per worker (per service URL). */
-const tokens = new Map<string, Promise<{ access_token: string; expires_in: number }>>();
-
-async function demoToken(request: APIRequestContext, baseURL: string) {
-  let token = tokens.get(baseURL);
-  if (!token) {
-    token = request.post('/api/auth/token', { data: DEMO }).then(async (answer) => {
-      expect(answer.status()).toBe(200);
-      return ((await answer.json()) as { data: { access_token: string; expires_in: number } }).data;
-    });
-    tokens.set(baseURL, token);
-  }
-  return token;
-}
-
-/**
- * The page starts signed in as the demo clerk: the session the sign-in form keeps in this tab's
- * sessionStorage (src/renderer/src/auth/session.ts) is put there before the app loads.
- */
-async function startSignedIn(page: Page, request: APIRequestContext, baseURL: string) {
-  const token = await demoToken(request, baseURL);
-  await page.addInitScript(
-    (session) => {
-      if (!sessionStorage.getItem('fulfillment.session'))
-        sessionStorage.setItem('fulfillment.session', JSON.stringify(session));
-    },
-    {
-      token: token.access_token,
-      email: DEMO.email,
-      expiresAt: Date.now() + token.expires_in * 1000,
-    },
-  );
 }
 
 /** Opens `hash` and waits for its level-1 heading (`heading`, a name or a pattern). */

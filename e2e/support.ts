@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './service';
 
 /** Specs take `test` and `expect` from here: `test` gives each spec file its own demo service. */
@@ -58,3 +58,37 @@ export async function openScreen(page: Page, link: string, heading = link) {
 
 /** Moves to the Inventory screen by the main navigation; its heading takes the focus. */
 export const openInventory = (page: Page) => openScreen(page, 'Inventory');
+
+/** The demo clerk's token response, fetched once per worker (per service URL). */
+const tokens = new Map<string, Promise<{ access_token: string; expires_in: number }>>();
+
+async function demoToken(request: APIRequestContext, baseURL: string) {
+  let token = tokens.get(baseURL);
+  if (!token) {
+    token = request.post('/api/auth/token', { data: DEMO }).then(async (answer) => {
+      expect(answer.status()).toBe(200);
+      return ((await answer.json()) as { data: { access_token: string; expires_in: number } }).data;
+    });
+    tokens.set(baseURL, token);
+  }
+  return token;
+}
+
+/**
+ * The page starts signed in as the demo clerk: the session the sign-in form keeps in this tab's
+ * sessionStorage (src/renderer/src/auth/session.ts) is put there before the app loads.
+ */
+export async function startSignedIn(page: Page, request: APIRequestContext, baseURL: string) {
+  const token = await demoToken(request, baseURL);
+  await page.addInitScript(
+    (session) => {
+      if (!sessionStorage.getItem('fulfillment.session'))
+        sessionStorage.setItem('fulfillment.session', JSON.stringify(session));
+    },
+    {
+      token: token.access_token,
+      email: DEMO.email,
+      expiresAt: Date.now() + token.expires_in * 1000,
+    },
+  );
+}

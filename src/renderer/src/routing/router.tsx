@@ -197,3 +197,13 @@ declare module '@tanstack/react-router' {
     router: AppRouter;
   }
 }
+
+declare module '@tanstack/history' {
+  interface HistoryState {
+    /**
+     * What the screen left behind just did ("Order saved."), for the next one to show: the live
+     * region says it to a screen reader, but a sighted keyboard user looks at the new screen.
+     */
+    doneNote?: string;
+  }
+}

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { keepTabInside } from '../../components/keepTabInside';
 import { formatTime } from './labels';
 import { plural } from '../../format/plural';
 import type { SendConfirmation } from './useSendGuard';
@@ -50,6 +51,7 @@ export function ConfirmSendDialog({
   return (
     <dialog
       ref={dialogRef}
+      onKeyDown={keepTabInside}
       className="confirm-dialog"
       aria-labelledby={headingId}
       onCancel={(event) => {

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { keepTabInside } from '../../components/keepTabInside';
 import { loadStateOf } from '../../api/queries';
 import { useDeliveryDocument } from './inventoryQueries';
 import { documentFileName, readableDocument } from './documentFormat';
@@ -37,6 +38,7 @@ export function DocumentDialog({
   return (
     <dialog
       ref={dialogRef}
+      onKeyDown={keepTabInside}
       className="document-dialog"
       aria-labelledby={headingId}
       onCancel={(event) => {

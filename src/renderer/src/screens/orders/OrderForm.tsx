@@ -418,8 +418,9 @@ export function OrderForm({ mode, initial, order }: OrderFormProps) {
         );
       }
       saved.current = true;
-      announce(mode === 'create' ? 'Order created.' : 'Order saved.');
-      await navigate({ to: '/orders/$orderId', params: { orderId } });
+      const doneNote = mode === 'create' ? 'Order created.' : 'Order saved.';
+      announce(doneNote);
+      await navigate({ to: '/orders/$orderId', params: { orderId }, state: { doneNote } });
     } catch (error) {
       const problems = saveProblemsOf(error, fieldPathsOf(getValues()));
       focusFirstError.current = problems.fields.length > 0;

@@ -1,4 +1,4 @@
-import { Link, useParams } from '@tanstack/react-router';
+import { Link, useParams, useRouterState } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import {
   FINAL_STATUSES,
@@ -305,6 +305,8 @@ export function OrderPage() {
   const state = loadStateOf(query);
   const notFound = isOrderNotFound(query.error);
   const order = state.status === 'ready' ? state.data : null;
+  // "Order saved." after the form, in view: the live region said it already, so no role here.
+  const doneNote = useRouterState({ select: (router) => router.location.state.doneNote });
 
   // One heading element whatever the state: the shell focuses it when the page opens, and a
   // heading that replaced it once the order arrived would drop keyboard users to the page top.
@@ -338,6 +340,7 @@ export function OrderPage() {
           <p className="hint">A {order.status.toLowerCase()} order can no longer be changed.</p>
         ) : null}
       </div>
+      {order && doneNote ? <p className="status-ok">{doneNote}</p> : null}
       {order ? (
         <>
           <Identifiers order={order} />

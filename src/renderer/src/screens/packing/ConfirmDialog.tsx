@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { keepTabInside } from '../../components/keepTabInside';
 
 export interface ConfirmRequest {
   title: string;
@@ -31,6 +32,7 @@ export function ConfirmDialog({
   return (
     <dialog
       ref={dialogRef}
+      onKeyDown={keepTabInside}
       className="confirm-dialog"
       aria-labelledby={headingId}
       onCancel={(event) => {

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { keepTabInside } from '../../components/keepTabInside';
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { Transaction } from '../../../../shared/transactions';
 import { formatShortTime } from '../../format/time';
@@ -55,6 +56,7 @@ export function TransactionDrawer({
   return (
     <dialog
       ref={dialog}
+      onKeyDown={keepTabInside}
       className="transaction-drawer"
       aria-labelledby="transaction-drawer-heading"
       onClose={onClose}
@@ -79,11 +81,11 @@ export function TransactionDrawer({
           {t.request_method} {t.request_url}
         </code>
       </p>
-      <pre role="region" aria-label="Request payload">
+      <pre role="region" tabIndex={0} aria-label="Request payload">
         {json(t.request_payload)}
       </pre>
       <h3>Response{t.response_status === null ? '' : ` (HTTP ${t.response_status})`}</h3>
-      <pre role="region" aria-label="Response body">
+      <pre role="region" tabIndex={0} aria-label="Response body">
         {json(t.response_body)}
       </pre>
     </dialog>
