@@ -1,6 +1,7 @@
 /** The clerk words of a polled file refused as too large: human sizes, never "16 MB, larger than 16 MB". */
 import { describe, expect, it } from 'vitest';
-import { humanSize, tooLargeReason } from '../../src/server/edi/inbound-too-large';
+import { tooLargeReason } from '../../src/server/edi/inbound-too-large';
+import { humanSize } from '../../src/shared/human-size';
 import { INBOUND_MAX_BYTES } from '../../src/shared/edi-inbound';
 
 describe('a too-large file in clerk words', () => {

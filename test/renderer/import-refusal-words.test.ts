@@ -18,7 +18,7 @@ describe('an imported file refused without a record, in a clerk’s words', () =
     ],
     [
       answer(413, 'Request body is too large'),
-      'The file is larger than 16.0 MB, the most one file may be. Ask the retailer to send it in smaller files.',
+      'The file is larger than 16 MB, the most one file may be. Ask the retailer to send it in smaller files.',
     ],
     // An answer the screen has no words for is shown as the service said it.
     [

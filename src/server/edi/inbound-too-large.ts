@@ -4,24 +4,10 @@
  * Nothing of its content is kept (a file refused by its size alone was never read), so it has no
  * text to show or download and nothing to reprocess (./inbox.ts).
  */
+import { humanSize } from '../../shared/human-size';
 import type { ServiceContext } from '../core/context';
 import { recordRefusal, type RefusedSize } from './ingest-refusal';
 import type { InterchangeSource } from './tables';
-
-const UNITS = ['kB', 'MB', 'GB', 'TB'] as const;
-
-/** A size for people: "512 bytes", "16 MB", "2.1 GB" (units of 1,024). */
-export function humanSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < UNITS.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  const shown = value >= 100 ? value.toFixed(0) : value.toFixed(1).replace(/\.0$/, '');
-  return `${shown} ${UNITS[unit]}`;
-}
 
 /**
  * Why the file was refused, in clerk words. A file barely over the limit reads the same in MB as

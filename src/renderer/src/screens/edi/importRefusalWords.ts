@@ -1,6 +1,6 @@
 import { INBOUND_MAX_BYTES } from '../../../../shared/edi-inbound';
+import { humanSize } from '../../../../shared/human-size';
 import { describeError, isApiError } from '../../api/ApiError';
-import { formatBytes } from '../../format/bytes';
 
 /**
  * Why an imported file was refused when the service kept no record of it (no connection of
@@ -11,7 +11,7 @@ export function importRefusalWords(error: unknown): string {
   const said = describeError(error);
   if (!isApiError(error)) return said;
   if (error.status === 413) {
-    return `The file is larger than ${formatBytes(INBOUND_MAX_BYTES)}, the most one file may be. Ask the retailer to send it in smaller files.`;
+    return `The file is larger than ${humanSize(INBOUND_MAX_BYTES)}, the most one file may be. Ask the retailer to send it in smaller files.`;
   }
   if (said === 'The interchange is empty') return 'The file is empty.';
   if (said.startsWith('The file is not an X12 interchange')) {
