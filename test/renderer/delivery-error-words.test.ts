@@ -11,6 +11,9 @@ describe('why a document or file was not delivered, in a clerk’s words', () =>
     ['ECONNRESET: other side closed', 'The retailer’s system could not be reached.'],
     ['503: down for maintenance', 'The retailer’s system is busy or down (HTTP 503).'],
     ['429: slow down', 'The retailer’s system is busy or down (HTTP 429).'],
+    // A partner's answer is worded by its status, whatever code its body names.
+    ['503: upstream ECONNRESET', 'The retailer’s system is busy or down (HTTP 503).'],
+    ['400: EACCES on /inbox', 'The retailer’s system refused the document (HTTP 400).'],
     ['400: bad receiver id', 'The retailer’s system refused the document (HTTP 400).'],
     [
       '401: Unauthorized',

@@ -18,6 +18,20 @@ export function deliveryErrorWords(
       'The document for this retailer could not be built from these rows. Ask an administrator; the details say why.',
     );
   }
+  // A partner's answer first: its body may name any code ("503: upstream ECONNRESET").
+  const status = /^(\d{3})\b/.exec(error)?.[1];
+  if (status) {
+    const code = Number(status);
+    if (code === 401 || code === 403) {
+      return said(
+        `The retailer’s system refused our credentials (HTTP ${code}). Ask an administrator to check the connection.`,
+      );
+    }
+    if (code === 408 || code === 429 || code >= 500) {
+      return said(`The retailer’s system is busy or down (HTTP ${code}).`);
+    }
+    return said(`The retailer’s system refused the ${thing} (HTTP ${code}).`);
+  }
   if (/\bEHOSTKEY\b/.test(error) && !/does not match/.test(error)) {
     return said(
       'The connection has no valid host key fingerprint for the retailer’s server, so nothing was sent. Ask an administrator to check the connection.',
@@ -40,25 +54,12 @@ export function deliveryErrorWords(
   ) {
     return said('The retailer’s system could not be reached.');
   }
-  if (/\b(ENOENT|ENOTDIR|EEXIST|EISDIR|EACCES|EPERM|EROFS|ENOSPC|EDQUOT|EIO)\b/.test(error)) {
+  if (/^(ENOENT|ENOTDIR|EEXIST|EISDIR|EACCES|EPERM|EROFS|ENOSPC|EDQUOT|EIO)\b/.test(error)) {
     return said(
       /\bremote\b|Write stream|sftp/i.test(error)
         ? 'The retailer’s server has no folder for it or does not let us write there. Ask an administrator to check the connection’s folder.'
         : `The ${thing} could not be written into the connection’s folder. Ask an administrator to check the folder.`,
     );
-  }
-  const status = /^(\d{3})\b/.exec(error)?.[1];
-  if (status) {
-    const code = Number(status);
-    if (code === 401 || code === 403) {
-      return said(
-        `The retailer’s system refused our credentials (HTTP ${code}). Ask an administrator to check the connection.`,
-      );
-    }
-    if (code === 408 || code === 429 || code >= 500) {
-      return said(`The retailer’s system is busy or down (HTTP ${code}).`);
-    }
-    return said(`The retailer’s system refused the ${thing} (HTTP ${code}).`);
   }
   return { text: error, detail: null };
 }
